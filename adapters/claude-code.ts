@@ -1,0 +1,58 @@
+import { join } from "node:path";
+import { defineAdapter } from "../src/adapter.ts";
+import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: https://code.claude.com/docs/en/hooks, shared/hosts/claude-code.md, shared/real-hosts.md §1.
+const claudeDir = ({ home, env }: { home: string; env: Record<string, string | undefined> }) =>
+  env.CLAUDE_CONFIG_DIR || join(home, ".claude");
+
+export default defineAdapter({
+  id: "claude-code",
+  name: "Claude Code",
+  paradigm: "json-stdio",
+  sources: ["https://code.claude.com/docs/en/hooks"],
+  // Claude Code is the reference vocabulary: every normalized event has its own name here.
+  events: {
+    SessionStart: "SessionStart",
+    SessionEnd: "SessionEnd",
+    UserPromptSubmit: "UserPromptSubmit",
+    PreToolUse: "PreToolUse",
+    PostToolUse: "PostToolUse",
+    PreCompact: "PreCompact",
+    PostCompact: "PostCompact",
+    Stop: "Stop",
+    Notification: "Notification",
+    PermissionRequest: "PermissionRequest",
+    PostToolUseFailure: "PostToolUseFailure",
+    SubagentStart: "SubagentStart",
+    SubagentStop: "SubagentStop",
+  },
+  // The project dir is not in the payload; Claude exports it to the hook process.
+  payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },
+  dialect: hookSpecificOutputDialect("claude-code", {
+    SessionStart: ["context"],
+    UserPromptSubmit: ["deny", "context"],
+    PreToolUse: ["allow", "deny", "ask", "modify", "context"],
+    // updatedMCPToolOutput replaces the output of MCP tools only, so updatedOutput degrades.
+    PostToolUse: ["deny", "context"],
+    Stop: ["deny"],
+    Notification: ["context"],
+    PermissionRequest: ["allow", "deny", "modify"],
+    PostToolUseFailure: ["context"],
+    SubagentStart: ["context"],
+    SubagentStop: ["deny"],
+  }),
+  nativeMatcher: "claude-regex",
+  nativeHooks: true,
+  hookFile: {
+    layout: "nested-matcher-groups",
+    root: ["hooks"],
+    timeoutUnit: "s",
+    scopes: {
+      user: (ctx) => join(claudeDir(ctx), "settings.json"),
+      project: ({ projectDir }) => join(projectDir, ".claude", "settings.json"),
+    },
+  },
+  detect: { dirs: (ctx) => [claudeDir(ctx), join(ctx.home, ".claude.json")], bins: ["claude"] },
+});

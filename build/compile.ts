@@ -1,0 +1,40 @@
+/**
+ * `bun build/compile.ts`        → dist/agent-connector for this machine
+ * `bun build/compile.ts --all`  → dist/agent-connector-<os>-<arch>[.exe] for every release target,
+ *                                 plus dist/SHA256SUMS
+ */
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const dist = join(root, "dist");
+const entry = join(root, "src", "cli.ts");
+
+export const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64"] as const;
+
+async function compile(outfile: string, target?: string): Promise<void> {
+  const argv = ["build", "--compile", "--minify", "--bytecode", "--format=esm", entry, "--outfile", outfile];
+  if (target) argv.push(`--target=bun-${target}`);
+  const proc = Bun.spawnSync([process.execPath, ...argv], { cwd: root, stdout: "pipe", stderr: "pipe" });
+  if (proc.exitCode !== 0) {
+    process.stderr.write(proc.stderr);
+    throw new Error(`bun build failed for ${target ?? "this machine"}`);
+  }
+}
+
+mkdirSync(dist, { recursive: true });
+if (process.argv.includes("--all")) {
+  const sums: string[] = [];
+  for (const target of TARGETS) {
+    const name = `agent-connector-${target}${target.startsWith("windows") ? ".exe" : ""}`;
+    await compile(join(dist, name), target);
+    sums.push(`${createHash("sha256").update(readFileSync(join(dist, name))).digest("hex")}  ${name}`);
+    console.log(`built dist/${name}`);
+  }
+  writeFileSync(join(dist, "SHA256SUMS"), `${sums.join("\n")}\n`);
+  console.log("wrote dist/SHA256SUMS");
+} else {
+  await compile(join(dist, "agent-connector"));
+  console.log("built dist/agent-connector");
+}

@@ -1,0 +1,16 @@
+import { defineCommand } from "citty";
+
+/**
+ * Help text only: src/cli.ts answers `hook` calls before citty loads, because hosts run this on
+ * every tool call. The argument list here documents what src/hook/argv.ts parses.
+ */
+export default defineCommand({
+  meta: { name: "hook", description: "Answer one hook call from a host (hosts run this; you rarely do). Reads the host's JSON on stdin, prints its native reply. Always exits 0 unless a handler denies by exit code." },
+  args: {
+    platform: { type: "positional", description: "Host id, e.g. claude-code", required: true },
+    event: { type: "positional", description: "Normalized event (PreToolUse, …) or, with --native, the host's own event name", required: true },
+    connector: { type: "string", description: "Connector id, looked up in the registry written by install" },
+    config: { type: "string", description: "Connector config path (bypasses the registry)" },
+    native: { type: "boolean", description: "Pass a host-only event through: raw payload in, the handler's object out verbatim" },
+  },
+});

@@ -1,0 +1,21 @@
+import { defineCommand } from "citty";
+import { readRegistry, registryPath } from "../registry.ts";
+import { sharedArgs } from "./_args.ts";
+import { printJson, printStdout, tilde } from "./_output.ts";
+import { userHome } from "../home.ts";
+
+export default defineCommand({
+  meta: { name: "list", description: "Show installed connectors: id, config file, and where each is installed" },
+  args: { json: sharedArgs.json },
+  run({ args }) {
+    const registry = readRegistry();
+    if (args.json) return printJson({ registry: registryPath(), connectors: registry });
+    const ids = Object.keys(registry);
+    if (!ids.length) return printStdout(`No connectors installed (registry: ${tilde(registryPath(), userHome())}).`);
+    for (const id of ids) {
+      const entry = registry[id]!;
+      printStdout(`${id}  ${tilde(entry.config, userHome())}`);
+      for (const install of entry.installs) printStdout(`  ${install.platform} (${install.scope})  ${tilde(install.file, userHome())}`);
+    }
+  },
+});

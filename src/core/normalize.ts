@@ -1,0 +1,51 @@
+import * as v from "valibot";
+import type { AnyEvent, EventName } from "../events.ts";
+import { EVENT_FIELDS, type FieldName, type FieldSource, type PayloadMap } from "./payload-map.ts";
+import { eventSchemas } from "./event-schema.ts";
+
+function at(payload: unknown, path: string): unknown {
+  let value = payload;
+  for (const key of path.split(".")) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function read(source: FieldSource | undefined, payload: unknown, env: Record<string, string | undefined>): unknown {
+  if (!source) return undefined;
+  let value: unknown;
+  for (const name of source.env ?? []) if (env[name]) { value = env[name]; break; }
+  if (value === undefined) for (const path of source.paths ?? []) if ((value = at(payload, path)) !== undefined) break;
+  if (typeof value === "string" && source.values) value = source.values[value] ?? value;
+  return value;
+}
+
+export interface NormalizeContext {
+  hostPlatform: string;
+  connectorId: string;
+  env: Record<string, string | undefined>;
+}
+
+/** Host payload → the normalized event, validated; throws a readable error when it does not fit. */
+export function normalizeEvent(event: EventName, payload: unknown, map: PayloadMap, ctx: NormalizeContext): AnyEvent {
+  if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
+    throw new Error("stdin is not a JSON object");
+  }
+  const fields: Record<string, unknown> = {
+    hostPlatform: ctx.hostPlatform,
+    connectorId: ctx.connectorId,
+    sessionId: read(map.sessionId, payload, ctx.env),
+    projectDir: read(map.projectDir, payload, ctx.env),
+  };
+  for (const field of EVENT_FIELDS[event] as readonly FieldName[]) {
+    const value = read(map[field], payload, ctx.env);
+    if (value !== undefined && value !== null) fields[field] = value;
+  }
+  const result = v.safeParse(eventSchemas[event], fields);
+  if (!result.success) {
+    const issue = result.issues[0];
+    throw new Error(`${event} payload: ${v.getDotPath(issue) ?? ""}: ${issue.message}`);
+  }
+  return { ...result.output, raw: payload } as AnyEvent;
+}

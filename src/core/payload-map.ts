@@ -1,0 +1,58 @@
+import type { EventName } from "../events.ts";
+
+/** Every normalized field an event can carry besides the base. */
+export const EVENT_FIELDS = {
+  SessionStart: ["source"],
+  SessionEnd: ["reason"],
+  UserPromptSubmit: ["prompt"],
+  PreToolUse: ["toolName", "toolInput"],
+  PostToolUse: ["toolName", "toolInput", "toolOutput", "isError"],
+  PreCompact: ["trigger"],
+  PostCompact: ["trigger"],
+  Stop: ["stopHookActive"],
+  Notification: ["message"],
+  PermissionRequest: ["toolName", "toolInput", "permissionSuggestions"],
+  PostToolUseFailure: ["toolName", "toolInput", "toolUseId", "error", "isInterrupt", "durationMs"],
+  SubagentStart: ["agentId", "agentType"],
+  SubagentStop: ["agentId", "agentType", "agentTranscriptPath", "lastAssistantMessage", "stopHookActive"],
+} as const satisfies Record<EventName, readonly string[]>;
+
+export type FieldName = (typeof EVENT_FIELDS)[EventName][number] | "sessionId" | "projectDir";
+
+/**
+ * Where a field lives: dot paths tried in order (the first present wins). `env` names are read
+ * from the hook process's environment before the paths.
+ */
+export interface FieldSource {
+  paths?: string[];
+  env?: string[];
+  /** Host values mapped to ours, e.g. Copilot's source "new" → "startup". */
+  values?: Record<string, string>;
+}
+
+export type PayloadMap = { [F in FieldName]?: FieldSource };
+
+/** The snake_case payload Claude Code defined and many hosts copy. */
+export const SNAKE_CASE_PAYLOAD: PayloadMap = {
+  sessionId: { paths: ["session_id"] },
+  projectDir: { paths: ["cwd"] },
+  source: { paths: ["source"] },
+  reason: { paths: ["reason"] },
+  prompt: { paths: ["prompt"] },
+  toolName: { paths: ["tool_name"] },
+  toolInput: { paths: ["tool_input"] },
+  toolOutput: { paths: ["tool_response"] },
+  isError: { paths: ["is_error"] },
+  toolUseId: { paths: ["tool_use_id"] },
+  error: { paths: ["error"] },
+  isInterrupt: { paths: ["is_interrupt"] },
+  durationMs: { paths: ["duration_ms"] },
+  trigger: { paths: ["trigger"] },
+  stopHookActive: { paths: ["stop_hook_active"] },
+  message: { paths: ["message"] },
+  permissionSuggestions: { paths: ["permission_suggestions"] },
+  agentId: { paths: ["agent_id"] },
+  agentType: { paths: ["agent_type"] },
+  agentTranscriptPath: { paths: ["agent_transcript_path"] },
+  lastAssistantMessage: { paths: ["last_assistant_message"] },
+};

@@ -1,0 +1,107 @@
+import type { EventName, HookResponse } from "../events.ts";
+import type { Capabilities, Capability, ResolvedResponse } from "../dialects/dialect.ts";
+
+/** What an unsupported capability turns into on an event, in words for reports. */
+export interface Degradation {
+  event: EventName;
+  from: Capability;
+  to: string;
+}
+
+const FEEDBACK_ONLY: readonly EventName[] = ["PostToolUseFailure", "SubagentStart"];
+
+/**
+ * The one place where a response meets a host's limits. Rules (the same on every host):
+ * deny the host cannot block → context carrying the reason where the host takes context, else
+ * ignored; ask → the host's own permission flow; an explicit allow with no effect → no opinion;
+ * modify → ignored (the original input runs); updatedOutput → context; context → dropped.
+ */
+export function fallback(event: EventName, capability: Capability, caps: readonly Capability[]): string {
+  const hasContext = caps.includes("context");
+  switch (capability) {
+    case "deny":
+      if (hasContext) return FEEDBACK_ONLY.includes(event) ? "context carrying the reason" : "context carrying the reason (the host cannot block here)";
+      return "ignored (the host cannot block here)";
+    case "ask":
+      return "no opinion (the host's own permission flow)";
+    case "allow":
+      return "no opinion (same effect)";
+    case "modify":
+      return "ignored (the original input is used)";
+    case "updatedOutput":
+      return hasContext ? "context carrying the new output" : "ignored (the original output is kept)";
+    case "context":
+      return "dropped (the host has no context channel here)";
+  }
+}
+
+/** The response fields that mean something on an event, whatever the host. */
+function meaningful(event: EventName): Capability[] {
+  if (event === "PreToolUse" || event === "PermissionRequest") return ["deny", "ask", "modify", "context"];
+  if (event === "PostToolUse") return ["deny", "context", "updatedOutput"];
+  return ["deny", "context"];
+}
+
+/** Every degradation an event suffers on a host, for install reports and `explain`. */
+export function degradationsFor(event: EventName, capabilities: Capabilities): Degradation[] {
+  const caps = capabilities[event] ?? [];
+  return meaningful(event).filter((c) => !caps.includes(c)).map((from) => ({ event, from, to: fallback(event, from, caps) }));
+}
+
+function joinText(...parts: (string | undefined)[]): string | undefined {
+  const present = parts.filter((p): p is string => typeof p === "string" && p !== "");
+  return present.length ? present.join("\n\n") : undefined;
+}
+
+/** The decision a response means when `decision` is left out. */
+function impliedDecision(response: HookResponse): HookResponse["decision"] {
+  if (response.decision) return response.decision;
+  if (response.updatedInput) return "modify";
+  if (response.additionalContext || response.updatedOutput !== undefined) return "context";
+  return undefined;
+}
+
+/** Reduce a handler's response to what the host honours on this event. */
+export function resolveResponse(event: EventName, response: HookResponse | undefined, capabilities: Capabilities): ResolvedResponse {
+  if (!response) return {};
+  const caps = capabilities[event] ?? [];
+  const can = (c: Capability) => caps.includes(c);
+  const decision = impliedDecision(response);
+  let context = response.additionalContext;
+  const out: ResolvedResponse = {};
+
+  if (response.updatedOutput !== undefined) {
+    if (can("updatedOutput")) out.updatedOutput = response.updatedOutput;
+    else context = joinText(context, `The tool output was replaced by a hook:\n${response.updatedOutput}`);
+  }
+
+  switch (decision) {
+    case "deny":
+      if (can("deny")) {
+        out.decision = "deny";
+        out.reason = response.reason;
+      } else context = joinText(response.reason, context);
+      break;
+    case "ask":
+      if (can("ask")) {
+        out.decision = "ask";
+        out.reason = response.reason;
+      }
+      break;
+    case "allow":
+      if (can("allow")) {
+        out.decision = "allow";
+        out.reason = response.reason;
+      }
+      break;
+    case "modify":
+      if (response.updatedInput && can("modify")) {
+        out.decision = "modify";
+        out.updatedInput = response.updatedInput;
+        out.reason = response.reason;
+      }
+      break;
+  }
+  if (context !== undefined && can("context")) out.additionalContext = context;
+  return out;
+}

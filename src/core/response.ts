@@ -1,0 +1,30 @@
+import * as v from "valibot";
+import type { HookResponse } from "../events.ts";
+
+export const responseSchema = v.strictObject({
+  decision: v.optional(v.picklist(["allow", "deny", "modify", "context", "ask"])),
+  reason: v.optional(v.string()),
+  updatedInput: v.optional(v.record(v.string(), v.unknown())),
+  additionalContext: v.optional(v.string()),
+  updatedOutput: v.optional(v.string()),
+});
+
+export type ParsedResponse = { ok: true; response: HookResponse | undefined } | { ok: false; problem: string; response?: HookResponse };
+
+/**
+ * A handler's return value, checked. Nothing means allow. Garbage is a failure (fail-open),
+ * except that a recognisable deny is kept: a deliberate deny is never lost to a sloppy field.
+ */
+export function parseHandlerResult(value: unknown): ParsedResponse {
+  if (value === undefined || value === null) return { ok: true, response: undefined };
+  const result = v.safeParse(responseSchema, value);
+  if (result.success) return { ok: true, response: result.output };
+  const issue = result.issues[0];
+  const problem = `handler returned an invalid response: ${v.getDotPath(issue) ?? "(root)"}: ${issue.message}`;
+  const maybe = value as Record<string, unknown>;
+  if (typeof value === "object" && maybe.decision === "deny") {
+    const reason = typeof maybe.reason === "string" ? maybe.reason : undefined;
+    return { ok: false, problem, response: { decision: "deny", reason } };
+  }
+  return { ok: false, problem };
+}

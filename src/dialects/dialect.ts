@@ -1,0 +1,42 @@
+import type { EventName, HookResponse } from "../events.ts";
+
+/**
+ * What a host honours on an event. "allow" means an explicit allow differs from no opinion
+ * (an auto-approval or a grant); the others are the HookResponse fields of the same names.
+ */
+export type Capability = "allow" | "deny" | "ask" | "modify" | "context" | "updatedOutput";
+export type Capabilities = Partial<Record<EventName, readonly Capability[]>>;
+
+/** A response reduced to what the host honours on this event. No decision = no opinion. */
+export interface ResolvedResponse {
+  decision?: "allow" | "deny" | "ask" | "modify";
+  reason?: string;
+  updatedInput?: Record<string, unknown>;
+  additionalContext?: string;
+  updatedOutput?: string;
+}
+
+export interface Reply {
+  stdout?: string;
+  stderr?: string;
+  exitCode: number;
+}
+
+export interface RenderInput {
+  event: EventName;
+  nativeEvent: string;
+  response: ResolvedResponse;
+  connectorId: string;
+  raw: Record<string, unknown>;
+}
+
+export interface Dialect {
+  id: string;
+  capabilities: Capabilities;
+  /** Only called with a response already resolved against `capabilities`. */
+  render(input: RenderInput): Reply;
+}
+
+export const EMPTY_REPLY: Reply = { exitCode: 0 };
+
+export type { HookResponse };

@@ -1,0 +1,44 @@
+import type { Capabilities, Dialect, RenderInput, Reply } from "./dialect.ts";
+import { EMPTY_REPLY } from "./dialect.ts";
+import { denyReason, jsonReply } from "./reply.ts";
+
+/**
+ * Claude Code's reply dialect, copied by Codex, Qwen Code, Droid, Auggie and others:
+ * tool permission decisions inside `hookSpecificOutput`, blocks of prompts / stops / tool results
+ * as top-level `decision: "block"`. Claude validates strictly: one unknown value and the whole
+ * reply is ignored (shared/real-hosts.md §1), so only fields the resolved response carries appear.
+ */
+export function hookSpecificOutputDialect(id: string, capabilities: Capabilities): Dialect {
+  return { id, capabilities, render };
+}
+
+/** Events whose deny is a top-level block: prompt erased, tool result flagged, stop refused. */
+const BLOCK_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"]);
+
+function render({ event, nativeEvent, response, connectorId }: RenderInput): Reply {
+  const specific: Record<string, unknown> = {};
+  const top: Record<string, unknown> = {};
+  const { decision, reason } = response;
+
+  if (event === "PermissionRequest") {
+    if (decision === "allow") specific.decision = { behavior: "allow" };
+    if (decision === "modify") specific.decision = { behavior: "allow", updatedInput: response.updatedInput };
+    if (decision === "deny") specific.decision = { behavior: "deny", message: denyReason(reason, connectorId) };
+  } else if (event === "PreToolUse") {
+    if (decision === "modify") {
+      // updatedInput is honoured together with an allow (docs: "combine with allow").
+      specific.permissionDecision = "allow";
+      specific.updatedInput = response.updatedInput;
+    } else if (decision) specific.permissionDecision = decision;
+    if (decision === "deny") specific.permissionDecisionReason = denyReason(reason, connectorId);
+    else if (decision && reason) specific.permissionDecisionReason = reason;
+  } else if (decision === "deny" && BLOCK_EVENTS.has(event)) {
+    top.decision = "block";
+    top.reason = denyReason(reason, connectorId);
+  }
+  if (response.additionalContext !== undefined) specific.additionalContext = response.additionalContext;
+  if (response.updatedOutput !== undefined) specific.updatedMCPToolOutput = response.updatedOutput;
+
+  if (Object.keys(specific).length) top.hookSpecificOutput = { hookEventName: nativeEvent, ...specific };
+  return Object.keys(top).length ? jsonReply(top) : EMPTY_REPLY;
+}

@@ -1,0 +1,120 @@
+/** The 13 normalized lifecycle events and the shapes handlers see and return. */
+
+export const EVENT_NAMES = [
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "PreCompact",
+  "PostCompact",
+  "Stop",
+  "Notification",
+  "PermissionRequest",
+  "PostToolUseFailure",
+  "SubagentStart",
+  "SubagentStop",
+] as const;
+
+export type EventName = (typeof EVENT_NAMES)[number];
+
+export const isEventName = (name: string): name is EventName =>
+  (EVENT_NAMES as readonly string[]).includes(name);
+
+export type Decision = "allow" | "deny" | "modify" | "context" | "ask";
+
+export interface HookResponse {
+  decision?: Decision;
+  /** Why: shown to the model on deny, to the user on ask. */
+  reason?: string;
+  /** Full replacement of the tool input (PreToolUse, PermissionRequest). */
+  updatedInput?: Record<string, unknown>;
+  /** Text added to the model's context. */
+  additionalContext?: string;
+  /** Replacement of the tool output (PostToolUse). */
+  updatedOutput?: string;
+}
+
+export interface BaseEvent {
+  /** Id of the host that ran the hook, e.g. "claude-code". */
+  hostPlatform: string;
+  connectorId: string;
+  /** "" when the host gives none. */
+  sessionId: string;
+  projectDir?: string;
+  /** The host's payload, verbatim. */
+  raw: unknown;
+}
+
+interface ToolFields {
+  toolName: string;
+  toolInput: Record<string, unknown>;
+}
+
+export interface EventPayloadMap {
+  SessionStart: BaseEvent & { source: "startup" | "compact" | "resume" | "clear" };
+  SessionEnd: BaseEvent & { reason?: string };
+  UserPromptSubmit: BaseEvent & { prompt: string };
+  PreToolUse: BaseEvent & ToolFields;
+  PostToolUse: BaseEvent & ToolFields & { toolOutput?: string; isError?: boolean };
+  PreCompact: BaseEvent & { trigger?: "auto" | "manual" };
+  PostCompact: BaseEvent & { trigger?: "auto" | "manual" };
+  Stop: BaseEvent & { stopHookActive?: boolean };
+  Notification: BaseEvent & { message: string };
+  PermissionRequest: BaseEvent & ToolFields & { permissionSuggestions?: unknown[] };
+  PostToolUseFailure: BaseEvent &
+    ToolFields & { toolUseId?: string; error: string; isInterrupt?: boolean; durationMs?: number };
+  SubagentStart: BaseEvent & { agentId?: string; agentType?: string };
+  SubagentStop: BaseEvent & {
+    agentId?: string;
+    agentType?: string;
+    agentTranscriptPath?: string;
+    lastAssistantMessage?: string;
+    stopHookActive?: boolean;
+  };
+}
+
+export type AnyEvent = EventPayloadMap[EventName];
+
+/** What a normalized field is matched against: the matcher of tool and subagent events. */
+export const MATCHER_TARGET: Partial<Record<EventName, "toolName" | "agentType">> = {
+  PreToolUse: "toolName",
+  PostToolUse: "toolName",
+  PermissionRequest: "toolName",
+  PostToolUseFailure: "toolName",
+  SubagentStart: "agentType",
+  SubagentStop: "agentType",
+};
+
+export type HandlerResult = HookResponse | void | undefined;
+
+export interface HookDefinition<E extends EventName = EventName> {
+  /**
+   * JavaScript regular expression matched against the WHOLE tool name (tool events) or agent
+   * type (subagent events): "Bash" matches only Bash, "Edit|Write" either, "mcp__.*" all MCP tools.
+   * Empty or "*" matches everything.
+   */
+  matcher?: string;
+  handler: (event: EventPayloadMap[E]) => HandlerResult | Promise<HandlerResult>;
+}
+
+export type HooksConfig = { [E in EventName]?: HookDefinition<E> };
+
+/** A host-only event, passed through verbatim: raw payload in, the returned object printed as-is. */
+export interface NativeHookDefinition {
+  /** Written into the host's config as the host's own matcher, unchanged. */
+  matcher?: string;
+  handler: (raw: unknown) => unknown;
+}
+
+export interface PlatformOptions {
+  nativeHooks?: Record<string, NativeHookDefinition>;
+}
+
+export interface ConnectorConfig {
+  id: string;
+  /** Seconds a host waits for one hook call; the handler gets this minus a safety margin. */
+  timeout?: number;
+  hooks?: HooksConfig;
+  platforms?: Record<string, PlatformOptions>;
+}

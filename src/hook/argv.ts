@@ -1,0 +1,24 @@
+import type { HookArgs } from "./run.ts";
+
+/**
+ * `hook <platform> <event> [--connector <id>] [--config <path>] [--native]`, parsed by hand:
+ * this runs on every tool call of every agent, so citty and its help text stay off this path.
+ * Returns undefined when the words do not fit, and the CLI shows the usage instead.
+ */
+export function parseHookArgv(argv: readonly string[]): HookArgs | undefined {
+  const positional: string[] = [];
+  const args: Partial<HookArgs> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    const [flag, inline] = word.startsWith("--") ? (word.split(/=(.*)/s) as [string, string?]) : [word];
+    const value = () => inline ?? argv[++i];
+    if (flag === "--connector") args.connector = value();
+    else if (flag === "--config") args.config = value();
+    else if (flag === "--native") args.native = true;
+    else if (flag === "--help" || flag === "-h") return undefined;
+    else if (flag.startsWith("-")) return undefined;
+    else positional.push(word);
+  }
+  if (positional.length !== 2) return undefined;
+  return { ...args, platform: positional[0]!, event: positional[1]! };
+}

@@ -1,0 +1,151 @@
+import { isEventName, type ConnectorConfig, type EventName } from "../events.ts";
+import type { Adapter } from "../adapter.ts";
+import type { Reply } from "../dialects/dialect.ts";
+import { EMPTY_REPLY } from "../dialects/dialect.ts";
+import { findAdapter } from "../../adapters/index.ts";
+import { readRegistry } from "../registry.ts";
+import { loadConnectorConfig } from "../config/load.ts";
+import { normalizeEvent } from "../core/normalize.ts";
+import { compileMatcher } from "../core/matcher.ts";
+import { resolveResponse } from "../core/resolve.ts";
+import { parseHandlerResult } from "../core/response.ts";
+import { MATCHER_TARGET } from "../events.ts";
+import { denyReason } from "../dialects/reply.ts";
+import { handlerBudgetMs } from "../core/timeout.ts";
+import { runGuarded, type Outcome } from "./guard.ts";
+import { hookLogPath, logLine, writeStderr, writeStdout } from "./io.ts";
+
+export interface HookArgs {
+  platform: string;
+  event: string;
+  connector?: string;
+  config?: string;
+  /** A host-only event from platforms.<id>.nativeHooks: raw in, verbatim out. */
+  native?: boolean;
+}
+
+class FailOpen extends Error {}
+
+/** What one hook call prints and exits with. Never throws: every failure is a fail-open reply. */
+export async function hookReply(args: HookArgs, stdin: string, env = process.env): Promise<Reply> {
+  const where = `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
+  const failOpen = (message: string): Reply => {
+    logLine(`${where}: ${message}`);
+    return { exitCode: 0, stderr: `agent-connector: ${where}: ${message}; allowed (fail-open), see ${hookLogPath()}\n` };
+  };
+  try {
+    return await reply(args, stdin, env);
+  } catch (error) {
+    return failOpen(error instanceof FailOpen ? error.message : `internal error: ${(error as Error)?.stack ?? String(error)}`);
+  }
+}
+
+async function reply(args: HookArgs, stdin: string, env: Record<string, string | undefined>): Promise<Reply> {
+  const adapter = findAdapter(args.platform);
+  if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(stdin);
+  } catch {
+    throw new FailOpen(stdin.trim() ? "stdin is not valid JSON" : "stdin is empty");
+  }
+  const config = await loadConfig(args, env);
+  if (args.native) return nativeReply(args, config, payload);
+  return normalizedReply(args, adapter, config, payload, env);
+}
+
+async function loadConfig(args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
+  let path = args.config;
+  if (!path) {
+    if (!args.connector) throw new FailOpen("neither --connector nor --config given");
+    path = readRegistry(env)[args.connector]?.config;
+    if (!path) throw new FailOpen(`connector "${args.connector}" is not installed (no registry entry)`);
+  }
+  try {
+    return await loadConnectorConfig(path);
+  } catch (error) {
+    throw new FailOpen((error as Error).message);
+  }
+}
+
+async function nativeReply(args: HookArgs, config: ConnectorConfig, payload: unknown): Promise<Reply> {
+  const hook = config.platforms?.[args.platform]?.nativeHooks?.[args.event];
+  if (!hook) throw new FailOpen(`no native hook "${args.event}" for ${args.platform} in connector ${config.id}`);
+  const outcome = await runGuarded(() => hook.handler(payload), handlerBudgetMs(config));
+  if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
+  if (outcome.value === undefined || outcome.value === null) return EMPTY_REPLY;
+  return { exitCode: 0, stdout: `${JSON.stringify(outcome.value)}\n` };
+}
+
+async function normalizedReply(
+  args: HookArgs,
+  adapter: Adapter,
+  config: ConnectorConfig,
+  payload: unknown,
+  env: Record<string, string | undefined>,
+): Promise<Reply> {
+  const event = args.event;
+  if (!isEventName(event)) throw new FailOpen(`unknown event "${event}"`);
+  const nativeEvent = adapter.events[event];
+  if (!nativeEvent) throw new FailOpen(`${adapter.name} has no ${event} event`);
+  const hook = config.hooks?.[event];
+  if (!hook) return EMPTY_REPLY; // uninstalled from the config since install: no opinion.
+
+  let normalized;
+  try {
+    normalized = normalizeEvent(event, payload, adapter.payload, { hostPlatform: adapter.id, connectorId: config.id, env });
+  } catch (error) {
+    throw new FailOpen((error as Error).message);
+  }
+  if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>)) return EMPTY_REPLY;
+
+  const outcome = await runGuarded(() => (hook.handler as (e: unknown) => unknown)(normalized), handlerBudgetMs(config));
+  if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
+  const parsed = parseHandlerResult(outcome.value);
+  if (!parsed.ok && !parsed.response) throw new FailOpen(parsed.problem);
+  if (!parsed.ok) logLine(`${args.platform} ${event} (${config.id}): ${parsed.problem}; the deny is kept`);
+
+  const resolved = resolveResponse(event, parsed.response, adapter.dialect.capabilities);
+  try {
+    return adapter.dialect.render({ event, nativeEvent, response: resolved, connectorId: config.id, raw: payload as Record<string, unknown> });
+  } catch (error) {
+    if (resolved.decision !== "deny") throw error;
+    // Exit 2 with the reason on stderr blocks on every json-stdio host we drove (real-hosts.md).
+    logLine(`${args.platform} ${event} (${config.id}): render failed (${(error as Error).message}); denied by exit 2`);
+    return { exitCode: 2, stderr: `${denyReason(resolved.reason, config.id)}\n` };
+  }
+}
+
+function matches(event: EventName, matcher: string | undefined, normalized: Record<string, unknown>): boolean {
+  const pattern = compileMatcher(matcher);
+  const target = MATCHER_TARGET[event];
+  if (!pattern || !target) return true;
+  return pattern.test(String(normalized[target] ?? ""));
+}
+
+function describe(outcome: Exclude<Outcome, { kind: "returned" }>): string {
+  switch (outcome.kind) {
+    case "timed-out":
+      return "handler did not answer within its time budget";
+    case "exited":
+      return `handler called process.exit(${String(outcome.code)})`;
+    case "threw": {
+      const error = outcome.error as Error;
+      return `handler threw: ${error?.message ?? String(outcome.error)}`;
+    }
+  }
+}
+
+/** The `hook` command: read stdin, answer, exit. */
+export async function runHook(args: HookArgs): Promise<never> {
+  let stdin = "";
+  try {
+    stdin = await Bun.stdin.text();
+  } catch {
+    // Unreadable stdin is handled as empty: fail-open.
+  }
+  const result = await hookReply(args, stdin);
+  if (result.stdout) writeStdout(result.stdout);
+  if (result.stderr) writeStderr(result.stderr);
+  process.exit(result.exitCode);
+}

@@ -1,0 +1,124 @@
+import {
+  applyEdits,
+  createScanner,
+  findNodeAtLocation,
+  modify,
+  parseTree,
+  printParseErrorCode,
+  SyntaxKind,
+  type JSONPath,
+  type Node,
+  type ParseError,
+} from "jsonc-parser";
+import { HostConfigError } from "./errors.ts";
+
+/**
+ * Text-level edits of JSON / JSONC files that leave every byte we do not own as it was:
+ * comments, key order, the user's own formatting. jsonc-parser's `modify` reformats neighbours
+ * when it inserts into arrays, so array elements are inserted and removed here by hand.
+ */
+
+export interface Indent {
+  unit: string;
+  eol: string;
+}
+
+export function detectIndent(text: string): Indent {
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const match = /^([ \t]+)\S/m.exec(text);
+  return { unit: match?.[1] ?? "  ", eol };
+}
+
+export function parseJsonc(text: string, file: string): Node | undefined {
+  if (text.trim() === "") return undefined;
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length) {
+    const first = errors[0]!;
+    const line = text.slice(0, first.offset).split("\n").length;
+    throw new HostConfigError(file, `cannot be parsed (${printParseErrorCode(first.error)} at line ${line}); fix it or move it aside, nothing was written`);
+  }
+  return tree;
+}
+
+export const nodeAt = (tree: Node | undefined, path: JSONPath): Node | undefined =>
+  tree ? findNodeAtLocation(tree, path) : undefined;
+
+/** Sets a property (creating parents) with jsonc-parser, which edits objects locally. */
+export function setProperty(text: string, path: JSONPath, value: unknown, indent: Indent): string {
+  const formattingOptions = { insertSpaces: !indent.unit.includes("\t"), tabSize: indent.unit.length, eol: indent.eol };
+  const edited = applyEdits(text, modify(text, path, value, { formattingOptions }));
+  return text === "" && !edited.endsWith(indent.eol) ? edited + indent.eol : edited;
+}
+
+const lineStart = (text: string, offset: number) => text.lastIndexOf("\n", offset - 1) + 1;
+const lineEnd = (text: string, offset: number) => {
+  const end = text.indexOf("\n", offset);
+  return end === -1 ? text.length : end > 0 && text[end - 1] === "\r" ? end - 1 : end;
+};
+
+/** Offsets of the comma tokens between `from` and `to` (comments and strings skipped). */
+function commasBetween(text: string, from: number, to: number): number[] {
+  const scanner = createScanner(text.slice(from, to), false);
+  const commas: number[] = [];
+  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
+    if (kind === SyntaxKind.CommaToken) commas.push(from + scanner.getTokenOffset());
+  }
+  return commas;
+}
+
+function formatValue(value: unknown, baseIndent: string, indent: Indent): string {
+  return JSON.stringify(value, null, indent.unit).split("\n").join(indent.eol + baseIndent);
+}
+
+/** Appends `value` to the array at `array`, on its own lines after the last element. */
+export function appendArrayElement(text: string, array: Node, value: unknown, indent: Indent): string {
+  const items = array.children ?? [];
+  const last = items[items.length - 1];
+  if (!last) {
+    const open = array.offset;
+    const baseIndent = /^[ \t]*/.exec(text.slice(lineStart(text, open)))![0];
+    const inner = baseIndent + indent.unit;
+    const body = `[${indent.eol}${inner}${formatValue(value, inner, indent)}${indent.eol}${baseIndent}]`;
+    return text.slice(0, open) + body + text.slice(open + array.length);
+  }
+  const lastEnd = last.offset + last.length;
+  const ownLine = text.slice(lineStart(text, last.offset), last.offset).trim() === "";
+  const baseIndent = ownLine ? /^[ \t]*/.exec(text.slice(lineStart(text, last.offset)))![0] : "";
+  if (!ownLine) return `${text.slice(0, lastEnd)}, ${JSON.stringify(value)}${text.slice(lastEnd)}`;
+  // The comma goes right after the element; the new element after whatever ends that line
+  // (a trailing comment stays with the element it annotates).
+  const end = Math.max(lineEnd(text, lastEnd), lastEnd);
+  const restOfLine = text.slice(lastEnd, end);
+  if (!/^\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(restOfLine)) {
+    return `${text.slice(0, lastEnd)}, ${JSON.stringify(value)}${text.slice(lastEnd)}`;
+  }
+  return `${text.slice(0, lastEnd)},${text.slice(lastEnd, end)}${indent.eol}${baseIndent}${formatValue(value, baseIndent, indent)}${text.slice(end)}`;
+}
+
+/** Removes element `index` of `array` with its comma and, when it sat on its own lines, those lines. */
+export function removeArrayElement(text: string, array: Node, index: number): string {
+  const items = array.children ?? [];
+  const item = items[index]!;
+  const start = item.offset;
+  const end = item.offset + item.length;
+  const prev = items[index - 1];
+  const next = items[index + 1];
+  const ownLines = text.slice(lineStart(text, start), start).trim() === "";
+  if (next) {
+    const cutStart = ownLines ? lineStart(text, start) : start;
+    const nextOwnLine = text.slice(lineStart(text, next.offset), next.offset).trim() === "";
+    const cutEnd = ownLines && nextOwnLine ? lineStart(text, next.offset) : next.offset;
+    return text.slice(0, cutStart) + text.slice(cutEnd);
+  }
+  if (prev) {
+    const prevEnd = prev.offset + prev.length;
+    const comma = commasBetween(text, prevEnd, start).pop();
+    const cutStart = ownLines ? lineStart(text, start) - (text[lineStart(text, start) - 2] === "\r" ? 2 : 1) : start;
+    let result = text.slice(0, cutStart) + text.slice(end);
+    if (comma !== undefined && comma < cutStart) result = result.slice(0, comma) + result.slice(comma + 1);
+    return result;
+  }
+  // The only element: leave an empty array.
+  return text.slice(0, array.offset) + "[]" + text.slice(array.offset + array.length);
+}

@@ -1,0 +1,98 @@
+import * as v from "valibot";
+import { getNodeValue, type Node } from "jsonc-parser";
+import type { HookFileSpec } from "../adapter.ts";
+import { HostConfigError } from "./errors.ts";
+import { appendArrayElement, detectIndent, nodeAt, parseJsonc, removeArrayElement, setProperty } from "./jsonc-text.ts";
+
+/**
+ * The layout Claude Code defined and Codex, Gemini CLI, Qwen Code, Droid … copy:
+ * `<root>.<Event>: [{ matcher?, hooks: [{ type: "command", command, timeout }] }]`.
+ */
+
+export interface HookEntry {
+  nativeEvent: string;
+  matcher?: string;
+  command: string;
+  timeout: number;
+}
+
+/** Recognises the handlers we wrote, by their command line. */
+export type IsOurs = (command: string) => boolean;
+
+const handlerShape = v.looseObject({ command: v.optional(v.unknown()) });
+const groupShape = v.looseObject({ hooks: v.optional(v.array(handlerShape, "must be an array of handlers")) });
+const eventMapShape = v.record(v.string(), v.array(groupShape, "must be an array of matcher groups"));
+
+function load(text: string, file: string, spec: HookFileSpec): { tree: Node | undefined; map: Node | undefined } {
+  const tree = parseJsonc(text, file);
+  if (tree && tree.type !== "object") throw new HostConfigError(file, "is not a JSON object; nothing was written");
+  const map = nodeAt(tree, spec.root);
+  if (map) {
+    const result = v.safeParse(eventMapShape, getNodeValue(map));
+    if (!result.success) {
+      const issue = result.issues[0];
+      const where = [...spec.root, ...(v.getDotPath(issue)?.split(".") ?? [])].join(".");
+      throw new HostConfigError(file, `${where || "(root)"} ${issue.message}; nothing was written`);
+    }
+  }
+  return { tree, map };
+}
+
+/** Our handlers in the file, last first, so removing them in order keeps offsets valid. */
+function ourHandlers(map: Node | undefined, isOurs: IsOurs) {
+  const found: { event: string; group: number; handler: number; groupSize: number }[] = [];
+  for (const property of map?.children ?? []) {
+    const event = property.children?.[0]?.value as string;
+    const groups = property.children?.[1]?.children ?? [];
+    groups.forEach((group, g) => {
+      const handlers = nodeAt(group, ["hooks"])?.children ?? [];
+      handlers.forEach((handler, h) => {
+        const command = nodeAt(handler, ["command"])?.value;
+        if (typeof command === "string" && isOurs(command)) found.push({ event, group: g, handler: h, groupSize: handlers.length });
+      });
+    });
+  }
+  return found.reverse();
+}
+
+export function removeEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs): { text: string; removed: number } {
+  const { map } = load(text, file, spec);
+  const targets = ourHandlers(map, isOurs);
+  const emptied = new Set<string>();
+  for (const target of targets) {
+    const groups = nodeAt(parseJsonc(text, file), [...spec.root, target.event])!;
+    const group = groups.children![target.group]!;
+    const handlers = nodeAt(group, ["hooks"])!;
+    if ((handlers.children?.length ?? 0) > 1) text = removeArrayElement(text, handlers, target.handler);
+    else {
+      text = removeArrayElement(text, groups, target.group);
+      if (groups.children!.length === 1) emptied.add(target.event);
+    }
+  }
+  const indent = detectIndent(text);
+  for (const event of emptied) text = setProperty(text, [...spec.root, event], undefined, indent);
+  if (emptied.size && spec.root.length) {
+    const rest = nodeAt(parseJsonc(text, file), spec.root);
+    if (rest && !rest.children?.length) text = setProperty(text, spec.root, undefined, indent);
+  }
+  return { text, removed: targets.length };
+}
+
+export function installEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string {
+  text = removeEntries(text, file, spec, isOurs).text;
+  const indent = detectIndent(text);
+  for (const entry of entries) {
+    const group = {
+      ...(entry.matcher ? { matcher: entry.matcher } : {}),
+      hooks: [{ type: "command", command: entry.command, timeout: entry.timeout, ...extras(entry) }],
+    };
+    const groups = nodeAt(parseJsonc(text, file), [...spec.root, entry.nativeEvent]);
+    text = groups ? appendArrayElement(text, groups, group, indent) : setProperty(text, [...spec.root, entry.nativeEvent], [group], indent);
+  }
+  return text;
+}
+
+/** Whether any handler in the file passes `isOurs`. */
+export function hasEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs): boolean {
+  return ourHandlers(load(text, file, spec).map, isOurs).length > 0;
+}

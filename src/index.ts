@@ -1,0 +1,16 @@
+/** The authoring API, imported by connector configs as `agent-connector`. */
+export { defineConnector } from "./config/define.ts";
+export { EVENT_NAMES } from "./events.ts";
+export type {
+  BaseEvent,
+  ConnectorConfig,
+  Decision,
+  EventName,
+  EventPayloadMap,
+  HandlerResult,
+  HookDefinition,
+  HookResponse,
+  HooksConfig,
+  NativeHookDefinition,
+  PlatformOptions,
+} from "./events.ts";

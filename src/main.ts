@@ -1,0 +1,18 @@
+import { defineCommand, runMain } from "citty";
+import pkg from "../package.json" with { type: "json" };
+
+const main = defineCommand({
+  meta: {
+    name: "agent-connector",
+    version: pkg.version,
+    description: "Declare AI-agent lifecycle hooks once; run them in every coding-agent host.",
+  },
+  subCommands: {
+    install: () => import("./commands/install.ts").then((m) => m.default),
+    uninstall: () => import("./commands/uninstall.ts").then((m) => m.default),
+    list: () => import("./commands/list.ts").then((m) => m.default),
+    hook: () => import("./commands/hook.ts").then((m) => m.default),
+  },
+});
+
+export const runCli = (): Promise<void> => runMain(main);

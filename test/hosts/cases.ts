@@ -1,0 +1,272 @@
+// The end-to-end cases: for each, the connector config the runner writes and what
+// must have really happened once the host has run.
+
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { EventName, HostDef } from "./hosts.ts";
+import type { MockModel } from "./mock-model.ts";
+
+export const DENY_REASON = "blocked by e2e";
+export const MODIFIED_COMMAND = "echo rewritten | tee modified.marker";
+export const SESSION_CONTEXT = "E2E-SESSION-CONTEXT-7f3a";
+export const PROMPT_CONTEXT = "E2E-PROMPT-CONTEXT-91c2";
+export const STOP_REASON = "E2E-STOP-CONTINUE-5d0e: say the word again";
+export const THROW_MESSAGE = "e2e handler exploded on purpose";
+
+export interface CaseOutcome {
+  home: string;
+  cwd: string;
+  marks: string;
+  mock: MockModel;
+  exitCode: number | null;
+  timedOut: boolean;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CaseDef {
+  name: string;
+  /** normalized events the host must fire for the case to make sense */
+  needs: EventName[];
+  /** in the --quick subset */
+  quick?: boolean;
+  /** body of the `hooks: { … }` object; `SHELL` is the host's shell tool name as a JSON string */
+  hooks(host: HostDef): string;
+  /** undefined = pass, otherwise the reason for the failure */
+  check(o: CaseOutcome, host: HostDef): string | undefined;
+}
+
+// ---------- helpers for checks ----------
+
+export const readMark = (o: CaseOutcome, name: string): string | undefined => {
+  const p = join(o.marks, name);
+  return existsSync(p) ? readFileSync(p, "utf8") : undefined;
+};
+const toolRan = (o: CaseOutcome) => existsSync(join(o.cwd, "tool-ran.marker"));
+
+/** requests sent after the mock asked for the tool call */
+const requestsAfterToolCall = (o: CaseOutcome) => {
+  const i = o.mock.requests.findIndex((r) => r.answer === "tool-call");
+  return i < 0 ? [] : o.mock.requests.slice(i + 1);
+};
+const contains = (text: string, needle: string) =>
+  text.includes(needle) || text.includes(JSON.stringify(needle).slice(1, -1));
+
+/** a short account of what happened, for failure messages */
+export const summary = (o: CaseOutcome): string => {
+  const answers = o.mock.requests.filter((r) => r.api !== "other" || r.method !== "HEAD").map((r) => r.answer);
+  const bits = [`exit=${o.timedOut ? "timeout" : o.exitCode}`, `model=[${answers.join(",")}]`];
+  return bits.join(" ");
+};
+
+const needToolCall = (o: CaseOutcome): string | undefined =>
+  o.mock.requests.some((r) => r.answer === "tool-call")
+    ? undefined
+    : `the host never reached the model's tool call (${summary(o)})`;
+
+const js = (v: unknown) => JSON.stringify(v);
+
+// ---------- the cases ----------
+
+export const CASES: CaseDef[] = [
+  {
+    name: "deny",
+    needs: ["PreToolUse"],
+    quick: true,
+    hooks: (h) => `
+    PreToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput });
+        return { decision: "deny", reason: ${js(DENY_REASON)} };
+      },
+    },`,
+    check(o) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
+      if (toolRan(o)) return "the tool ran although the handler denied it (tool-ran.marker exists)";
+      const after = requestsAfterToolCall(o);
+      if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
+      if (!after.some((r) => contains(r.text, DENY_REASON)))
+        return `no model request after the denied call carries the reason "${DENY_REASON}"`;
+      return undefined;
+    },
+  },
+  {
+    name: "modify",
+    needs: ["PreToolUse"],
+    hooks: (h) => `
+    PreToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput });
+        return { decision: "modify", updatedInput: { ...event.toolInput, command: ${js(MODIFIED_COMMAND)} } };
+      },
+    },`,
+    check(o) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
+      const modified = join(o.cwd, "modified.marker");
+      if (toolRan(o)) return "the original command ran (tool-ran.marker exists); updatedInput was not applied";
+      if (!existsSync(modified)) return `the rewritten command did not run (no modified.marker; ${summary(o)})`;
+      if (!readFileSync(modified, "utf8").includes("rewritten")) return "modified.marker lacks the rewritten output";
+      return undefined;
+    },
+  },
+  {
+    name: "context-session-start",
+    needs: ["SessionStart"],
+    hooks: () => `
+    SessionStart: {
+      handler: (event) => {
+        mark("SessionStart.called", { sessionId: event.sessionId });
+        return { decision: "context", additionalContext: ${js(SESSION_CONTEXT)} };
+      },
+    },`,
+    check(o) {
+      if (!readMark(o, "SessionStart.called")) return `SessionStart handler was not called (${summary(o)})`;
+      const agentTurns = o.mock.modelRequests();
+      if (agentTurns.length === 0) return `the host sent no model request (${summary(o)})`;
+      if (!agentTurns.some((r) => contains(r.text, SESSION_CONTEXT)))
+        return `no model request carries the SessionStart context "${SESSION_CONTEXT}"`;
+      return undefined;
+    },
+  },
+  {
+    name: "context-prompt",
+    needs: ["UserPromptSubmit"],
+    hooks: () => `
+    UserPromptSubmit: {
+      handler: (event) => {
+        mark("UserPromptSubmit.called", { prompt: event.prompt });
+        return { decision: "context", additionalContext: ${js(PROMPT_CONTEXT)} };
+      },
+    },`,
+    check(o) {
+      if (!readMark(o, "UserPromptSubmit.called")) return `UserPromptSubmit handler was not called (${summary(o)})`;
+      const agentTurns = o.mock.modelRequests();
+      if (agentTurns.length === 0) return `the host sent no model request (${summary(o)})`;
+      if (!agentTurns.some((r) => contains(r.text, PROMPT_CONTEXT)))
+        return `no model request carries the UserPromptSubmit context "${PROMPT_CONTEXT}"`;
+      return undefined;
+    },
+  },
+  {
+    name: "post-tool-output",
+    needs: ["PostToolUse"],
+    quick: true,
+    hooks: (h) => `
+    PostToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        mark("PostToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, toolOutput: event.toolOutput });
+      },
+    },`,
+    check(o, h) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      if (!toolRan(o)) return `the tool did not run (${summary(o)})`;
+      const seen = readMark(o, "PostToolUse.called");
+      if (!seen) return `PostToolUse handler was not called (${summary(o)})`;
+      let got: any;
+      try {
+        got = JSON.parse(seen.trim().split("\n")[0] ?? "");
+      } catch {
+        return `PostToolUse handler wrote unreadable data: ${seen.slice(0, 200)}`;
+      }
+      if (typeof got.toolOutput !== "string") return `event.toolOutput is not a string: ${js(got.toolOutput)?.slice(0, 200)}`;
+      if (!/\bhi\b/.test(got.toolOutput)) return `event.toolOutput does not hold the tool's output "hi": ${js(got.toolOutput).slice(0, 200)}`;
+      if (got.toolName !== h.shellTool) return `event.toolName is ${js(got.toolName)}, expected ${js(h.shellTool)}`;
+      return undefined;
+    },
+  },
+  {
+    name: "stop-continue",
+    needs: ["Stop"],
+    hooks: () => `
+    Stop: {
+      handler: (event) => {
+        if (!existsSync(MARKS + "/Stop.called")) {
+          mark("Stop.called", { stopHookActive: event.stopHookActive });
+          return { decision: "deny", reason: ${js(STOP_REASON)} };
+        }
+        mark("Stop.again", { stopHookActive: event.stopHookActive });
+      },
+    },`,
+    check(o) {
+      if (!readMark(o, "Stop.called")) return `Stop handler was not called (${summary(o)})`;
+      const stopped = o.mock.requests.findIndex((r) => contains(r.text, STOP_REASON));
+      if (stopped < 0) return `the host did not continue: no model request carries the Stop reason (${summary(o)})`;
+      if (o.timedOut) return "the host continued but never finished (timeout)";
+      return undefined;
+    },
+  },
+  {
+    name: "fail-open",
+    needs: ["PreToolUse"],
+    hooks: (h) => `
+    PreToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: () => {
+        mark("PreToolUse.called", "throwing");
+        throw new Error(${js(THROW_MESSAGE)});
+      },
+    },`,
+    check(o) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
+      if (!toolRan(o)) return `the tool did not run after the handler threw: not fail-open (${summary(o)})`;
+      return undefined;
+    },
+  },
+  {
+    name: "matcher-miss",
+    needs: ["PreToolUse", "PostToolUse"],
+    // The matcher is a strict prefix of the real tool name: a whole-name match must not fire.
+    hooks: (h) => `
+    PreToolUse: {
+      matcher: ${js(h.shellTool.slice(0, -1))},
+      handler: (event) => {
+        mark("PreToolUse.called", { toolName: event.toolName });
+        return { decision: "deny", reason: "the matcher should not have matched" };
+      },
+    },
+    PostToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        mark("PostToolUse.called", { toolName: event.toolName });
+      },
+    },`,
+    check(o, h) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      const pre = readMark(o, "PreToolUse.called");
+      if (pre) return `PreToolUse handler with matcher ${js(h.shellTool.slice(0, -1))} was called for ${pre.trim()}`;
+      if (!toolRan(o)) return `the tool did not run (${summary(o)})`;
+      if (!readMark(o, "PostToolUse.called"))
+        return `control hook (PostToolUse, matcher ${js(h.shellTool)}) was not called either: hooks not installed? (${summary(o)})`;
+      return undefined;
+    },
+  },
+];
+
+/** The connector config file the runner writes for one case. */
+export function connectorConfigSource(c: CaseDef, host: HostDef, marks: string): string {
+  return `// Generated by test/hosts/run.ts for case "${c.name}" on ${host.id}.
+import { defineConnector } from "agent-connector";
+import { appendFileSync, existsSync } from "node:fs";
+
+const MARKS = ${js(marks)};
+const mark = (name: string, value: unknown) =>
+  appendFileSync(MARKS + "/" + name, (typeof value === "string" ? value : JSON.stringify(value)) + "\\n");
+
+export default defineConnector({
+  id: "e2e",
+  hooks: {${c.hooks(host)}
+  },
+});
+`;
+}
