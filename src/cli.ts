@@ -3,6 +3,8 @@
  * Entry point. The `hook` subcommand answers hosts on every tool call, so it is dispatched before
  * anything else loads; the rest of the CLI (citty, install-time libraries) loads on demand.
  */
+export {};
+
 const [command, ...rest] = process.argv.slice(2);
 
 if (command === "hook" && !rest.includes("--help") && !rest.includes("-h")) {

@@ -52,7 +52,14 @@ export default defineCommand({
       }
       if (!targets.length) throw new UsageError(`connector "${id}" is not installed${platforms ? ` for ${platforms.join(", ")}` : ""}`);
 
-      const results = targets.map((target) => {
+      interface UninstallResult extends InstallRecord {
+        name: string;
+        status: "removed" | "would-change" | "not-found" | "error";
+        removed: number;
+        diff?: string;
+        error?: string;
+      }
+      const results = targets.map((target): UninstallResult => {
         const adapter = findAdapter(target.platform)!;
         try {
           const change = applyUninstall(adapter, target.file, id, dryRun);

@@ -57,7 +57,7 @@ function joinText(...parts: (string | undefined)[]): string | undefined {
 function impliedDecision(response: HookResponse): HookResponse["decision"] {
   if (response.decision) return response.decision;
   if (response.updatedInput) return "modify";
-  if (response.additionalContext || response.updatedOutput !== undefined) return "context";
+  if (response.additionalContext) return "context";
   return undefined;
 }
 
@@ -70,7 +70,7 @@ export function resolveResponse(event: EventName, response: HookResponse | undef
   let context = response.additionalContext;
   const out: ResolvedResponse = {};
 
-  if (response.updatedOutput !== undefined) {
+  if (response.updatedOutput !== undefined && event === "PostToolUse") {
     if (can("updatedOutput")) out.updatedOutput = response.updatedOutput;
     else context = joinText(context, `The tool output was replaced by a hook:\n${response.updatedOutput}`);
   }

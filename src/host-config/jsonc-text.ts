@@ -5,7 +5,6 @@ import {
   modify,
   parseTree,
   printParseErrorCode,
-  SyntaxKind,
   type JSONPath,
   type Node,
   type ParseError,
@@ -57,12 +56,16 @@ const lineEnd = (text: string, offset: number) => {
   return end === -1 ? text.length : end > 0 && text[end - 1] === "\r" ? end - 1 : end;
 };
 
+// jsonc-parser's SyntaxKind is a const enum, which isolated modules cannot import.
+const COMMA_TOKEN = 5;
+const EOF_TOKEN = 17;
+
 /** Offsets of the comma tokens between `from` and `to` (comments and strings skipped). */
 function commasBetween(text: string, from: number, to: number): number[] {
   const scanner = createScanner(text.slice(from, to), false);
   const commas: number[] = [];
-  for (let kind = scanner.scan(); kind !== SyntaxKind.EOF; kind = scanner.scan()) {
-    if (kind === SyntaxKind.CommaToken) commas.push(from + scanner.getTokenOffset());
+  for (let kind = scanner.scan(); kind !== EOF_TOKEN; kind = scanner.scan()) {
+    if (kind === COMMA_TOKEN) commas.push(from + scanner.getTokenOffset());
   }
   return commas;
 }

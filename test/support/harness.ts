@@ -1,0 +1,146 @@
+/**
+ * Runs the compiled binary the way a host does: stdin in, stdout / stderr / exit code out, under
+ * a temporary HOME. `npm test` builds dist/agent-connector first.
+ */
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+export const REPO = join(import.meta.dir, "..", "..");
+export const BIN = process.env.AGENT_CONNECTOR_TEST_BIN ?? join(REPO, "dist", "agent-connector");
+export const SHARED = join(REPO, "..", "shared");
+
+if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` (npm test does it)`);
+
+export interface Result {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export interface Sandbox {
+  root: string;
+  home: string;
+  project: string;
+  env: Record<string, string>;
+  /** Writes a file under the sandbox (path relative to root unless absolute); returns its path. */
+  write(path: string, text: string): string;
+  read(path: string): string;
+  exists(path: string): boolean;
+  /** Runs `agent-connector <args>` with this sandbox's HOME. */
+  cli(args: string[], options?: { stdin?: string; cwd?: string; env?: Record<string, string> }): Result;
+  /** Runs `agent-connector hook <platform> <event> ...` with a JSON (or raw string) payload on stdin. */
+  hook(platform: string, event: string, payload: unknown, options?: { connector?: string; config?: string; native?: boolean; env?: Record<string, string> }): Result;
+}
+
+export function sandbox(): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), "ac-test-"));
+  const home = join(root, "home");
+  const project = join(root, "project");
+  mkdirSync(home, { recursive: true });
+  mkdirSync(project, { recursive: true });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    AGENT_CONNECTOR_HOME: join(home, ".agent-connector"),
+  };
+  const abs = (path: string) => (path.startsWith("/") ? path : join(root, path));
+  const run = (args: string[], options: { stdin?: string; cwd?: string; env?: Record<string, string> } = {}): Result => {
+    const proc = Bun.spawnSync([BIN, ...args], {
+      cwd: options.cwd ?? project,
+      env: { ...env, ...options.env },
+      stdin: options.stdin === undefined ? "ignore" : Buffer.from(options.stdin),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    return { stdout: proc.stdout.toString(), stderr: proc.stderr.toString(), exitCode: proc.exitCode ?? -1 };
+  };
+  return {
+    root,
+    home,
+    project,
+    env,
+    write(path, text) {
+      const file = abs(path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      return file;
+    },
+    read: (path) => readFileSync(abs(path), "utf8"),
+    exists: (path) => existsSync(abs(path)),
+    cli: run,
+    hook(platform, event, payload, options = {}) {
+      const args = ["hook", platform, event];
+      if (options.native) args.push("--native");
+      if (options.config) args.push("--config", options.config);
+      else args.push("--connector", options.connector ?? "test");
+      return run(args, { stdin: typeof payload === "string" ? payload : JSON.stringify(payload), env: options.env });
+    },
+  };
+}
+
+function loadPayload(file: string, box?: Sandbox): Record<string, unknown> {
+  let text = readFileSync(file, "utf8");
+  const subst: Record<string, string> = {
+    "<HOME>": box?.home ?? "/home/user",
+    "<CWD>": box?.project ?? "/home/user/project",
+    "<CWD-SLUG>": "-home-user-project",
+    "<TMP>": tmpdir(),
+  };
+  for (const [key, value] of Object.entries(subst)) text = text.split(key).join(value);
+  return JSON.parse(text);
+}
+
+/**
+ * A real captured payload from ../shared/payloads/<host>/<name>.json with its placeholders
+ * (<HOME>, <CWD>, …) replaced by the sandbox's paths.
+ */
+export const capturedPayload = (host: string, name: string, box?: Sandbox): Record<string, unknown> =>
+  loadPayload(join(SHARED, "payloads", host, `${name}.json`), box);
+
+/** A payload written from the host's docs, in test/fixtures/<host>/<name>.json (same placeholders). */
+export const fixturePayload = (host: string, name: string, box?: Sandbox): Record<string, unknown> =>
+  loadPayload(join(REPO, "test", "fixtures", host, `${name}.json`), box);
+
+/** Writes a TypeScript connector config whose body is `source` (an object literal). */
+export function writeConfig(box: Sandbox, source: string, name = "agent-connector.config.ts"): string {
+  return box.write(join(box.project, name), `import { defineConnector } from "agent-connector";\nexport default defineConnector(${source});\n`);
+}
+
+/** Parses stdout as one JSON document, or undefined when it is empty. */
+export const stdoutJson = (result: Result): unknown => (result.stdout.trim() ? JSON.parse(result.stdout) : undefined);
+
+/**
+ * A connector that hooks all 13 events; each handler returns whatever JSON the test puts in
+ * AC_TEST_RESPONSE ("" or unset → returns nothing) and records the event it got in AC_TEST_SEEN.
+ */
+export function writeScriptedConfig(box: Sandbox, options: { id?: string; matchers?: Record<string, string>; timeout?: number } = {}): string {
+  const events = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"];
+  const hooks = events
+    .map((event) => {
+      const matcher = options.matchers?.[event];
+      return `    ${event}: { ${matcher !== undefined ? `matcher: ${JSON.stringify(matcher)}, ` : ""}handler: scripted },`;
+    })
+    .join("\n");
+  const file = join(box.project, "agent-connector.config.ts");
+  box.write(
+    file,
+    `import { writeFileSync } from "node:fs";
+import { defineConnector } from "agent-connector";
+
+const scripted = (event: unknown) => {
+  if (process.env.AC_TEST_SEEN) writeFileSync(process.env.AC_TEST_SEEN, JSON.stringify(event));
+  const response = process.env.AC_TEST_RESPONSE;
+  return response ? JSON.parse(response) : undefined;
+};
+
+export default defineConnector({
+  id: ${JSON.stringify(options.id ?? "test")},${options.timeout ? `\n  timeout: ${options.timeout},` : ""}
+  hooks: {
+${hooks}
+  },
+});
+`,
+  );
+  return file;
+}
