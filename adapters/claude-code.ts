@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";

@@ -14,7 +14,7 @@ const entry = join(root, "src", "cli.ts");
 export const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64"] as const;
 
 async function compile(outfile: string, target?: string): Promise<void> {
-  const argv = ["build", "--compile", "--minify", "--bytecode", "--format=esm", entry, "--outfile", outfile];
+  const argv = ["build", "--compile", "--minify", "--bytecode", "--format=esm", "--splitting", entry, "--outfile", outfile];
   if (target) argv.push(`--target=bun-${target}`);
   const proc = Bun.spawnSync([process.execPath, ...argv], { cwd: root, stdout: "pipe", stderr: "pipe" });
   if (proc.exitCode !== 0) {

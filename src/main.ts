@@ -11,6 +11,7 @@ const main = defineCommand({
     install: () => import("./commands/install.ts").then((m) => m.default),
     uninstall: () => import("./commands/uninstall.ts").then((m) => m.default),
     list: () => import("./commands/list.ts").then((m) => m.default),
+    explain: () => import("./commands/explain.ts").then((m) => m.default),
     hook: () => import("./commands/hook.ts").then((m) => m.default),
   },
 });

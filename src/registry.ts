@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "./paths.ts";
 import { connectorHome } from "./home.ts";
 
 export interface InstallRecord {
@@ -15,20 +14,16 @@ export interface RegistryEntry {
 
 export type Registry = Record<string, RegistryEntry>;
 
-export const registryPath = (env = process.env): string => join(connectorHome(env), "registry.json");
+export const registryPath = (env: Record<string, string | undefined> = process.env): string => join(connectorHome(env), "registry.json");
 
-/** Connector id → absolute config path. Read on every hook call, so kept to one small JSON file. */
-export function readRegistry(env = process.env): Registry {
-  const path = registryPath(env);
-  if (!existsSync(path)) return {};
-  const parsed = JSON.parse(readFileSync(path, "utf8")) as { connectors?: Registry };
+/** Connector id → absolute config path. Read on every hook call: one small JSON file, Bun's reader. */
+export async function readRegistry(env: Record<string, string | undefined> = process.env): Promise<Registry> {
+  let parsed: { connectors?: Registry };
+  try {
+    parsed = await Bun.file(registryPath(env)).json();
+  } catch (error) {
+    if ((error as { code?: string }).code === "ENOENT") return {};
+    throw error;
+  }
   return parsed.connectors ?? {};
-}
-
-export function writeRegistry(registry: Registry, env = process.env): void {
-  const path = registryPath(env);
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify({ version: 1, connectors: registry }, null, 2)}\n`);
-  renameSync(tmp, path);
 }

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import type { Adapter, PathContext, Scope } from "../adapter.ts";
 import { ADAPTERS, ADAPTER_IDS, findAdapter } from "../../adapters/index.ts";
-import { findConfig } from "../config/load.ts";
-import { userHome } from "../home.ts";
+import { findConfig } from "../config/find.ts";
+import { userHome } from "../paths.ts";
 import { isDetected } from "../install/detect.ts";
 import { UsageError } from "./_fail.ts";
 

@@ -7,8 +7,8 @@ import { userHome } from "../home.ts";
 export default defineCommand({
   meta: { name: "list", description: "Show installed connectors: id, config file, and where each is installed" },
   args: { json: sharedArgs.json },
-  run({ args }) {
-    const registry = readRegistry();
+  async run({ args }) {
+    const registry = await readRegistry();
     if (args.json) return printJson({ registry: registryPath(), connectors: registry });
     const ids = Object.keys(registry);
     if (!ids.length) return printStdout(`No connectors installed (registry: ${tilde(registryPath(), userHome())}).`);

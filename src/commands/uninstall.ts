@@ -1,9 +1,11 @@
 import { defineCommand } from "citty";
 import { findAdapter } from "../../adapters/index.ts";
 import { loadConnectorConfig } from "../config/load.ts";
-import { applyUninstall } from "../install/apply.ts";
-import { readRegistry, writeRegistry, type InstallRecord } from "../registry.ts";
+import { applyUninstall, type CompanionResult } from "../install/apply.ts";
+import { readRegistry, type InstallRecord } from "../registry.ts";
+import { writeRegistry } from "../install/registry-write.ts";
 import { HostConfigError } from "../host-config/errors.ts";
+import { pluginFilePath } from "../plugin/generate.ts";
 import { EXIT, sharedArgs, unknownFlags } from "./_args.ts";
 import { fail, UsageError } from "./_fail.ts";
 import { parseScope, pathContext, selectAdapters } from "./_targets.ts";
@@ -36,7 +38,7 @@ export default defineCommand({
       const dryRun = Boolean(values["dry-run"]);
       const id = await connectorId(values);
       const paths = pathContext(values["project-dir"]);
-      const registry = readRegistry();
+      const registry = await readRegistry();
       const recorded = registry[id]?.installs ?? [];
 
       // Targets: what the registry recorded, narrowed by --platform/--scope; or, when those name
@@ -46,8 +48,10 @@ export default defineCommand({
       let targets = recorded.filter((r) => (!platforms || platforms.includes(r.platform)) && (!scope || r.scope === scope));
       if (!targets.length && platforms) {
         targets = platforms.flatMap((platform) => {
-          const locate = findAdapter(platform)?.hookFile?.scopes[scope ?? "user"];
-          return locate ? [{ platform, scope: scope ?? "user", file: locate(paths) }] : [];
+          const adapter = findAdapter(platform)!;
+          const locate = adapter.hookFile?.scopes[scope ?? "user"];
+          const file = locate ? locate(paths, id) : pluginFilePath(adapter, scope ?? "user", paths, id);
+          return file ? [{ platform, scope: scope ?? "user", file }] : [];
         });
       }
       if (!targets.length) throw new UsageError(`connector "${id}" is not installed${platforms ? ` for ${platforms.join(", ")}` : ""}`);
@@ -58,12 +62,14 @@ export default defineCommand({
         removed: number;
         diff?: string;
         error?: string;
+        companions?: CompanionResult[];
       }
       const results = targets.map((target): UninstallResult => {
         const adapter = findAdapter(target.platform)!;
         try {
-          const change = applyUninstall(adapter, target.file, id, dryRun);
-          return { ...target, name: adapter.name, status: change.removed ? (dryRun ? "would-change" : "removed") : "not-found", removed: change.removed, ...(change.diff ? { diff: change.diff } : {}) };
+          const change = applyUninstall(adapter, target.file, id, dryRun, { paths, scope: parseScope(target.scope) });
+          const extra = { ...(change.diff ? { diff: change.diff } : {}), ...(change.companions ? { companions: change.companions } : {}) };
+          return { ...target, name: adapter.name, status: change.removed ? (dryRun ? "would-change" : "removed") : "not-found", removed: change.removed, ...extra };
         } catch (error) {
           if (!(error instanceof HostConfigError)) throw error;
           return { ...target, name: adapter.name, status: "error", removed: 0, error: error.message };
@@ -87,6 +93,11 @@ export default defineCommand({
           if (r.status === "error") ui.error(`${r.name} (${r.scope}): ${r.error}`);
           else if (r.status === "not-found") ui.info(`${r.name} (${r.scope}) ${where}: no hooks of ${id} found`);
           else ui.success(`${r.name} (${r.scope}) ${where}: ${dryRun ? "would remove" : "removed"} ${r.removed} hook${r.removed === 1 ? "" : "s"}`);
+          for (const c of r.companions ?? []) {
+            if (dryRun && c.diff) printStdout(c.diff);
+            for (const note of c.notes) ui.info(note);
+            for (const warning of c.warnings) ui.warn(warning);
+          }
         }
       }
       if (failed) process.exit(EXIT.hostConfig);

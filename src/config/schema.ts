@@ -33,13 +33,29 @@ const nativeHookSchema = v.strictObject({
   handler: v.function("must be a function"),
 });
 
+const idSchema = v.pipe(
+  v.string("must be a string"),
+  v.regex(ID_PATTERN, "must match ^[a-z0-9][a-z0-9-]*$ (lowercase letters, digits and dashes)"),
+);
+const timeoutSchema = v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(600)));
+
+/** What one hook call uses: checked on the hook path, where install has checked the whole config. */
+export type HookCallTarget = { event: string } | { platform: string; native: string };
+
+export function hookCallSchema(target: HookCallTarget) {
+  const optionalEntry = <S extends v.GenericSchema>(key: string, schema: S) => v.optional(v.looseObject({ [key]: v.optional(schema) }));
+  if ("event" in target) return v.looseObject({ id: idSchema, timeout: timeoutSchema, hooks: optionalEntry(target.event, hookSchema) });
+  return v.looseObject({
+    id: idSchema,
+    timeout: timeoutSchema,
+    platforms: optionalEntry(target.platform, v.looseObject({ nativeHooks: optionalEntry(target.native, nativeHookSchema) })),
+  });
+}
+
 export function connectorSchema(platformIds: readonly string[]) {
   return v.strictObject({
-    id: v.pipe(
-      v.string("must be a string"),
-      v.regex(ID_PATTERN, "must match ^[a-z0-9][a-z0-9-]*$ (lowercase letters, digits and dashes)"),
-    ),
-    timeout: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(600))),
+    id: idSchema,
+    timeout: timeoutSchema,
     hooks: v.optional(
       v.pipe(
         v.record(

@@ -44,29 +44,30 @@ const tool = { ...base, toolName: text, toolInput };
 const flag = v.optional(v.boolean());
 const trigger = v.optional(v.fallback(v.picklist(["auto", "manual"]), undefined as never));
 
-export const eventSchemas = {
-  SessionStart: v.object({
+/** Built on first use: a hook call needs one event's schema, not thirteen. */
+const builders = {
+  SessionStart: () => v.object({
     ...base,
     source: v.optional(v.fallback(v.picklist(["startup", "compact", "resume", "clear"]), "startup"), "startup"),
   }),
-  SessionEnd: v.object({ ...base, reason: v.optional(text) }),
-  UserPromptSubmit: v.object({ ...base, prompt: v.optional(text, "") }),
-  PreToolUse: v.object(tool),
-  PostToolUse: v.object({ ...tool, toolOutput: v.optional(v.pipe(v.unknown(), v.transform(outputText))), isError: flag }),
-  PreCompact: v.object({ ...base, trigger }),
-  PostCompact: v.object({ ...base, trigger }),
-  Stop: v.object({ ...base, stopHookActive: flag }),
-  Notification: v.object({ ...base, message: v.optional(text, "") }),
-  PermissionRequest: v.object({ ...tool, permissionSuggestions: v.optional(v.array(v.unknown())) }),
-  PostToolUseFailure: v.object({
+  SessionEnd: () => v.object({ ...base, reason: v.optional(text) }),
+  UserPromptSubmit: () => v.object({ ...base, prompt: v.optional(text, "") }),
+  PreToolUse: () => v.object(tool),
+  PostToolUse: () => v.object({ ...tool, toolOutput: v.optional(v.pipe(v.unknown(), v.transform(outputText))), isError: flag }),
+  PreCompact: () => v.object({ ...base, trigger }),
+  PostCompact: () => v.object({ ...base, trigger }),
+  Stop: () => v.object({ ...base, stopHookActive: flag }),
+  Notification: () => v.object({ ...base, message: v.optional(text, "") }),
+  PermissionRequest: () => v.object({ ...tool, permissionSuggestions: v.optional(v.array(v.unknown())) }),
+  PostToolUseFailure: () => v.object({
     ...tool,
     toolUseId: v.optional(text),
     error: v.optional(v.pipe(v.unknown(), v.transform(outputText)), ""),
     isInterrupt: flag,
     durationMs: v.optional(v.number()),
   }),
-  SubagentStart: v.object({ ...base, agentId: v.optional(text), agentType: v.optional(text) }),
-  SubagentStop: v.object({
+  SubagentStart: () => v.object({ ...base, agentId: v.optional(text), agentType: v.optional(text) }),
+  SubagentStop: () => v.object({
     ...base,
     agentId: v.optional(text),
     agentType: v.optional(text),
@@ -74,4 +75,7 @@ export const eventSchemas = {
     lastAssistantMessage: v.optional(text),
     stopHookActive: flag,
   }),
-} satisfies Record<EventName, v.GenericSchema>;
+} satisfies Record<EventName, () => v.GenericSchema>;
+
+const built: Partial<Record<EventName, v.GenericSchema>> = {};
+export const eventSchema = (event: EventName): v.GenericSchema => (built[event] ??= builders[event]());

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { AnyEvent, EventName } from "../events.ts";
 import { EVENT_FIELDS, type FieldName, type FieldSource, type PayloadMap } from "./payload-map.ts";
-import { eventSchemas } from "./event-schema.ts";
+import { eventSchema } from "./event-schema.ts";
 
 function at(payload: unknown, path: string): unknown {
   let value = payload;
@@ -12,12 +12,20 @@ function at(payload: unknown, path: string): unknown {
   return value;
 }
 
+/** A text part the user wrote, not one the host added (OpenCode marks those `synthetic`). */
+function isUserText(part: unknown): part is { text: string } {
+  const p = part as { type?: unknown; text?: unknown; synthetic?: unknown } | null | undefined;
+  return p?.type === "text" && typeof p.text === "string" && !p.synthetic;
+}
+
 function read(source: FieldSource | undefined, payload: unknown, env: Record<string, string | undefined>): unknown {
   if (!source) return undefined;
   let value: unknown;
   for (const name of source.env ?? []) if (env[name]) { value = env[name]; break; }
   if (value === undefined) for (const path of source.paths ?? []) if ((value = at(payload, path)) !== undefined) break;
   if (typeof value === "string" && source.values) value = source.values[value] ?? value;
+  if (source.present) return value === undefined || value === null ? undefined : true;
+  if (source.textParts && Array.isArray(value)) return value.filter(isUserText).map((part) => part.text).join("\n");
   return value;
 }
 
@@ -42,10 +50,10 @@ export function normalizeEvent(event: EventName, payload: unknown, map: PayloadM
     const value = read(map[field], payload, ctx.env);
     if (value !== undefined && value !== null) fields[field] = value;
   }
-  const result = v.safeParse(eventSchemas[event], fields);
+  const result = v.safeParse(eventSchema(event), fields);
   if (!result.success) {
     const issue = result.issues[0];
     throw new Error(`${event} payload: ${v.getDotPath(issue) ?? ""}: ${issue.message}`);
   }
-  return { ...result.output, raw: payload } as AnyEvent;
+  return { ...(result.output as object), raw: payload } as AnyEvent;
 }

@@ -26,8 +26,12 @@ export type FieldName = (typeof EVENT_FIELDS)[EventName][number] | "sessionId" |
 export interface FieldSource {
   paths?: string[];
   env?: string[];
-  /** Host values mapped to ours, e.g. Copilot's source "new" → "startup". */
-  values?: Record<string, string>;
+  /** Host values mapped to ours, e.g. Copilot's source "new" → "startup", resultType "failure" → isError true. */
+  values?: Record<string, string | boolean>;
+  /** The field is `true` when a path holds anything (Gemini's `tool_response.error` → isError). */
+  present?: boolean;
+  /** The path holds message parts: the `text` of the user's text parts, joined (OpenCode's `chat.message`). */
+  textParts?: boolean;
 }
 
 export type PayloadMap = { [F in FieldName]?: FieldSource };

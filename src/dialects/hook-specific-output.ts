@@ -8,14 +8,19 @@ import { denyReason, jsonReply } from "./reply.ts";
  * as top-level `decision: "block"`. Claude validates strictly: one unknown value and the whole
  * reply is ignored (shared/real-hosts.md §1), so only fields the resolved response carries appear.
  */
-export function hookSpecificOutputDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+export function hookSpecificOutputDialect(id: string, capabilities: Capabilities, options: DialectOptions = {}): Dialect {
+  return { id, capabilities, render: (input) => render(input, options) };
+}
+
+export interface DialectOptions {
+  /** Events whose block goes inside `hookSpecificOutput` (VS Code's Stop), not at the top level. */
+  nestedBlock?: readonly string[];
 }
 
 /** Events whose deny is a top-level block: prompt erased, tool result flagged, stop refused. */
 const BLOCK_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"]);
 
-function render({ event, nativeEvent, response, connectorId }: RenderInput): Reply {
+function render({ event, nativeEvent, response, connectorId }: RenderInput, options: DialectOptions): Reply {
   const specific: Record<string, unknown> = {};
   const top: Record<string, unknown> = {};
   const { decision, reason } = response;
@@ -33,8 +38,9 @@ function render({ event, nativeEvent, response, connectorId }: RenderInput): Rep
     if (decision === "deny") specific.permissionDecisionReason = denyReason(reason, connectorId);
     else if (decision && reason) specific.permissionDecisionReason = reason;
   } else if (decision === "deny" && BLOCK_EVENTS.has(event)) {
-    top.decision = "block";
-    top.reason = denyReason(reason, connectorId);
+    const into = options.nestedBlock?.includes(event) ? specific : top;
+    into.decision = "block";
+    into.reason = denyReason(reason, connectorId);
   }
   if (response.additionalContext !== undefined) specific.additionalContext = response.additionalContext;
   if (response.updatedOutput !== undefined) specific.updatedMCPToolOutput = response.updatedOutput;

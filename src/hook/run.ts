@@ -13,7 +13,8 @@ import { MATCHER_TARGET } from "../events.ts";
 import { denyReason } from "../dialects/reply.ts";
 import { handlerBudgetMs } from "../core/timeout.ts";
 import { runGuarded, type Outcome } from "./guard.ts";
-import { hookLogPath, logLine, writeStderr, writeStdout } from "./io.ts";
+import { callingHost } from "./calling-host.ts";
+import { flushLogs, hookLogPath, logLine, writeStderr, writeStdout } from "./io.ts";
 
 export interface HookArgs {
   platform: string;
@@ -27,7 +28,7 @@ export interface HookArgs {
 class FailOpen extends Error {}
 
 /** What one hook call prints and exits with. Never throws: every failure is a fail-open reply. */
-export async function hookReply(args: HookArgs, stdin: string, env = process.env): Promise<Reply> {
+export async function hookReply(args: HookArgs, stdin: string | Promise<string>, env = process.env): Promise<Reply> {
   const where = `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
   const failOpen = (message: string): Reply => {
     logLine(`${where}: ${message}`);
@@ -40,16 +41,20 @@ export async function hookReply(args: HookArgs, stdin: string, env = process.env
   }
 }
 
-async function reply(args: HookArgs, stdin: string, env: Record<string, string | undefined>): Promise<Reply> {
+async function reply(args: HookArgs, stdinText: string | Promise<string>, env: Record<string, string | undefined>): Promise<Reply> {
   const adapter = findAdapter(args.platform);
   if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
+  // The config does not depend on the payload: load it while the host is still writing stdin.
+  const configLoading = loadConfig(args, env);
+  configLoading.catch(() => {});
+  const stdin = await stdinText;
   let payload: unknown;
   try {
     payload = JSON.parse(stdin);
   } catch {
     throw new FailOpen(stdin.trim() ? "stdin is not valid JSON" : "stdin is empty");
   }
-  const config = await loadConfig(args, env);
+  const config = await configLoading;
   if (args.native) return nativeReply(args, config, payload);
   return normalizedReply(args, adapter, config, payload, env);
 }
@@ -58,11 +63,11 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
   let path = args.config;
   if (!path) {
     if (!args.connector) throw new FailOpen("neither --connector nor --config given");
-    path = readRegistry(env)[args.connector]?.config;
+    path = (await readRegistry(env))[args.connector]?.config;
     if (!path) throw new FailOpen(`connector "${args.connector}" is not installed (no registry entry)`);
   }
   try {
-    return await loadConnectorConfig(path);
+    return await loadConnectorConfig(path, args.native ? { platform: args.platform, native: args.event } : { event: args.event });
   } catch (error) {
     throw new FailOpen((error as Error).message);
   }
@@ -91,12 +96,16 @@ async function normalizedReply(
   const hook = config.hooks?.[event];
   if (!hook) return EMPTY_REPLY; // uninstalled from the config since install: no opinion.
 
+  // Another host may be running the file we wrote for `adapter`: read and answer it in its shape.
+  const host = callingHost(adapter, payload as Record<string, unknown>, env);
   let normalized;
   try {
-    normalized = normalizeEvent(event, payload, adapter.payload, { hostPlatform: adapter.id, connectorId: config.id, env });
+    normalized = normalizeEvent(event, payload, host.payload, { hostPlatform: host.id, connectorId: config.id, env });
   } catch (error) {
     throw new FailOpen((error as Error).message);
   }
+  const spurious = adapter.spurious?.[event];
+  if (spurious && Object.entries(spurious).every(([key, value]) => (payload as Record<string, unknown>)[key] === value)) return EMPTY_REPLY;
   if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>)) return EMPTY_REPLY;
 
   const outcome = await runGuarded(() => (hook.handler as (e: unknown) => unknown)(normalized), handlerBudgetMs(config));
@@ -105,9 +114,9 @@ async function normalizedReply(
   if (!parsed.ok && !parsed.response) throw new FailOpen(parsed.problem);
   if (!parsed.ok) logLine(`${args.platform} ${event} (${config.id}): ${parsed.problem}; the deny is kept`);
 
-  const resolved = resolveResponse(event, parsed.response, adapter.dialect.capabilities);
+  const resolved = resolveResponse(event, parsed.response, host.dialect.capabilities);
   try {
-    return adapter.dialect.render({ event, nativeEvent, response: resolved, connectorId: config.id, raw: payload as Record<string, unknown> });
+    return host.dialect.render({ event, nativeEvent: host.events[event] ?? nativeEvent, response: resolved, connectorId: config.id, raw: payload as Record<string, unknown> });
   } catch (error) {
     if (resolved.decision !== "deny") throw error;
     // Exit 2 with the reason on stderr blocks on every json-stdio host we drove (real-hosts.md).
@@ -138,14 +147,11 @@ function describe(outcome: Exclude<Outcome, { kind: "returned" }>): string {
 
 /** The `hook` command: read stdin, answer, exit. */
 export async function runHook(args: HookArgs): Promise<never> {
-  let stdin = "";
-  try {
-    stdin = await Bun.stdin.text();
-  } catch {
-    // Unreadable stdin is handled as empty: fail-open.
-  }
+  // Unreadable stdin is handled as empty: fail-open.
+  const stdin = Bun.stdin.text().catch(() => "");
   const result = await hookReply(args, stdin);
-  if (result.stdout) writeStdout(result.stdout);
-  if (result.stderr) writeStderr(result.stderr);
+  if (result.stdout) await writeStdout(result.stdout);
+  if (result.stderr) await writeStderr(result.stderr);
+  await flushLogs();
   process.exit(result.exitCode);
 }

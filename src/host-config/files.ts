@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
 export const readText = (file: string): string | null => (existsSync(file) ? readFileSync(file, "utf8") : null);
@@ -13,3 +13,9 @@ export function writeTextAtomic(file: string, text: string): void {
 }
 
 export const removeFile = (file: string): void => rmSync(file, { force: true });
+
+/** Removes `file`'s folder when nothing is left in it (a plugin folder we created for one module). */
+export function removeEmptyFolder(file: string): void {
+  const folder = dirname(file);
+  if (existsSync(folder) && readdirSync(folder).length === 0) rmdirSync(folder);
+}

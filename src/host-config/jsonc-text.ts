@@ -43,8 +43,28 @@ export function parseJsonc(text: string, file: string): Node | undefined {
 export const nodeAt = (tree: Node | undefined, path: JSONPath): Node | undefined =>
   tree ? findNodeAtLocation(tree, path) : undefined;
 
-/** Sets a property (creating parents) with jsonc-parser, which edits objects locally. */
+/**
+ * Sets a property (creating parents). Adding and removing a property is done by hand like array
+ * elements: jsonc-parser's `modify` reformats the neighbouring property (a one-line
+ * `"afterFileEdit": [{ … }]` came back spread over six lines). Replacing a value uses `modify`.
+ */
 export function setProperty(text: string, path: JSONPath, value: unknown, indent: Indent): string {
+  const tree = text.trim() === "" ? undefined : parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const existing = tree && findNodeAtLocation(tree, path);
+  if (tree && value === undefined) {
+    if (!existing?.parent?.parent) return text;
+    const object = existing.parent.parent;
+    return removeArrayElement(text, object, object.children!.indexOf(existing.parent));
+  }
+  if (tree && !existing && path.length) {
+    let depth = path.length - 1;
+    while (depth > 0 && !findNodeAtLocation(tree, path.slice(0, depth))) depth--;
+    const parent = findNodeAtLocation(tree, path.slice(0, depth));
+    if (parent?.type === "object") {
+      const nested = path.slice(depth + 1).reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+      return appendChild(text, parent, nested, indent, String(path[depth]));
+    }
+  }
   const formattingOptions = { insertSpaces: !indent.unit.includes("\t"), tabSize: indent.unit.length, eol: indent.eol };
   const edited = applyEdits(text, modify(text, path, value, { formattingOptions }));
   return text === "" && !edited.endsWith(indent.eol) ? edited + indent.eol : edited;
@@ -70,31 +90,38 @@ function commasBetween(text: string, from: number, to: number): number[] {
   return commas;
 }
 
-function formatValue(value: unknown, baseIndent: string, indent: Indent): string {
+function formatJson(value: unknown, baseIndent: string, indent: Indent): string {
   return JSON.stringify(value, null, indent.unit).split("\n").join(indent.eol + baseIndent);
 }
 
 /** Appends `value` to the array at `array`, on its own lines after the last element. */
-export function appendArrayElement(text: string, array: Node, value: unknown, indent: Indent): string {
+export const appendArrayElement = (text: string, array: Node, value: unknown, indent: Indent): string => appendChild(text, array, value, indent);
+
+/** Appends an array element, or with `key` an object property, after the container's last child. */
+function appendChild(text: string, array: Node, value: unknown, indent: Indent, key?: string): string {
+  const prefix = key === undefined ? "" : `${JSON.stringify(key)}: `;
+  const formatValue = (v: unknown, baseIndent: string, i: Indent) => prefix + formatJson(v, baseIndent, i);
+  const compact = (v: unknown) => prefix + JSON.stringify(v);
+  const [open, close] = array.type === "object" ? ["{", "}"] : ["[", "]"];
   const items = array.children ?? [];
   const last = items[items.length - 1];
   if (!last) {
-    const open = array.offset;
-    const baseIndent = /^[ \t]*/.exec(text.slice(lineStart(text, open)))![0];
+    const at = array.offset;
+    const baseIndent = /^[ \t]*/.exec(text.slice(lineStart(text, at)))![0];
     const inner = baseIndent + indent.unit;
-    const body = `[${indent.eol}${inner}${formatValue(value, inner, indent)}${indent.eol}${baseIndent}]`;
-    return text.slice(0, open) + body + text.slice(open + array.length);
+    const body = `${open}${indent.eol}${inner}${formatValue(value, inner, indent)}${indent.eol}${baseIndent}${close}`;
+    return text.slice(0, at) + body + text.slice(at + array.length);
   }
   const lastEnd = last.offset + last.length;
   const ownLine = text.slice(lineStart(text, last.offset), last.offset).trim() === "";
   const baseIndent = ownLine ? /^[ \t]*/.exec(text.slice(lineStart(text, last.offset)))![0] : "";
-  if (!ownLine) return `${text.slice(0, lastEnd)}, ${JSON.stringify(value)}${text.slice(lastEnd)}`;
+  if (!ownLine) return `${text.slice(0, lastEnd)}, ${compact(value)}${text.slice(lastEnd)}`;
   // The comma goes right after the element; the new element after whatever ends that line
   // (a trailing comment stays with the element it annotates).
   const end = Math.max(lineEnd(text, lastEnd), lastEnd);
   const restOfLine = text.slice(lastEnd, end);
   if (!/^\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(restOfLine)) {
-    return `${text.slice(0, lastEnd)}, ${JSON.stringify(value)}${text.slice(lastEnd)}`;
+    return `${text.slice(0, lastEnd)}, ${compact(value)}${text.slice(lastEnd)}`;
   }
   return `${text.slice(0, lastEnd)},${text.slice(lastEnd, end)}${indent.eol}${baseIndent}${formatValue(value, baseIndent, indent)}${text.slice(end)}`;
 }
@@ -122,6 +149,6 @@ export function removeArrayElement(text: string, array: Node, index: number): st
     if (comma !== undefined && comma < cutStart) result = result.slice(0, comma) + result.slice(comma + 1);
     return result;
   }
-  // The only element: leave an empty array.
-  return text.slice(0, array.offset) + "[]" + text.slice(array.offset + array.length);
+  // The only element: leave an empty array (or object).
+  return text.slice(0, array.offset) + (array.type === "object" ? "{}" : "[]") + text.slice(array.offset + array.length);
 }

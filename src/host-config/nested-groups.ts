@@ -1,8 +1,8 @@
 import * as v from "valibot";
-import { getNodeValue, type Node } from "jsonc-parser";
+import type { Node } from "jsonc-parser";
 import type { HookFileSpec } from "../adapter.ts";
-import { HostConfigError } from "./errors.ts";
-import { appendArrayElement, detectIndent, nodeAt, parseJsonc, removeArrayElement, setProperty } from "./jsonc-text.ts";
+import { appendToEvent, loadEventMap, pruneEmptyEvents } from "./event-map.ts";
+import { detectIndent, nodeAt, parseJsonc, removeArrayElement } from "./jsonc-text.ts";
 
 /**
  * The layout Claude Code defined and Codex, Gemini CLI, Qwen Code, Droid … copy:
@@ -21,22 +21,8 @@ export type IsOurs = (command: string) => boolean;
 
 const handlerShape = v.looseObject({ command: v.optional(v.unknown()) });
 const groupShape = v.looseObject({ hooks: v.optional(v.array(handlerShape, "must be an array of handlers")) });
-const eventMapShape = v.record(v.string(), v.array(groupShape, "must be an array of matcher groups"));
 
-function load(text: string, file: string, spec: HookFileSpec): { tree: Node | undefined; map: Node | undefined } {
-  const tree = parseJsonc(text, file);
-  if (tree && tree.type !== "object") throw new HostConfigError(file, "is not a JSON object; nothing was written");
-  const map = nodeAt(tree, spec.root);
-  if (map) {
-    const result = v.safeParse(eventMapShape, getNodeValue(map));
-    if (!result.success) {
-      const issue = result.issues[0];
-      const where = [...spec.root, ...(v.getDotPath(issue)?.split(".") ?? [])].join(".");
-      throw new HostConfigError(file, `${where || "(root)"} ${issue.message}; nothing was written`);
-    }
-  }
-  return { tree, map };
-}
+const load = (text: string, file: string, spec: HookFileSpec) => loadEventMap(text, file, spec.root, groupShape, "matcher groups");
 
 /** Our handlers in the file, last first, so removing them in order keeps offsets valid. */
 function ourHandlers(map: Node | undefined, isOurs: IsOurs) {
@@ -69,13 +55,7 @@ export function removeEntries(text: string, file: string, spec: HookFileSpec, is
       if (groups.children!.length === 1) emptied.add(target.event);
     }
   }
-  const indent = detectIndent(text);
-  for (const event of emptied) text = setProperty(text, [...spec.root, event], undefined, indent);
-  if (emptied.size && spec.root.length) {
-    const rest = nodeAt(parseJsonc(text, file), spec.root);
-    if (rest && !rest.children?.length) text = setProperty(text, spec.root, undefined, indent);
-  }
-  return { text, removed: targets.length };
+  return { text: pruneEmptyEvents(text, file, spec.root, emptied), removed: targets.length };
 }
 
 export function installEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string {
@@ -86,8 +66,7 @@ export function installEntries(text: string, file: string, spec: HookFileSpec, i
       ...(entry.matcher ? { matcher: entry.matcher } : {}),
       hooks: [{ type: "command", command: entry.command, timeout: entry.timeout, ...extras(entry) }],
     };
-    const groups = nodeAt(parseJsonc(text, file), [...spec.root, entry.nativeEvent]);
-    text = groups ? appendArrayElement(text, groups, group, indent) : setProperty(text, [...spec.root, entry.nativeEvent], [group], indent);
+    text = appendToEvent(text, file, spec.root, entry.nativeEvent, group, indent);
   }
   return text;
 }

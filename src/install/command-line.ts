@@ -9,7 +9,8 @@ export const quote = (word: string): string =>
  * or, when run from source, bun with our entry file.
  */
 export function selfInvocation(): string[] {
-  const compiled = !process.execPath.endsWith("/bun") && !process.execPath.endsWith("\\bun.exe") && !/\/bun-?[^/]*$/.test(process.execPath);
+  // Code inside a compiled binary lives on Bun's embedded file system.
+  const compiled = import.meta.path.includes("$bunfs") || import.meta.path.includes("~BUN");
   if (process.env.AGENT_CONNECTOR_BIN) return [process.env.AGENT_CONNECTOR_BIN];
   return compiled ? [process.execPath] : [process.execPath, resolve(import.meta.dir, "..", "cli.ts")];
 }

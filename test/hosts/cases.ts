@@ -28,6 +28,10 @@ export interface CaseDef {
   name: string;
   /** normalized events the host must fire for the case to make sense */
   needs: EventName[];
+  /** the event whose hook output decides the case (replayed on failure to show what we printed) */
+  primary: EventName;
+  /** the decision the case returns on that event: if install reports it degraded there, the case is skipped */
+  decision?: "deny" | "modify" | "context";
   /** in the --quick subset */
   quick?: boolean;
   /** body of the `hooks: { … }` object; `SHELL` is the host's shell tool name as a JSON string */
@@ -66,26 +70,47 @@ const needToolCall = (o: CaseOutcome): string | undefined =>
 
 const js = (v: unknown) => JSON.stringify(v);
 
+/** The normalized PreToolUse event: the host-native tool name and the command as an object field. */
+const checkToolEvent = (seen: string, h: HostDef): string | undefined => {
+  let ev: any;
+  try {
+    ev = JSON.parse(seen.trim().split("\n")[0] ?? "");
+  } catch {
+    return `handler wrote unreadable data: ${seen.slice(0, 200)}`;
+  }
+  if (ev.toolName !== h.shellTool) return `event.toolName is ${js(ev.toolName)}, expected ${js(h.shellTool)}`;
+  if (!ev.toolInput || typeof ev.toolInput !== "object") return `event.toolInput is not an object: ${js(ev.toolInput)}`;
+  if (!Object.values(ev.toolInput).some((v) => typeof v === "string" && v.includes("echo hi")))
+    return `event.toolInput does not carry the command: ${js(ev.toolInput).slice(0, 200)}`;
+  return undefined;
+};
+
 // ---------- the cases ----------
 
 export const CASES: CaseDef[] = [
   {
     name: "deny",
+    primary: "PreToolUse",
+    decision: "deny",
     needs: ["PreToolUse"],
     quick: true,
     hooks: (h) => `
     PreToolUse: {
       matcher: ${js(h.shellTool)},
       handler: (event) => {
+        keepRaw("PreToolUse", event);
         mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput });
         return { decision: "deny", reason: ${js(DENY_REASON)} };
       },
     },`,
-    check(o) {
+    check(o, h) {
       const miss = needToolCall(o);
       if (miss) return miss;
-      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
+      const seen = readMark(o, "PreToolUse.called");
+      if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
       if (toolRan(o)) return "the tool ran although the handler denied it (tool-ran.marker exists)";
+      const bad = checkToolEvent(seen, h);
+      if (bad) return bad;
       const after = requestsAfterToolCall(o);
       if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
       if (!after.some((r) => contains(r.text, DENY_REASON)))
@@ -95,11 +120,14 @@ export const CASES: CaseDef[] = [
   },
   {
     name: "modify",
+    primary: "PreToolUse",
+    decision: "modify",
     needs: ["PreToolUse"],
     hooks: (h) => `
     PreToolUse: {
       matcher: ${js(h.shellTool)},
       handler: (event) => {
+        keepRaw("PreToolUse", event);
         mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput });
         return { decision: "modify", updatedInput: { ...event.toolInput, command: ${js(MODIFIED_COMMAND)} } };
       },
@@ -117,10 +145,13 @@ export const CASES: CaseDef[] = [
   },
   {
     name: "context-session-start",
+    primary: "SessionStart",
+    decision: "context",
     needs: ["SessionStart"],
     hooks: () => `
     SessionStart: {
       handler: (event) => {
+        keepRaw("SessionStart", event);
         mark("SessionStart.called", { sessionId: event.sessionId });
         return { decision: "context", additionalContext: ${js(SESSION_CONTEXT)} };
       },
@@ -136,10 +167,13 @@ export const CASES: CaseDef[] = [
   },
   {
     name: "context-prompt",
+    primary: "UserPromptSubmit",
+    decision: "context",
     needs: ["UserPromptSubmit"],
     hooks: () => `
     UserPromptSubmit: {
       handler: (event) => {
+        keepRaw("UserPromptSubmit", event);
         mark("UserPromptSubmit.called", { prompt: event.prompt });
         return { decision: "context", additionalContext: ${js(PROMPT_CONTEXT)} };
       },
@@ -155,12 +189,14 @@ export const CASES: CaseDef[] = [
   },
   {
     name: "post-tool-output",
+    primary: "PostToolUse",
     needs: ["PostToolUse"],
     quick: true,
     hooks: (h) => `
     PostToolUse: {
       matcher: ${js(h.shellTool)},
       handler: (event) => {
+        keepRaw("PostToolUse", event);
         mark("PostToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, toolOutput: event.toolOutput });
       },
     },`,
@@ -184,10 +220,13 @@ export const CASES: CaseDef[] = [
   },
   {
     name: "stop-continue",
+    primary: "Stop",
+    decision: "deny",
     needs: ["Stop"],
     hooks: () => `
     Stop: {
       handler: (event) => {
+        keepRaw("Stop", event);
         if (!existsSync(MARKS + "/Stop.called")) {
           mark("Stop.called", { stopHookActive: event.stopHookActive });
           return { decision: "deny", reason: ${js(STOP_REASON)} };
@@ -205,11 +244,13 @@ export const CASES: CaseDef[] = [
   },
   {
     name: "fail-open",
+    primary: "PreToolUse",
     needs: ["PreToolUse"],
     hooks: (h) => `
     PreToolUse: {
       matcher: ${js(h.shellTool)},
-      handler: () => {
+      handler: (event) => {
+        keepRaw("PreToolUse", event);
         mark("PreToolUse.called", "throwing");
         throw new Error(${js(THROW_MESSAGE)});
       },
@@ -224,12 +265,14 @@ export const CASES: CaseDef[] = [
   },
   {
     name: "matcher-miss",
+    primary: "PreToolUse",
     needs: ["PreToolUse", "PostToolUse"],
     // The matcher is a strict prefix of the real tool name: a whole-name match must not fire.
     hooks: (h) => `
     PreToolUse: {
       matcher: ${js(h.shellTool.slice(0, -1))},
       handler: (event) => {
+        keepRaw("PreToolUse", event);
         mark("PreToolUse.called", { toolName: event.toolName });
         return { decision: "deny", reason: "the matcher should not have matched" };
       },
@@ -237,6 +280,7 @@ export const CASES: CaseDef[] = [
     PostToolUse: {
       matcher: ${js(h.shellTool)},
       handler: (event) => {
+        keepRaw("PostToolUse", event);
         mark("PostToolUse.called", { toolName: event.toolName });
       },
     },`,
@@ -251,17 +295,72 @@ export const CASES: CaseDef[] = [
       return undefined;
     },
   },
+  {
+    name: "session-end",
+    primary: "SessionEnd",
+    needs: ["SessionEnd"],
+    hooks: () => `
+    SessionEnd: {
+      handler: (event) => {
+        keepRaw("SessionEnd", event);
+        mark("SessionEnd.called", { sessionId: event.sessionId, reason: event.reason });
+      },
+    },`,
+    check(o) {
+      const seen = readMark(o, "SessionEnd.called");
+      if (!seen) return `SessionEnd handler was not called, or did not finish before the host exited (${summary(o)})`;
+      return undefined;
+    },
+  },
+  {
+    name: "matcher-anchored",
+    primary: "PreToolUse",
+    needs: ["PreToolUse", "PostToolUse"],
+    // A regex that matches PART of the tool name ("as[h]" in "Bash"): the matcher is matched
+    // against the whole name, so it must not fire even on hosts whose own matchers are unanchored.
+    hooks: (h) => `
+    PreToolUse: {
+      matcher: ${js(partialRegex(h.shellTool))},
+      handler: (event) => {
+        keepRaw("PreToolUse", event);
+        mark("PreToolUse.called", { toolName: event.toolName });
+        return { decision: "deny", reason: "the matcher should not have matched" };
+      },
+    },
+    PostToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        mark("PostToolUse.called", { toolName: event.toolName });
+      },
+    },`,
+    check(o, h) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      const pre = readMark(o, "PreToolUse.called");
+      if (pre) return `PreToolUse handler with matcher ${js(partialRegex(h.shellTool))} was called for ${pre.trim()}: not a whole-name match`;
+      if (!toolRan(o)) return `the tool did not run (${summary(o)})`;
+      if (!readMark(o, "PostToolUse.called"))
+        return `control hook (PostToolUse, matcher ${js(h.shellTool)}) was not called either: hooks not installed? (${summary(o)})`;
+      return undefined;
+    },
+  },
 ];
+
+/** "Bash" -> "as[h]": a regex matching the name minus its first character. */
+export const partialRegex = (name: string) => `${name.slice(1, -1)}[${name.slice(-1)}]`;
 
 /** The connector config file the runner writes for one case. */
 export function connectorConfigSource(c: CaseDef, host: HostDef, marks: string): string {
   return `// Generated by test/hosts/run.ts for case "${c.name}" on ${host.id}.
 import { defineConnector } from "agent-connector";
-import { appendFileSync, existsSync } from "node:fs";
+import { appendFileSync, existsSync, writeFileSync } from "node:fs";
 
 const MARKS = ${js(marks)};
 const mark = (name: string, value: unknown) =>
   appendFileSync(MARKS + "/" + name, (typeof value === "string" ? value : JSON.stringify(value)) + "\\n");
+// The host's own payload, kept so that a failing case can replay it through the installed hook.
+const keepRaw = (name: string, event: { raw?: unknown }) =>
+  writeFileSync(MARKS + "/" + name + ".raw.json", JSON.stringify(event.raw ?? null));
 
 export default defineConnector({
   id: "e2e",

@@ -3,9 +3,10 @@
 //
 // Cache: $AC_E2E_CACHE or ~/.cache/agent-connector-e2e, one directory per
 // `<package>@<version>` (e.g. `@openai/codex@0.171.0`). HOSTS_LATEST=1 installs
-// `<package>@latest` into `<package>@latest` instead and reports the version it got.
+// `<package>@latest` into `<package>@latest` instead (redone when older than a day) and
+// reports the version it got.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync, renameSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync, renameSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -47,8 +48,15 @@ export interface HostDef {
   shellTool: string;
   /** normalized events this host fires in the non-interactive run we drive */
   fires: EventName[];
-  /** per-event notes on what the host cannot do, by case name: the case is skipped with this reason */
+  /**
+   * What the pinned version of the host cannot do, by case name: the case is skipped with
+   * this reason (with HOSTS_LATEST=1 the case runs anyway, to see whether that changed).
+   */
   unsupported?: Record<string, string>;
+  /** host-native hook event key(s) for a normalized event, when not the same name */
+  native?: Partial<Record<EventName, string[]>>;
+  /** where the host reads user-scope hooks from (JSON files), for replaying a hook on failure */
+  hookFiles?(ctx: RunContext): string[];
   /** write the host's own model/provider config (not hooks) into the sandbox */
   setup(ctx: RunContext): void;
   /** extra environment for the host process */
@@ -85,6 +93,7 @@ export const HOSTS: HostDef[] = [
     }),
     // --allowedTools Bash lets the command run in -p mode without a permission prompt (and works as root).
     args: (prompt) => ["-p", prompt, "--output-format", "json", "--allowedTools", "Bash"],
+    hookFiles: (ctx) => [join(ctx.home, ".claude", "settings.json")],
     timeoutMs: 60_000,
   },
   {
@@ -118,6 +127,7 @@ export const HOSTS: HostDef[] = [
     },
     env: (ctx) => ({ CODEX_HOME: join(ctx.home, ".codex"), MOCK_API_KEY: "dummy" }),
     args: (prompt) => ["exec", "--skip-git-repo-check", "--json", prompt],
+    hookFiles: (ctx) => [join(ctx.home, ".codex", "hooks.json")],
     timeoutMs: 60_000,
   },
   {
@@ -127,6 +137,14 @@ export const HOSTS: HostDef[] = [
     bin: "gemini",
     shellTool: "run_shell_command",
     fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "PreCompact"],
+    native: {
+      UserPromptSubmit: ["BeforeAgent"],
+      PreToolUse: ["BeforeTool"],
+      PostToolUse: ["AfterTool"],
+      Stop: ["AfterAgent"],
+      PreCompact: ["PreCompress"],
+    },
+    hookFiles: (ctx) => [join(ctx.home, ".gemini", "settings.json")],
     setup(ctx) {
       writeJson(join(ctx.home, ".gemini", "settings.json"), {
         security: { auth: { selectedType: "gemini-api-key" } },
@@ -153,6 +171,12 @@ export const HOSTS: HostDef[] = [
     shellTool: "run_shell_command",
     // No SessionStart/SessionEnd in -p mode (they fire only in the TUI and in --acp mode).
     fires: ["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    unsupported: {
+      // firePreToolUseHook() in 0.15.10 reads deny/ask/stop/additionalContext only;
+      // updatedInput is applied from PermissionRequest hooks, which --yolo never fires.
+      modify: "qwen-code 0.15.10 ignores PreToolUse updatedInput (only PermissionRequest applies it, and -p --yolo never asks)",
+    },
+    hookFiles: (ctx) => [join(ctx.home, ".qwen", "settings.json")],
     setup(ctx) {
       writeJson(join(ctx.home, ".qwen", "settings.json"), {
         security: { auth: { selectedType: "openai" } },
@@ -175,6 +199,19 @@ export const HOSTS: HostDef[] = [
     bin: "copilot",
     shellTool: "bash",
     fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    native: {
+      SessionStart: ["sessionStart", "SessionStart"],
+      SessionEnd: ["sessionEnd", "SessionEnd"],
+      UserPromptSubmit: ["userPromptSubmitted", "UserPromptSubmit"],
+      PreToolUse: ["preToolUse", "PreToolUse"],
+      PostToolUse: ["postToolUse", "PostToolUse"],
+      Stop: ["agentStop", "Stop"],
+    },
+    hookFiles: (ctx) => {
+      const dir = join(ctx.home, ".copilot", "hooks");
+      const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => join(dir, f)) : [];
+      return [...files, join(ctx.home, ".copilot", "settings.json"), join(ctx.home, ".copilot", "config.json")];
+    },
     setup(ctx) {
       mkdirSync(join(ctx.home, ".copilot"), { recursive: true });
     },
@@ -268,7 +305,9 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   const dir = join(cacheRoot(), `${host.pkg}@${tag}`);
   const bin = join(dir, "node_modules", ".bin", host.bin);
   const done = join(dir, ".complete");
-  if (existsSync(done) && existsSync(bin)) {
+  // "@latest" moves: a cached latest install older than a day is redone.
+  const stale = wantLatest() && existsSync(done) && Date.now() - statSync(done).mtimeMs > 24 * 3600 * 1000;
+  if (existsSync(done) && existsSync(bin) && !stale) {
     return { dir, bin, version: installedVersion(dir, host.pkg) ?? tag, installedNow: false };
   }
   // Accept a cache laid out by hand (package present) and mark it.

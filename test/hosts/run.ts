@@ -2,6 +2,7 @@
 // each host offline against the mock model on 127.0.0.1.
 //
 //   bun test/hosts/run.ts [--host <id>[,<id>…]] [--case <name>[,…]] [--quick] [--verbose] [--list]
+//   bun test/hosts/run.ts --install-only [--host …]   (fill the host cache, print versions and size)
 //
 // Env:
 //   AC_BIN                 agent-connector binary (default <repo>/dist/agent-connector)
@@ -13,10 +14,10 @@
 // Output: one line per case (`ok|FAIL|skip <host> <case>[: why]`), `# …` comment lines,
 // and finally `N passed, N failed[, N skipped]`. Exit 1 if any case failed.
 
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { HOSTS, ensureInstalled, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
+import { HOSTS, cacheRoot, ensureInstalled, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
 import { CASES, connectorConfigSource, type CaseDef, type CaseOutcome } from "./cases.ts";
 import { startMockModel } from "./mock-model.ts";
 import { codexTrustHooks } from "./codex-trust.ts";
@@ -42,8 +43,13 @@ const caseFilter = listArg("--case");
 const quick = argv.includes("--quick");
 const verbose = argv.includes("--verbose") || argv.includes("-v");
 const keepAll = process.env.AC_E2E_KEEP === "1";
+const keepFailed = true;
 const codexTrustMode = (process.env.AC_E2E_CODEX_TRUST ?? "app-server") as "app-server" | "bypass" | "none";
-const AC_BIN = resolve(process.env.AC_BIN || join(REPO, "dist", "agent-connector"));
+const AC_BIN_SOURCE = resolve(process.env.AC_BIN || join(REPO, "dist", "agent-connector"));
+// The suite runs a snapshot of the binary, so that a rebuild during the run (which replaces
+// dist/agent-connector) cannot break hooks half-way. Installed hook commands point at it.
+let SUITE_DIR = "";
+let AC_BIN = AC_BIN_SOURCE;
 
 for (const h of hostFilter) {
   if (!HOSTS.some((x) => x.id === h)) {
@@ -61,6 +67,24 @@ for (const c of caseFilter) {
 const hosts = HOSTS.filter((h) => hostFilter.length === 0 || hostFilter.includes(h.id));
 const cases = CASES.filter((c) => (caseFilter.length ? caseFilter.includes(c.name) : !quick || c.quick));
 
+if (argv.includes("--install-only")) {
+  // Fill the host cache (e.g. in CI before the run) and report versions, times and size.
+  const t0 = performance.now();
+  let bad = 0;
+  for (const h of hosts) {
+    try {
+      const i = await ensureInstalled(h, (s) => console.log(`# ${s}`));
+      console.log(`${h.id} ${h.pkg}@${i.version} ${i.installedNow ? `installed in ${i.seconds?.toFixed(1)} s` : "cached"} (${i.dir})`);
+    } catch (e) {
+      bad++;
+      console.log(`${h.id} ${h.pkg}: ${(e as Error).message}`);
+    }
+  }
+  const du = Bun.spawnSync(["du", "-sh", cacheRoot()]).stdout.toString().trim().split(/\s+/)[0];
+  console.log(`# ${((performance.now() - t0) / 1000).toFixed(1)} s, cache ${cacheRoot()} holds ${du}`);
+  process.exit(bad ? 1 : 0);
+}
+
 if (argv.includes("--list")) {
   for (const h of hosts) for (const c of cases) console.log(`${h.id} ${c.name}`);
   process.exit(0);
@@ -76,6 +100,23 @@ interface Ran {
   ms: number;
 }
 
+/** process groups started and not yet reaped: killed if the suite itself is interrupted */
+const liveGroups = new Set<number>();
+/** temp dirs of the case in progress: removed if the suite is interrupted */
+const liveDirs = new Set<string>();
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(sig, () => {
+    for (const pid of liveGroups) {
+      try {
+        process.kill(-pid, "SIGKILL");
+      } catch {}
+    }
+    for (const dir of [...liveDirs, SUITE_DIR]) if (dir) rmSync(dir, { recursive: true, force: true });
+    console.log(`# interrupted (${sig})`);
+    process.exit(130);
+  });
+}
+
 /** Run a command in its own process group; on timeout kill the whole group. */
 async function runBounded(cmd: string[], opts: { cwd: string; env: Record<string, string>; timeoutMs: number }): Promise<Ran> {
   const t0 = performance.now();
@@ -87,6 +128,7 @@ async function runBounded(cmd: string[], opts: { cwd: string; env: Record<string
     stderr: "pipe",
     detached: true,
   });
+  liveGroups.add(proc.pid);
   let timedOut = false;
   const killGroup = (sig: NodeJS.Signals) => {
     try {
@@ -103,10 +145,46 @@ async function runBounded(cmd: string[], opts: { cwd: string; env: Record<string
   clearTimeout(timer);
   // Whatever the host left behind in its group (servers, shells) goes too.
   killGroup("SIGKILL");
+  liveGroups.delete(proc.pid);
   return { exitCode: timedOut ? null : exitCode, timedOut, stdout, stderr, ms: performance.now() - t0 };
 }
 
 const firstLine = (s: string) => s.trim().split("\n").find((l) => l.trim())?.trim().slice(0, 300) ?? "";
+
+/** The gist of a command's output: a JSON error message if it printed one, else its first line. */
+function gist(out: string, err: string): string {
+  for (const text of [out, err]) {
+    try {
+      const j = JSON.parse(text);
+      const msg = j?.error?.message ?? j?.message ?? (typeof j?.error === "string" ? j.error : undefined);
+      if (msg) return String(msg).slice(0, 300);
+    } catch {}
+  }
+  return firstLine(err) || firstLine(out);
+}
+
+/** A compact account of `install --json`: per platform, what was wired, degraded or warned. */
+function installSummary(out: string): string[] {
+  let j: any;
+  try {
+    j = JSON.parse(out);
+  } catch {
+    return [`install printed non-JSON: ${firstLine(out)}`];
+  }
+  const lines: string[] = [];
+  for (const r of j?.results ?? []) {
+    const wired = (r.wired ?? []).map((w: any) => `${w.event}->${w.nativeEvent}${w.matcher ? `(${w.matcher})` : ""}`).join(" ");
+    lines.push(`install ${r.platform}: ${r.status ?? "?"} ${r.file ?? ""} wired: ${wired || "-"}`);
+    for (const d of r.degradations ?? []) lines.push(`  degraded ${d.event}: ${d.from} -> ${d.to}`);
+    for (const u of r.unavailable ?? []) lines.push(`  unavailable: ${typeof u === "string" ? u : JSON.stringify(u)}`);
+    for (const w of r.warnings ?? []) lines.push(`  warning: ${typeof w === "string" ? w : JSON.stringify(w)}`);
+    for (const [k, v] of Object.entries(r)) {
+      if (!["platform", "name", "paradigm", "scope", "wired", "unavailable", "degradations", "warnings", "file", "status", "diff"].includes(k))
+        lines.push(`  ${k}: ${JSON.stringify(v).slice(0, 400)}`);
+    }
+  }
+  return lines.length ? lines : [`install: ${out.trim().slice(0, 400)}`];
+}
 
 function baseEnv(ctx: RunContext, acHome: string, tmp: string): Record<string, string> {
   const nodeDir = dirname(Bun.which("node") ?? "/usr/bin/node");
@@ -124,22 +202,104 @@ function baseEnv(ctx: RunContext, acHome: string, tmp: string): Record<string, s
   };
 }
 
+/**
+ * If install itself says the case's event is unavailable on this host, or that the case's
+ * decision is degraded there, the case cannot pass as written: skip it, quoting install.
+ */
+function declinedByInstall(out: string, host: HostDef, c: CaseDef): string | undefined {
+  let j: any;
+  try {
+    j = JSON.parse(out);
+  } catch {
+    return undefined;
+  }
+  const r = (j?.results ?? []).find((x: any) => x?.platform === host.id) ?? j?.results?.[0];
+  if (!r) return undefined;
+  for (const u of r.unavailable ?? []) {
+    const ev = typeof u === "string" ? u : u?.event;
+    if (ev === c.primary || (typeof u === "string" && u.startsWith(c.primary + " ")))
+      return `agent-connector install reports ${c.primary} unavailable on ${host.id}: ${typeof u === "string" ? u : JSON.stringify(u)}`;
+  }
+  for (const d of r.degradations ?? []) {
+    if (d?.event === c.primary && c.decision && d?.from === c.decision)
+      return `agent-connector install reports ${c.primary} ${d.from} degraded on ${host.id}: ${d.from} -> ${d.to}`;
+  }
+  return undefined;
+}
+
+// ---------- replay: what did our hook print for the host's own payload? ----------
+
+/** Hook command strings registered under the given event keys in a host's JSON hook files. */
+function hookCommands(host: HostDef, ctx: RunContext, keys: string[]): string[] {
+  const out: string[] = [];
+  const collect = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(collect);
+    else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        if ((k === "command" || k === "bash") && typeof x === "string") out.push(x);
+        else collect(x);
+      }
+    }
+  };
+  for (const file of host.hookFiles?.(ctx) ?? []) {
+    if (!existsSync(file)) continue;
+    let j: any;
+    try {
+      j = JSON.parse(readFileSync(file, "utf8"));
+    } catch {
+      continue;
+    }
+    for (const k of keys) collect(j?.hooks?.[k]);
+  }
+  return [...new Set(out)];
+}
+
+/**
+ * On failure, feed the payload the host really sent (kept by the handler) to the hook
+ * command our install registered, and show what it printed: this is what the host acted on.
+ */
+async function replayHook(host: HostDef, c: CaseDef, ctx: RunContext, marks: string, env: Record<string, string>): Promise<string[]> {
+  const rawFile = join(marks, `${c.primary}.raw.json`);
+  if (!existsSync(rawFile)) return [`replay: the ${c.primary} handler never ran, nothing to replay`];
+  const keys = host.native?.[c.primary] ?? [c.primary];
+  const cmds = hookCommands(host, ctx, keys);
+  if (cmds.length === 0) return [`replay: no hook command found under ${keys.join("/")} in ${(host.hookFiles?.(ctx) ?? []).join(", ") || "(no JSON hook files known)"}`];
+  const lines: string[] = [];
+  for (const cmd of cmds) {
+    const t0 = performance.now();
+    const p = Bun.spawn(["bash", "-c", cmd], {
+      cwd: ctx.cwd,
+      env: { ...env, CLAUDE_PROJECT_DIR: ctx.cwd },
+      stdin: Bun.file(rawFile),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+    lines.push(`replay ${keys[0]}: ${cmd}`);
+    lines.push(`  -> exit ${code} in ${Math.round(performance.now() - t0)} ms, stdout: ${JSON.stringify(out.trim()).slice(0, 1500)}${err.trim() ? `, stderr: ${JSON.stringify(err.trim()).slice(0, 500)}` : ""}`);
+  }
+  lines.push(`  (payload: ${rawFile})`);
+  return lines;
+}
+
 // ---------- one case ----------
 
 type Result = { status: "ok" | "FAIL" | "skip"; why?: string; notes?: string[] };
 
 const installedBins = new Map<string, InstalledHost>();
 const noAdapter = new Map<string, string>(); // host id -> why install failed
+let codexTrustNoted = false;
 
 async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   const missing = c.needs.filter((e) => !host.fires.includes(e));
-  if (missing.length) return { status: "skip", why: `${host.id} does not fire ${missing.join(", ")} in a non-interactive run` };
+  if (missing.length) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
   const unsupported = host.unsupported?.[c.name];
-  if (unsupported) return { status: "skip", why: unsupported };
+  if (unsupported && !wantLatest()) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
   const inst = installedBins.get(host.id)!;
 
   const base = mkdtempSync(join(tmpdir(), `ac-e2e-${host.id}-${c.name}-`));
+  liveDirs.add(base);
   const ctxPaths = {
     home: join(base, "home"),
     cwd: join(base, "project"),
@@ -165,12 +325,14 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
     );
     writeFileSync(join(base, "install.out"), `exit=${install.exitCode}\n--- stdout\n${install.stdout}\n--- stderr\n${install.stderr}`);
     if (install.exitCode !== 0) {
-      const why = `agent-connector has no adapter for ${host.id} yet (install exit ${install.timedOut ? "timeout" : install.exitCode}: ${firstLine(install.stderr) || firstLine(install.stdout)})`;
+      const why = `agent-connector has no adapter for ${host.id} yet (install exit ${install.timedOut ? "timeout" : install.exitCode}: ${gist(install.stdout, install.stderr)})`;
       // One failed install per host is enough to know; the other cases of this host are skipped too.
       noAdapter.set(host.id, why);
       return (result = { status: "skip", why });
     }
-    if (verbose) notes.push(`install: ${install.stdout.trim().slice(0, 2000)}`);
+    if (verbose) notes.push(...installSummary(install.stdout));
+    const declined = declinedByInstall(install.stdout, host, c);
+    if (declined) return (result = { status: "skip", why: declined });
 
     // 2. host-specific preparation that our install may leave to the user
     const hostArgs = host.args(PROMPT, ctx);
@@ -180,7 +342,8 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
       } else {
         const tr = await codexTrustHooks(inst.bin, { cwd: ctx.cwd, env, listOnly: codexTrustMode === "none" });
         const untrusted = tr.before.filter((h) => h.trustStatus !== "trusted");
-        if (untrusted.length) {
+        if (untrusted.length && !codexTrustNoted) {
+          codexTrustNoted = true;
           notes.push(
             `codex: install left ${untrusted.length}/${tr.before.length} hook(s) ${[...new Set(untrusted.map((h) => h.trustStatus))].join("/")}` +
               (codexTrustMode === "app-server" ? "; trusted them via codex app-server" : "; left as is (AC_E2E_CODEX_TRUST=none)"),
@@ -197,18 +360,24 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
       JSON.stringify(mock.requests.map((r) => ({ method: r.method, path: r.path, answer: r.answer, tool: r.tool, body: r.json ?? r.text })), null, 1),
     );
     const outcome: CaseOutcome = { ...ctxPaths, mock, exitCode: ran.exitCode, timedOut: ran.timedOut, stdout: ran.stdout, stderr: ran.stderr };
-    const why = c.check(outcome, host);
-    if (why) result = { status: "FAIL", why };
+    let why = c.check(outcome, host);
+    if (!why && ran.timedOut) why = `the host did not finish within ${host.timeoutMs / 1000} s`;
+    if (!why && ran.exitCode !== 0) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
+    if (why) {
+      result = { status: "FAIL", why };
+      notes.push(...(await replayHook(host, c, ctx, ctxPaths.marks, env)));
+    }
     if (verbose) notes.push(`host ran in ${(ran.ms / 1000).toFixed(1)} s, exit ${ran.timedOut ? "timeout" : ran.exitCode}`);
   } catch (e) {
     result = { status: "FAIL", why: `harness error: ${(e as Error).message}` };
   } finally {
     mock.stop();
-    if (result.status === "FAIL") notes.push(`kept ${base}`);
-    else if (!keepAll) rmSync(base, { recursive: true, force: true });
-    else notes.push(`kept ${base}`);
+    if (result.status === "FAIL" || keepAll) notes.push(`kept ${base}`);
+    else rmSync(base, { recursive: true, force: true });
+    liveDirs.delete(base);
+    // `result` is also the object an early `return` inside the try handed back.
+    result.notes = notes;
   }
-  result.notes = notes;
   return result;
 }
 
@@ -220,8 +389,16 @@ async function main() {
   let skipped = 0;
   const line = (s: string) => console.log(s);
 
-  if (!existsSync(AC_BIN)) line(`# agent-connector binary not found at ${AC_BIN}: every case will be skipped`);
-  line(`# agent-connector: ${AC_BIN}`);
+  if (existsSync(AC_BIN_SOURCE)) {
+    SUITE_DIR = mkdtempSync(join(tmpdir(), "ac-e2e-suite-"));
+    AC_BIN = join(SUITE_DIR, "bin", "agent-connector");
+    mkdirSync(dirname(AC_BIN), { recursive: true });
+    copyFileSync(AC_BIN_SOURCE, AC_BIN);
+    chmodSync(AC_BIN, 0o755);
+    line(`# agent-connector: ${AC_BIN_SOURCE} (run from a snapshot: ${AC_BIN})`);
+  } else {
+    line(`# agent-connector binary not found at ${AC_BIN_SOURCE}: every case will be skipped`);
+  }
   line(`# codex hook trust: ${codexTrustMode === "bypass" ? "--dangerously-bypass-hook-trust" : codexTrustMode === "none" ? "none" : "codex app-server (hooks/list + config/batchWrite)"}`);
 
   const wall: Record<string, number> = {};
@@ -230,7 +407,7 @@ async function main() {
     const hostCases = cases;
     if (!existsSync(AC_BIN)) {
       for (const c of hostCases) {
-        line(`skip ${host.id} ${c.name}: agent-connector binary not built (${AC_BIN})`);
+        line(`skip ${host.id} ${c.name}: agent-connector binary not built (${AC_BIN_SOURCE})`);
         skipped++;
       }
       continue;
@@ -258,6 +435,9 @@ async function main() {
     wall[host.id] = (performance.now() - t0) / 1000;
   }
   for (const [id, s] of Object.entries(wall)) line(`# ${id}: ${s.toFixed(1)} s`);
+  // Kept case dirs of failed cases point at the snapshot: keep it with them.
+  if (SUITE_DIR && (failed === 0 || !keepFailed)) rmSync(SUITE_DIR, { recursive: true, force: true });
+  else if (SUITE_DIR) line(`# binary snapshot kept for the kept case dirs: ${AC_BIN}`);
   line(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   process.exit(failed ? 1 : 0);
 }

@@ -1,0 +1,64 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: https://developers.openai.com/codex/hooks, openai/codex codex-rs/hooks (engine/discovery.rs,
+// engine/output_parser.rs), shared/hosts/codex.md, shared/real-hosts.md §3 (codex 0.171.0).
+const codexHome = ({ home, env }: PathContext) => (env.CODEX_HOME ? absolute(env.CODEX_HOME) : join(home, ".codex"));
+
+export default defineAdapter({
+  id: "codex",
+  name: "Codex",
+  paradigm: "json-stdio",
+  sources: ["https://developers.openai.com/codex/hooks", "https://github.com/openai/codex/tree/main/codex-rs/hooks"],
+  // No Notification, PostToolUseFailure (PostToolUse fires for failed shell commands too) or
+  // SessionEnd (in newer source trees only, not on the release hooks page). PermissionRequest fires
+  // only when Codex would ask (never with approval_policy = "never", real-hosts §3).
+  events: {
+    SessionStart: "SessionStart",
+    UserPromptSubmit: "UserPromptSubmit",
+    PreToolUse: "PreToolUse", // tool_name "Bash" for the shell (Codex's alias of exec_command), "apply_patch", "mcp__s__t"
+    PostToolUse: "PostToolUse",
+    PreCompact: "PreCompact",
+    PostCompact: "PostCompact",
+    Stop: "Stop", // end of every turn
+    PermissionRequest: "PermissionRequest",
+    SubagentStart: "SubagentStart",
+    SubagentStop: "SubagentStop",
+  },
+  // Claude's snake_case payload; no project-dir env var (payloads/codex/_hook-process.json). The
+  // shell's tool_response is a bare string, an MCP tool's is its CallToolResult (with isError).
+  payload: { ...SNAKE_CASE_PAYLOAD, isError: { paths: ["tool_response.isError"] } },
+  // Codex validates replies strictly (output_parser.rs): an unsupported field marks the hook failed
+  // and the call goes on (fail-open). So: no bare permissionDecision "allow" or "ask" on PreToolUse
+  // (rejected; only allow + updatedInput passes), no updatedInput on PermissionRequest (fails
+  // CLOSED), no updatedMCPToolOutput (parsed, never applied), no context on Stop / PreCompact.
+  dialect: hookSpecificOutputDialect("codex", {
+    SessionStart: ["context"], // cannot block
+    UserPromptSubmit: ["deny", "context"],
+    PreToolUse: ["deny", "modify", "context"], // updatedInput: Bash / apply_patch need a string `command`
+    PostToolUse: ["deny", "context"], // block: the reason replaces the result the model sees
+    Stop: ["deny"], // block: the reason becomes the next prompt (keep going)
+    PermissionRequest: ["allow", "deny"], // allow skips the approval prompt
+    SubagentStart: ["context"], // goes to the subagent; continue:false does not stop it
+    SubagentStop: ["deny"],
+  }),
+  // Rust regex, unanchored like Claude's; "Edit"/"Write" also match apply_patch (aliases).
+  nativeMatcher: "claude-regex",
+  // The release hook events are all mapped above; passthrough would need trust keys for events we
+  // cannot verify (Interrupt, StopFailure).
+  nativeHooks: false,
+  hookFile: {
+    layout: "nested-matcher-groups",
+    root: ["hooks"],
+    timeoutUnit: "s", // default 600
+    scopes: {
+      user: (ctx) => join(codexHome(ctx), "hooks.json"),
+      project: ({ projectDir }) => join(projectDir, ".codex", "hooks.json"), // trusted projects only
+    },
+    // Untrusted hooks are skipped silently (real-hosts §3): write their trust after every change.
+    afterWrite: { kind: "codex-trust", file: (ctx) => join(codexHome(ctx), "config.toml") },
+  },
+  detect: { dirs: (ctx) => [codexHome(ctx)], bins: ["codex"] },
+});

@@ -1,0 +1,137 @@
+import { join } from "../src/paths.ts";
+import { defineAdapter } from "../src/adapter.ts";
+import type { EventName } from "../src/events.ts";
+import { topLevelPermissionDialect } from "../src/dialects/top-level-permission.ts";
+import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { SNAKE_CASE_PAYLOAD, type PayloadMap } from "../src/core/payload-map.ts";
+
+// Facts: shared/real-hosts.md §6 (@github/copilot 1.0.102, payloads/copilot/), then
+// https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference and
+// …/cli-config-dir-reference, then shared/hosts/copilot-cli.md.
+const copilotHome = ({ home, env }: { home: string; env: Record<string, string | undefined> }) =>
+  env.COPILOT_HOME || join(home, ".copilot");
+
+/** Our own file in a hooks directory: Copilot loads every *.json there, so removal deletes it. */
+const ownFile = (dir: string, connectorId: string) => join(dir, `agent-connector-${connectorId}.json`);
+
+const NEW_IS_STARTUP = { new: "startup" }; // `-p` sessions start with source "new" (sessionStart.json)
+// toolResult.resultType: "success" or one of the failures (docs; Copilot SDK ToolResultType).
+const RESULT_IS_ERROR = { success: false, failure: true, error: true, denied: true, rejected: true, timeout: true };
+
+/**
+ * The "VS Code compatible" payload Copilot sends for PascalCase keys (payloads/copilot/PreToolUse.json):
+ * snake_case, tools under Claude's names (`Bash`), `tool_result` instead of `tool_response`.
+ * Copilot uses it when it runs Claude Code's `.claude/settings.json` or VS Code's hook files.
+ */
+const PASCAL_PAYLOAD: PayloadMap = {
+  ...SNAKE_CASE_PAYLOAD,
+  projectDir: { env: ["COPILOT_PROJECT_DIR"], paths: ["cwd"] },
+  source: { paths: ["source"], values: NEW_IS_STARTUP },
+  toolOutput: { paths: ["tool_result.text_result_for_llm"] },
+  isError: { paths: ["tool_result.result_type"], values: RESULT_IS_ERROR },
+  agentType: { paths: ["agent_name"] },
+};
+
+const PASCAL_EVENTS: EventName[] = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "Stop", "PostToolUseFailure", "SubagentStop"];
+
+export default defineAdapter({
+  id: "copilot-cli",
+  name: "GitHub Copilot CLI",
+  paradigm: "json-stdio",
+  sources: [
+    "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference",
+    "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
+  ],
+  // The spelling of the key picks the dialect. We install camelCase: the real 1.0.102 honours
+  // `{"permissionDecision":"deny"}` on camelCase preToolUse (real-hosts §6), the newest docs
+  // document camelCase first, 1.0.63 silently dropped every non-camelCase key
+  // (github/copilot-cli#3872), and only camelCase has permissionRequest, notification and
+  // subagentStart. PascalCase (Claude-shaped replies) is what Copilot speaks to other hosts' files: `guest`.
+  events: {
+    SessionStart: "sessionStart",
+    SessionEnd: "sessionEnd",
+    UserPromptSubmit: "userPromptSubmitted",
+    PreToolUse: "preToolUse",
+    PostToolUse: "postToolUse", // success only
+    PreCompact: "preCompact",
+    Stop: "agentStop",
+    Notification: "notification", // async, fire-and-forget
+    // Fires BEFORE the permission service, even under --allow-all-tools (real-hosts §6 log-all run).
+    PermissionRequest: "permissionRequest",
+    PostToolUseFailure: "postToolUseFailure",
+    SubagentStart: "subagentStart",
+    SubagentStop: "subagentStop",
+  },
+  // camelCase payload (payloads/copilot/preToolUse.json): `toolArgs` is an object in 1.0.102 though
+  // docs allow a JSON string (event-schema parses both); `stop_hook_active` on agentStop is
+  // observed but undocumented (agentStop.json); no tool use id; permissionRequest says `toolInput`.
+  payload: {
+    sessionId: { paths: ["sessionId"] },
+    projectDir: { env: ["COPILOT_PROJECT_DIR"], paths: ["cwd"] },
+    source: { paths: ["source"], values: NEW_IS_STARTUP },
+    reason: { paths: ["reason"] },
+    prompt: { paths: ["prompt"] },
+    toolName: { paths: ["toolName"] },
+    toolInput: { paths: ["toolArgs", "toolInput"] },
+    toolOutput: { paths: ["toolResult.textResultForLlm"] },
+    isError: { paths: ["toolResult.resultType"], values: RESULT_IS_ERROR },
+    error: { paths: ["error"] },
+    trigger: { paths: ["trigger"] },
+    stopHookActive: { paths: ["stop_hook_active"] },
+    message: { paths: ["message"] },
+    permissionSuggestions: { paths: ["permissionSuggestions"] },
+    agentType: { paths: ["agentName"] },
+  },
+  // Output is ignored for sessionStart, sessionEnd, userPromptSubmitted, preCompact; postToolUse
+  // replacement is for SDK hooks only; context is not honoured on preToolUse (docs).
+  dialect: topLevelPermissionDialect("copilot-cli", {
+    PreToolUse: ["allow", "deny", "ask", "modify"],
+    PermissionRequest: ["allow", "deny"], // no ask: no reply = Copilot's normal flow
+    Stop: ["deny"],
+    SubagentStop: ["deny"],
+    PostToolUseFailure: ["context"],
+    SubagentStart: ["context"], // prepended to the subagent's prompt; cannot block
+    Notification: ["context"], // injected as a user message
+  }),
+  // Anchored `^(?:p)$` regexes, documented for permissionRequest (tool name) and subagentStart
+  // (agent name) only; preToolUse & co. are filtered at run time. Never `"matcher": ""`: it fails
+  // the schema and Copilot drops the whole file (hosts/copilot-cli.md).
+  nativeMatcher: "anchored-regex",
+  nativeMatcherEvents: ["PermissionRequest", "SubagentStart"],
+  nativeHooks: true, // e.g. errorOccurred, userPromptTransformed (observed, undocumented)
+  hookFile: {
+    layout: "flat-entries",
+    root: ["hooks"],
+    timeoutUnit: "s",
+    entryKeys: { type: "command", command: "bash", timeout: "timeoutSec" },
+    header: { version: 1 },
+    owned: true,
+    scopes: {
+      user: (ctx, id) => ownFile(join(copilotHome(ctx), "hooks"), id),
+      // Also read by VS Code and by Copilot cloud agent (from the default branch).
+      project: ({ projectDir }, id) => ownFile(join(projectDir, ".github", "hooks"), id),
+    },
+  },
+  detect: { dirs: (ctx) => [copilotHome(ctx)], bins: ["copilot"] },
+  alsoRuns: [
+    // cli-config-dir-reference; executed for real in 1.0.102, trusted folders only (real-hosts §6).
+    { platform: "claude-code", scopes: ["project"], when: "in trusted folders" },
+    // VS Code's files live in Copilot's own hooks directories (~/.copilot/hooks, .github/hooks).
+    { platform: "vscode-copilot", scopes: ["user", "project"] },
+  ],
+  // COPILOT_CLI=1 in every hook process (_hook-process.json), and a `timestamp` in both payloads,
+  // which Claude Code's lack (payloads/copilot/PreToolUse.json vs payloads/claude/PreToolUse.json).
+  marker: { env: ["COPILOT_CLI"], payloadKeys: ["timestamp"] },
+  guest: {
+    // The PascalCase keys are the normalized names; no Notification, PermissionRequest, SubagentStart.
+    events: Object.fromEntries(PASCAL_EVENTS.map((event) => [event, event])),
+    payload: PASCAL_PAYLOAD,
+    // The Claude-shaped deny works on PascalCase PreToolUse (real-hosts §6); ask and updatedInput
+    // there are third-party reports; stops keep going with `decision: "block"` (docs).
+    dialect: hookSpecificOutputDialect("copilot-cli", {
+      PreToolUse: ["allow", "deny", "ask", "modify"],
+      Stop: ["deny"],
+      SubagentStop: ["deny"],
+    }),
+  },
+});

@@ -1,0 +1,80 @@
+import { join } from "../src/paths.ts";
+import { defineAdapter } from "../src/adapter.ts";
+import { flatPermissionDialect } from "../src/dialects/flat-permission.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: https://cursor.com/docs/hooks (via shared/hosts/cursor.md; no real-host run, no capture),
+// https://cursor.com/docs/reference/third-party-hooks (re-verified), /tmp/specs/cursor.md.
+const cursorDir = (home: string) => join(home, ".cursor");
+
+export default defineAdapter({
+  id: "cursor",
+  name: "Cursor",
+  paradigm: "json-stdio",
+  sources: ["https://cursor.com/docs/hooks", "https://cursor.com/docs/reference/third-party-hooks"],
+  // camelCase event names; no Notification / PermissionRequest (permission is a reply field of
+  // preToolUse, not an event) / PostCompact. Only documented keys are written: reports disagree
+  // on whether an unknown key makes Cursor drop the whole file (hosts/cursor.md).
+  events: {
+    SessionStart: "sessionStart", // fire-and-forget in current docs
+    SessionEnd: "sessionEnd",
+    UserPromptSubmit: "beforeSubmitPrompt",
+    PreToolUse: "preToolUse",
+    PostToolUse: "postToolUse",
+    PreCompact: "preCompact",
+    Stop: "stop", // also on abort/error (`status`)
+    PostToolUseFailure: "postToolUseFailure", // also when a tool is denied or times out
+    SubagentStart: "subagentStart",
+    SubagentStop: "subagentStop",
+  },
+  // snake_case keys, but the session is `conversation_id` (stable across turns; `session_id` only on
+  // session events), the project is `workspace_roots[0]`, no `source` (→ "startup"), no
+  // `stop_hook_active` (Cursor bounds follow-ups itself with `loop_limit`, default 5).
+  payload: {
+    ...SNAKE_CASE_PAYLOAD,
+    sessionId: { paths: ["conversation_id", "session_id"] },
+    projectDir: { env: ["CURSOR_PROJECT_DIR"], paths: ["workspace_roots.0", "cwd"] },
+    toolOutput: { paths: ["tool_output"] }, // a JSON-stringified result, kept as the string
+    error: { paths: ["error_message"] },
+    durationMs: { paths: ["duration"] },
+    agentId: { paths: ["subagent_id"] },
+    agentType: { paths: ["subagent_type"] },
+    lastAssistantMessage: { paths: ["summary"] },
+  },
+  // No opinion prints nothing (house rule): the docs do not forbid empty output on exit 0; the
+  // anchor's "Cursor logs `no valid response`, always print {}" is an unverified note.
+  dialect: flatPermissionDialect("cursor", {
+    SessionStart: ["context"], // `continue:false` is accepted but not enforced: cannot block
+    UserPromptSubmit: ["deny"], // no context field
+    // "ask" is in the schema but not enforced (only beforeShellExecution/beforeMCPExecution honour
+    // it); no documented context field on preToolUse (the anchor's agent_message-on-allow is unverified).
+    PreToolUse: ["allow", "deny", "modify"],
+    // updated_mcp_tool_output replaces MCP tools' output only, so updatedOutput degrades to context.
+    PostToolUse: ["context"],
+    Stop: ["deny"], // followup_message: keep going
+    SubagentStart: ["deny"], // blocks the spawn (unlike Claude Code)
+    SubagentStop: ["deny"], // followup_message, only when status is "completed"
+  }),
+  // Matchers are pipe lists of Cursor's tool types (`Shell|Read|Write`), regex-like but not
+  // specified: plain lists are written natively, anything else is matched at run time.
+  nativeMatcher: "name-list",
+  nativeHooks: true,
+  hookFile: {
+    layout: "flat-entries",
+    root: ["hooks"],
+    timeoutUnit: "s",
+    header: { version: 1 }, // part of the schema; always written
+    scopes: {
+      user: ({ home }) => join(cursorDir(home), "hooks.json"), // no env override documented
+      project: ({ projectDir }) => join(projectDir, ".cursor", "hooks.json"), // trusted workspaces only
+    },
+  },
+  detect: { dirs: ({ home }) => [cursorDir(home)], bins: ["cursor", "cursor-agent"] },
+  // With "Include third-party Plugins, Skills, and other configs" on, Cursor runs Claude Code's
+  // hooks from .claude/settings(.local).json and ~/.claude/settings.json too, with its own payload;
+  // all matching hooks of every source run (third-party-hooks page).
+  alsoRuns: [{ platform: "claude-code", scopes: ["user", "project"], when: "when its third-party configs setting is on" }],
+  // Every payload carries `cursor_version` (CURSOR_VERSION is set too, but an env var may leak into
+  // a terminal started from Cursor; CLAUDE_PROJECT_DIR is set as well, so it proves nothing).
+  marker: { payloadKeys: ["cursor_version"] },
+});

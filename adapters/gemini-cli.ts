@@ -1,0 +1,61 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { geminiDialect } from "../src/dialects/gemini.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: https://geminicli.com/docs/hooks/reference (google-gemini/gemini-cli docs/hooks/reference.md),
+// shared/hosts/gemini-cli.md, shared/real-hosts.md §2 (gemini 0.61.0).
+// $GEMINI_CLI_HOME replaces the home dir that holds .gemini (gemini-cli packages/core/src/utils/paths.ts `homedir()`).
+const geminiDir = ({ home, env }: PathContext) => join(env.GEMINI_CLI_HOME ? absolute(env.GEMINI_CLI_HOME) : home, ".gemini");
+
+export default defineAdapter({
+  id: "gemini-cli",
+  name: "Gemini CLI",
+  paradigm: "json-stdio",
+  sources: ["https://geminicli.com/docs/hooks/reference"],
+  // No PostCompact, PermissionRequest (the prompt only shows as a Notification), PostToolUseFailure
+  // (failures arrive in AfterTool's tool_response.error) or subagent events.
+  events: {
+    SessionStart: "SessionStart", // advisory: cannot block
+    SessionEnd: "SessionEnd", // best effort, not awaited
+    UserPromptSubmit: "BeforeAgent",
+    PreToolUse: "BeforeTool", // tool names: run_shell_command, read_file, write_file, replace, …
+    PostToolUse: "AfterTool",
+    PreCompact: "PreCompress", // 0.61 fires it before every model turn with trigger "auto" (real-hosts §2)
+    Stop: "AfterAgent", // deny = reject the answer and retry with the reason as the prompt
+    Notification: "Notification", // ToolPermission only; never with --yolo
+  },
+  // No tool_use_id. tool_response is {llmContent, returnDisplay, error?}; the project dir is an
+  // env var only (GEMINI_PROJECT_DIR, _hook-process.json).
+  payload: {
+    ...SNAKE_CASE_PAYLOAD,
+    projectDir: { env: ["GEMINI_PROJECT_DIR"], paths: ["cwd"] },
+    isError: { paths: ["tool_response.error"], present: true },
+  },
+  // Top-level decision/reason; the Claude-shaped deny is ignored and the tool runs (deny matrix).
+  dialect: geminiDialect("gemini-cli", {
+    SessionStart: ["context"], // interactive: first history turn; -p: prepended to the prompt
+    UserPromptSubmit: ["deny", "context"], // deny drops the prompt; context is appended to it
+    // decision "allow" skips no prompt (reference: allow | deny only), ask is not in the
+    // reference, context is not documented here. tool_input is MERGED over the model's
+    // arguments: keys left out of updatedInput keep their values.
+    PreToolUse: ["deny", "modify"],
+    PostToolUse: ["deny", "context", "updatedOutput"], // deny: the reason replaces the result; tool_output replaces it
+    Stop: ["deny"],
+    // SessionEnd, Notification, PreCompress: only systemMessage, which reaches the user, not the model.
+  }),
+  nativeMatcher: "claude-regex", // regex on the tool name for BeforeTool/AfterTool
+  nativeHooks: true, // BeforeModel, AfterModel (once per streamed chunk), BeforeToolSelection
+  hookFile: {
+    layout: "nested-matcher-groups",
+    root: ["hooks"], // settings.json is shared with mcpServers & co: edited in place
+    timeoutUnit: "ms", // default 60000
+    // `name` is what /hooks enable|disable and hooksConfig.disabled refer to.
+    handlerExtras: ({ connectorId, event }) => ({ name: `agent-connector-${connectorId}-${event}` }),
+    scopes: {
+      user: (ctx) => join(geminiDir(ctx), "settings.json"),
+      project: ({ projectDir }) => join(projectDir, ".gemini", "settings.json"), // trusted folders only
+    },
+  },
+  detect: { dirs: (ctx) => [geminiDir(ctx)], bins: ["gemini"] },
+});

@@ -1,0 +1,17 @@
+import { join } from "../src/paths.ts";
+import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/plugin/opencode-family.ts";
+
+// Facts: shared/hosts/kilo-cli.md, /tmp/specs/kilo-cli.md, shared/real-hosts.md §7 (7.7.7).
+// An OpenCode fork with OpenCode's plugin contract (src/plugin/opencode-family.ts).
+export default defineOpencodeFamilyAdapter({
+  id: "kilo-cli",
+  name: "Kilo CLI",
+  sources: ["https://kilo.ai/docs/automate/extending/plugins", "https://github.com/Kilo-Org/kilocode"],
+  // Singular `plugin/` (plural accepted); `export default { id, server }` is Kilo's documented form.
+  // A project plugin loads in `kilo run` with no trust step (real-hosts §7).
+  folders: {
+    user: (ctx) => join(xdgConfig(ctx, "kilo"), "plugin"),
+    project: ({ projectDir }) => join(projectDir, ".kilo", "plugin"),
+  },
+  detect: { dirs: (ctx) => [xdgConfig(ctx, "kilo"), join(ctx.home, ".kilocode")], bins: ["kilo"] },
+});

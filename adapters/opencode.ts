@@ -1,0 +1,17 @@
+import { join } from "../src/paths.ts";
+import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/plugin/opencode-family.ts";
+
+// Facts: shared/hosts/opencode.md, /tmp/specs/opencode.md, shared/real-hosts.md §4 (1.18.33).
+// Events, payload and replies are the family's (src/plugin/opencode-family.ts).
+export default defineOpencodeFamilyAdapter({
+  id: "opencode",
+  name: "OpenCode",
+  sources: ["https://opencode.ai/docs/plugins/", "https://github.com/anomalyco/opencode (packages/plugin/src/index.ts, packages/opencode/src/config/config.ts)"],
+  // `{plugin,plugins}/*.{ts,js}` of each config dir, one level deep (config.ts); no trust step.
+  folders: {
+    user: (ctx) => join(xdgConfig(ctx, "opencode"), "plugins"),
+    project: ({ projectDir }) => join(projectDir, ".opencode", "plugins"),
+  },
+  // npm `opencode-ai` runs `bin/opencode.exe`, also on Linux (real-hosts §4 install).
+  detect: { dirs: (ctx) => [xdgConfig(ctx, "opencode"), join(ctx.home, ".opencode")], bins: ["opencode"] },
+});

@@ -1,0 +1,57 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { EVENT_NAMES } from "../src/events.ts";
+import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/ (QwenLM/qwen-code
+// docs/users/features/hooks.md), shared/hosts/qwen-code.md, shared/real-hosts.md §5 (qwen 0.15.10).
+// A Gemini CLI fork whose hooks copy Claude Code: its event names, payload and reply shapes.
+// $QWEN_HOME replaces ~/.qwen in newer releases (QwenLM/qwen-code `getGlobalQwenDir`).
+const qwenDir = ({ home, env }: PathContext) => (env.QWEN_HOME ? absolute(env.QWEN_HOME) : join(home, ".qwen"));
+
+export default defineAdapter({
+  id: "qwen-code",
+  name: "Qwen Code",
+  paradigm: "json-stdio",
+  sources: ["https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/"],
+  // All 13 under their Claude names (tool ids differ: run_shell_command, write_file, edit, …).
+  // SessionStart/SessionEnd fire only in the interactive UI and with --acp, never in -p runs (real-hosts §5).
+  events: Object.fromEntries(EVENT_NAMES.map((event) => [event, event])),
+  // tool_response is {llmContent, returnDisplay}: the text is llmContent. tool_use_id is Qwen's own
+  // toolu_<ts>_<rand>, not the model's call id. stop_hook_active was true on the very first Stop of
+  // 0.15.10 (payloads/qwen/Stop.json): passed on as is, so it is no loop guard there.
+  payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["QWEN_PROJECT_DIR"], paths: ["cwd"] } },
+  // UserPromptSubmit fires before every model call; after a tool result again with prompt ""
+  // (payloads/qwen/UserPromptSubmit.2.json): that is no user prompt.
+  spurious: { UserPromptSubmit: { prompt: "" } },
+  // Tolerant of extra fields (real-hosts deny matrix); hookEventName is required in hookSpecificOutput.
+  dialect: hookSpecificOutputDialect("qwen-code", {
+    SessionStart: ["context"],
+    UserPromptSubmit: ["deny", "context"], // context: appended as a separate tagged part
+    // allow skips the prompt; ask falls back to deny headless. No modify, although the docs list
+    // updatedInput: 0.15.10 and 0.24.4 ignore it and run the ORIGINAL input, auto-approved by the
+    // allow it must ride on (test/hosts e2e `modify`); only PermissionRequest applies it.
+    PreToolUse: ["allow", "deny", "ask", "context"],
+    PostToolUse: ["deny", "context"], // no output replacement for command hooks (docs)
+    Stop: ["deny", "context"], // additionalContext is listed for Stop in the docs
+    Notification: ["context"],
+    PreCompact: ["context"],
+    PermissionRequest: ["allow", "deny", "modify"],
+    PostToolUseFailure: ["context"],
+    SubagentStart: ["context"],
+    SubagentStop: ["deny"],
+  }),
+  nativeMatcher: "claude-regex", // regex; display names (WriteFile) are aliases of the tool ids
+  nativeHooks: true, // StopFailure, PermissionDenied, SessionDelete, MessageDisplay, Todo* …
+  hookFile: {
+    layout: "nested-matcher-groups",
+    root: ["hooks"], // settings.json is shared with mcpServers & co: edited in place
+    timeoutUnit: "ms", // command hooks only (http/prompt hooks take seconds); default 60000
+    scopes: {
+      user: (ctx) => join(qwenDir(ctx), "settings.json"),
+      project: ({ projectDir }) => join(projectDir, ".qwen", "settings.json"), // trusted folders only
+    },
+  },
+  detect: { dirs: (ctx) => [qwenDir(ctx)], bins: ["qwen"] },
+});

@@ -1,0 +1,86 @@
+import { join } from "../src/paths.ts";
+import { defineAdapter } from "../src/adapter.ts";
+import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: https://code.visualstudio.com/docs/agent-customization/hooks and
+// https://code.visualstudio.com/docs/agents/reference/hooks-reference (microsoft/vscode-docs,
+// read 2026-07), shared/hosts/vscode-copilot.md. No real-host run, no capture. These are VS Code's
+// own ("Local") agent hooks; sessions run through the Copilot CLI harness follow copilot-cli.ts.
+
+/** Our own file in a hooks directory VS Code loads every *.json of; removal deletes it. */
+const ownFile = (dir: string, connectorId: string) => join(dir, `agent-connector-${connectorId}.vscode.json`);
+
+export default defineAdapter({
+  id: "vscode-copilot",
+  name: "GitHub Copilot in VS Code",
+  paradigm: "json-stdio",
+  sources: ["https://code.visualstudio.com/docs/agent-customization/hooks", "https://code.visualstudio.com/docs/agents/reference/hooks-reference"],
+  // The eight events of the docs; no SessionEnd, Notification, PermissionRequest,
+  // PostToolUseFailure (PostToolUse fires on success only) or PostCompact.
+  events: {
+    SessionStart: "SessionStart", // when the FIRST prompt of a new session is submitted
+    UserPromptSubmit: "UserPromptSubmit",
+    PreToolUse: "PreToolUse",
+    PostToolUse: "PostToolUse",
+    PreCompact: "PreCompact",
+    Stop: "Stop", // "agent session ends"; scoped to a custom agent it also acts as SubagentStop
+    SubagentStart: "SubagentStart",
+    SubagentStop: "SubagentStop",
+  },
+  // Mixed casing: common fields camelCase (`sessionId`, `hookEventName`), event fields snake_case;
+  // `session_id` accepted too (a VS Code PR renames the common fields). `source` is always "new".
+  // Tool names and inputs are VS Code's own (`runTerminalCommand`, `editFiles`, `filePath`).
+  payload: {
+    ...SNAKE_CASE_PAYLOAD,
+    sessionId: { paths: ["sessionId", "session_id"] },
+    source: { paths: ["source"], values: { new: "startup" } },
+  },
+  // Claude's shapes, except: Stop's block is NESTED in hookSpecificOutput (SubagentStop's is
+  // top-level); UserPromptSubmit and PreCompact have the common output only (`continue:false`
+  // would end the whole session, so deny degrades); updatedInput must fit VS Code's tool schema
+  // or is ignored; an explicit PreToolUse allow auto-approves (only sent when asked for). No opinion
+  // prints nothing: exit 0 with empty output is not discussed; the docs' scripts print `{"continue":true}`.
+  dialect: hookSpecificOutputDialect(
+    "vscode-copilot",
+    {
+      SessionStart: ["context"],
+      PreToolUse: ["allow", "deny", "ask", "modify", "context"],
+      PostToolUse: ["deny", "context"],
+      Stop: ["deny"],
+      SubagentStart: ["context"],
+      SubagentStop: ["deny"],
+    },
+    { nestedBlock: ["Stop"] },
+  ),
+  // "VS Code ignores matcher values, so hooks run on all tool invocations" (hooks docs FAQ).
+  nativeMatcher: "none",
+  nativeHooks: false,
+  hookFile: {
+    layout: "flat-entries",
+    root: ["hooks"],
+    // The property table says `timeout` (seconds); one docs example writes `timeoutSec`. The table wins.
+    timeoutUnit: "s",
+    entryKeys: { type: "command", command: "command", timeout: "timeout" },
+    // Not in VS Code's examples; keeps the file valid for Copilot CLI, which reads the same folders.
+    header: { version: 1 },
+    owned: true,
+    scopes: {
+      user: ({ home }, id) => ownFile(join(home, ".copilot", "hooks"), id), // docs: `~/.copilot/hooks`, no override
+      project: ({ projectDir }, id) => ownFile(join(projectDir, ".github", "hooks"), id),
+    },
+  },
+  detect: {
+    // VS Code's user data or extensions: Copilot Chat ships with recent releases (hosts/vscode-copilot.md).
+    dirs: ({ home }) => [join(home, ".config", "Code", "User"), join(home, "Library", "Application Support", "Code", "User"), join(home, ".vscode", "extensions")],
+    bins: ["code", "code-insiders"],
+  },
+  alsoRuns: [
+    // Default chat.hookFilesLocations: .claude/settings(.local).json and ~/.claude/settings.json.
+    { platform: "claude-code", scopes: ["user", "project"] },
+    // ~/.copilot/hooks and .github/hooks, camelCase keys converted to PascalCase.
+    { platform: "copilot-cli", scopes: ["user", "project"] },
+  ],
+  // No env var is documented; the camelCase `hookEventName` is VS Code's alone.
+  marker: { payloadKeys: ["hookEventName"] },
+});

@@ -1,0 +1,11 @@
+import { join } from "../src/paths.ts";
+import { defineMcpOnlyAdapter } from "../src/mcp-only.ts";
+
+// Facts: shared/hosts/warp.md. The Warp Agent has no hooks (open request warpdotdev/Warp#8931);
+// agents run inside Warp's terminal (Claude Code, Codex, …) keep their own.
+export default defineMcpOnlyAdapter({
+  id: "warp",
+  name: "Warp",
+  sources: ["https://docs.warp.dev/agents/capabilities/mcp", "https://github.com/warpdotdev/Warp/issues/8931"],
+  detect: { dirs: ({ home }) => [join(home, ".warp"), join(home, ".local", "share", "warp-terminal")], bins: ["warp", "oz"] },
+});

@@ -1,0 +1,11 @@
+import { join } from "../src/paths.ts";
+import { defineMcpOnlyAdapter } from "../src/mcp-only.ts";
+
+// Facts: shared/hosts/zed.md. Zed's Agent Panel has no hooks (open request zed-industries/zed#52688);
+// external agents over ACP keep their own.
+export default defineMcpOnlyAdapter({
+  id: "zed",
+  name: "Zed",
+  sources: ["https://zed.dev/docs/ai/mcp", "https://github.com/zed-industries/zed/issues/52688"],
+  detect: { dirs: ({ home, env }) => [join(env.XDG_CONFIG_HOME || join(home, ".config"), "zed")], bins: ["zed", "zeditor"] },
+});

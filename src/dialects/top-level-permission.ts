@@ -1,0 +1,33 @@
+import type { Capabilities, Dialect, RenderInput, Reply } from "./dialect.ts";
+import { EMPTY_REPLY } from "./dialect.ts";
+import { denyReason, jsonReply } from "./reply.ts";
+
+/**
+ * Copilot CLI's camelCase reply dialect (docs.github.com …/cli-hooks-reference; shared/real-hosts.md §6):
+ * every key at the top level. preToolUse answers `permissionDecision` + `permissionDecisionReason`
+ * (the model then reads "Denied by preToolUse hook: <reason>", payloads/copilot/deny._model-last-input.json)
+ * and `modifiedArgs` for a substitute input; the Claude-shaped `hookSpecificOutput` and
+ * `decision: "block"` are ignored there and the tool runs (real-hosts deny matrix).
+ * permissionRequest answers `behavior`, stop events `decision: "block"` + `reason`, the feedback
+ * events `additionalContext`.
+ */
+export function topLevelPermissionDialect(id: string, capabilities: Capabilities): Dialect {
+  return { id, capabilities, render };
+}
+
+function render({ event, response, connectorId }: RenderInput): Reply {
+  const { decision, reason } = response;
+  const body: Record<string, unknown> = {};
+  if (event === "PreToolUse") {
+    if (decision === "deny") Object.assign(body, { permissionDecision: "deny", permissionDecisionReason: denyReason(reason, connectorId) });
+    else if (decision === "modify") Object.assign(body, { permissionDecision: "allow", modifiedArgs: response.updatedInput });
+    else if (decision) body.permissionDecision = decision;
+    if ((decision === "ask" || decision === "allow") && reason) body.permissionDecisionReason = reason;
+  } else if (event === "PermissionRequest") {
+    // An explicit allow short-circuits Copilot's whole permission flow: only ever on request.
+    if (decision === "allow") body.behavior = "allow";
+    if (decision === "deny") Object.assign(body, { behavior: "deny", message: denyReason(reason, connectorId) });
+  } else if (decision === "deny") Object.assign(body, { decision: "block", reason: denyReason(reason, connectorId) });
+  if (response.additionalContext !== undefined) body.additionalContext = response.additionalContext;
+  return Object.keys(body).length ? jsonReply(body) : EMPTY_REPLY;
+}

@@ -1,0 +1,118 @@
+import { isDeepStrictEqual } from "node:util";
+import { parse, TomlError } from "smol-toml";
+import { HostConfigError } from "./errors.ts";
+
+/**
+ * Text-level edits of `[table]` blocks in a TOML file that leave every other byte as it was
+ * (comments, order, formatting). smol-toml only validates and reads; edits are spliced into the
+ * text, and `sameData` lets the caller check the result means exactly what it should.
+ */
+
+export type TomlDoc = Record<string, unknown>;
+
+export function parseToml(text: string, file: string): TomlDoc {
+  try {
+    return parse(text) as TomlDoc;
+  } catch (error) {
+    const where = error instanceof TomlError ? ` (line ${error.line})` : "";
+    throw new HostConfigError(file, `cannot be parsed as TOML${where}; fix it or move it aside, nothing was written`);
+  }
+}
+
+/** A `[table]` header and its key lines; `end` stops after the last key line (trailing comments stay outside). */
+export interface TableBlock {
+  path: string[];
+  start: number;
+  end: number;
+}
+
+/** The key path a header line names (`[a."b.c"]` → ["a", "b.c"]), or undefined when the line is no `[table]` header. */
+function headerPath(line: string): string[] | "array" | undefined {
+  if (!line.startsWith("[")) return undefined;
+  let value: unknown;
+  try {
+    value = parse(line);
+  } catch {
+    return undefined; // an array value continued on this line
+  }
+  const path: string[] = [];
+  while (value && typeof value === "object" && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    if (keys.length !== 1) break;
+    path.push(keys[0]!);
+    value = (value as TomlDoc)[keys[0]!];
+  }
+  return Array.isArray(value) ? "array" : path;
+}
+
+export function tableBlocks(text: string): TableBlock[] {
+  const blocks: TableBlock[] = [];
+  let current: TableBlock | undefined;
+  let inString: string | undefined; // the delimiter of an open multi-line string
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline + 1;
+    const line = text.slice(start, end).trim();
+    for (const delimiter of ['"""', "'''"]) {
+      const count = line.split(delimiter).length - 1;
+      if (count % 2 && (!inString || inString === delimiter)) inString = inString ? undefined : delimiter;
+    }
+    const header = inString ? undefined : headerPath(line);
+    if (header) {
+      current = header === "array" ? undefined : { path: header, start, end };
+      if (current) blocks.push(current);
+    } else if (current && line && !line.startsWith("#")) current.end = end;
+    start = end;
+  }
+  return blocks;
+}
+
+const bareKey = /^[A-Za-z0-9_-]+$/;
+const tomlKey = (key: string): string => (bareKey.test(key) ? key : JSON.stringify(key));
+
+/** A block as we write it: header, then `key = value` lines (strings, booleans, numbers). */
+export function renderTable(path: string[], values: Record<string, unknown>, eol: string): string {
+  const lines = [`[${path.map(tomlKey).join(".")}]`, ...Object.entries(values).map(([key, value]) => `${tomlKey(key)} = ${JSON.stringify(value)}`)];
+  return lines.join(eol) + eol;
+}
+
+export const eolOf = (text: string): string => (text.includes("\r\n") ? "\r\n" : "\n");
+
+/** Appends a block after one blank line, so removing it (with that line) gives the text back. */
+export function appendBlock(text: string, block: string): string {
+  if (!text) return block;
+  const eol = eolOf(text);
+  return `${text.endsWith("\n") ? text : text + eol}${eol}${block}`;
+}
+
+/** Removes a block with the blank line `appendBlock` put before it (at the top of the file: after it). */
+export function removeBlock(text: string, block: TableBlock): string {
+  const eol = eolOf(text);
+  const before = text.slice(0, block.start);
+  if (before.endsWith(eol + eol) || before === eol) return text.slice(0, block.start - eol.length) + text.slice(block.end);
+  const end = block.start === 0 && text.startsWith(eol, block.end) ? block.end + eol.length : block.end;
+  return text.slice(0, block.start) + text.slice(end);
+}
+
+export const replaceBlock = (text: string, block: TableBlock, replacement: string): string =>
+  text.slice(0, block.start) + replacement + text.slice(block.end);
+
+/** Tables left empty mean nothing; drop them before comparing. */
+function pruned(value: unknown): unknown {
+  if (!value || typeof value !== "object" || Array.isArray(value) || value instanceof Date) return value;
+  const out: TomlDoc = {};
+  for (const [key, child] of Object.entries(value)) {
+    const kept = pruned(child);
+    if (!(kept && typeof kept === "object" && !Array.isArray(kept) && !(kept instanceof Date) && !Object.keys(kept).length)) out[key] = kept;
+  }
+  return out;
+}
+
+/** Whether `text` parses to `expected` (empty tables aside). */
+export function sameData(text: string, expected: TomlDoc): boolean {
+  try {
+    return isDeepStrictEqual(pruned(parse(text)), pruned(expected));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,45 @@
+import type { Scope } from "../adapter.ts";
+import { ADAPTERS, findAdapter } from "../../adapters/index.ts";
+
+/** Where a connector's hooks are (or are about to be) installed. */
+export interface Placement {
+  platform: string;
+  scope: Scope;
+}
+
+export interface CrossHostWarning {
+  /** The placement the warning belongs to: one of the targets. */
+  target: Placement;
+  message: string;
+}
+
+const same = (a: Placement, b: Placement) => a.platform === b.platform && a.scope === b.scope;
+
+/**
+ * Hosts that run other hosts' hook files (adapter `alsoRuns`), for one connector: a handler
+ * installed for G at a scope H reads fires under H too, and twice when the connector also has
+ * H's own entries. `targets` are being installed now, `installed` are in the registry already,
+ * `detected` says whether a host is on this machine. Only pairs involving a target are reported.
+ */
+export function crossHostWarnings(targets: Placement[], installed: Placement[], detected: (platform: string) => boolean): CrossHostWarning[] {
+  const all = [...targets, ...installed.filter((p) => !targets.some((t) => same(t, p)))];
+  const warnings: CrossHostWarning[] = [];
+  for (const host of ADAPTERS) {
+    for (const also of host.alsoRuns ?? []) {
+      const guest = findAdapter(also.platform);
+      if (!guest) continue;
+      for (const placement of all.filter((p) => p.platform === guest.id && also.scopes.includes(p.scope))) {
+        const when = also.when ? ` ${also.when}` : "";
+        const runs = `${host.name} also runs ${guest.name}'s ${placement.scope}-scope hooks${when}`;
+        const own = all.find((p) => p.platform === host.id);
+        const target = targets.find((t) => same(t, placement)) ?? (own && targets.find((t) => same(t, own)));
+        if (own && target) {
+          warnings.push({ target, message: `${runs}, and this connector is installed for ${host.name} (${own.scope}) too: each of its handlers fires twice there for one event, both times with hostPlatform "${host.id}". Keep one of the two installs.` });
+        } else if (!own && target && detected(host.id)) {
+          warnings.push({ target, message: `${runs}: ${host.name} is on this machine, so these handlers run there too, with hostPlatform "${host.id}".` });
+        }
+      }
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,85 @@
+import { join } from "../paths.ts";
+import { defineAdapter, type Adapter, type PathContext, type Scope } from "../adapter.ts";
+import type { Capabilities } from "../dialects/dialect.ts";
+import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
+
+/**
+ * What OpenCode and its forks (Kilo CLI, MiMo Code) share: the V1 plugin API, in-process, with
+ * the same hook keys and arguments. Facts: anomalyco/opencode packages/plugin/src/index.ts (Hooks),
+ * shared/real-hosts.md §4 (OpenCode 1.18.33) and §7 (Kilo 7.7.7), payloads in shared/payloads/opencode
+ * and shared/payloads/kilo. The generated module (src/plugin/opencode-module.ts) forwards the
+ * host's arguments to `agent-connector hook` as `{hook, input, output, directory, worktree}`:
+ * the hook's two arguments verbatim plus the plugin's `directory`/`worktree`.
+ */
+
+/** Normalized event → where the module picks it up (a hook key, or a bus event through `event`). */
+const EVENTS = {
+  // Bus `session.created`; its context goes into `experimental.chat.system.transform`, which the
+  // host runs before every model call (real-hosts §7), so the module runs it once per session.
+  SessionStart: "session.created",
+  UserPromptSubmit: "chat.message",
+  PreToolUse: "tool.execute.before",
+  PostToolUse: "tool.execute.after",
+  PreCompact: "experimental.session.compacting",
+  PostCompact: "session.compacted",
+  // Bus `session.idle`: observe only; continuing the session would take a new prompt via the SDK.
+  Stop: "session.idle",
+  // No failure hook: a tool part turning to state "error" on the bus `message.part.updated`.
+  PostToolUseFailure: "message.part.updated",
+  // Not here: PermissionRequest (`permission.ask` is typed but the host never calls it:
+  // anomalyco/opencode#7006, #9229; it never fired in the real runs), SessionEnd, Notification,
+  // SubagentStart/Stop (no hook; child sessions are not told apart reliably).
+} as const;
+
+const CAPABILITIES: Capabilities = {
+  SessionStart: ["context"],
+  // `chat.message` cannot cancel the prompt (no documented way); context goes to the system prompt.
+  UserPromptSubmit: ["context"],
+  // deny = throw (real-hosts §4/§7: the tool does not run, the model gets the message); no native
+  // ask; context goes to the system prompt of the next model call.
+  PreToolUse: ["deny", "modify", "context"],
+  // The tool has run: a deny cannot undo it, so it degrades to context, appended to the output.
+  PostToolUse: ["context", "updatedOutput"],
+  PreCompact: ["context"],
+};
+
+const PAYLOAD: Adapter["payload"] = {
+  sessionId: { paths: ["input.sessionID", "input.event.properties.sessionID", "input.event.properties.info.id"] },
+  projectDir: { paths: ["directory"] },
+  // The user's text parts; the real runs show the prompt of `run` wrapped in literal quotes.
+  prompt: { paths: ["output.parts"], textParts: true },
+  toolName: { paths: ["input.tool", "input.event.properties.part.tool"] },
+  // Before: `output.args` (mutable); after: `input.args`; a failed tool part: `state.input`.
+  toolInput: { paths: ["output.args", "input.args", "input.event.properties.part.state.input"] },
+  toolOutput: { paths: ["output.output"] },
+  toolUseId: { paths: ["input.callID", "input.event.properties.part.callID"] },
+  error: { paths: ["input.event.properties.part.state.error"] },
+};
+
+export interface OpencodeFamilyHost {
+  id: string;
+  name: string;
+  sources: string[];
+  /** The folders the host loads plugin modules from. */
+  folders: Partial<Record<Scope, (ctx: PathContext) => string>>;
+  detect: Adapter["detect"];
+}
+
+/** `$XDG_CONFIG_HOME/<name>`, default `~/.config/<name>` (the lineage uses xdg-basedir). */
+export const xdgConfig = ({ home, env }: PathContext, name: string): string => join(env.XDG_CONFIG_HOME || join(home, ".config"), name);
+
+export const defineOpencodeFamilyAdapter = (host: OpencodeFamilyHost): Adapter =>
+  defineAdapter({
+    id: host.id,
+    name: host.name,
+    paradigm: "ts-plugin",
+    sources: host.sources,
+    events: EVENTS,
+    payload: PAYLOAD,
+    dialect: pluginActionsDialect(host.id, CAPABILITIES),
+    // Matched at run time: the module filters with our matcher, the binary checks it again.
+    nativeMatcher: "none",
+    nativeHooks: false,
+    pluginFile: { generator: "opencode-v1", folders: host.folders },
+    detect: host.detect,
+  });

@@ -1,0 +1,105 @@
+import { describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { ADAPTER_IDS } from "../adapters/index.ts";
+import { sandbox, writeConfig } from "./support/harness.ts";
+
+/** `explain`: host × event matrix for every adapter, from the same planning as install. */
+
+const CONFIG = `{
+  id: "guard",
+  hooks: {
+    PreToolUse: { matcher: "Shell|bash", handler: () => ({ decision: "deny", reason: "no" }) },
+    PostToolUse: { matcher: "MCP:.*", handler: () => undefined },
+    Stop: { handler: () => undefined },
+    PermissionRequest: { handler: () => undefined },
+  },
+}`;
+
+function setup() {
+  const box = sandbox();
+  const config = writeConfig(box, CONFIG);
+  return { box, config, explain: (...extra: string[]) => box.cli(["explain", "--config", config, ...extra]) };
+}
+
+/** The matrix (the lines after the title, up to the first blank line), cells split where 2+ spaces separate them. */
+function rowsOf(stdout: string) {
+  const lines = stdout.split("\n").slice(1);
+  const matrix = lines.slice(0, lines.indexOf(""));
+  return new Map(matrix.map((line) => line.split(/\s{2,}/)).map((cells) => [cells[0]!, cells.slice(1)] as const));
+}
+
+describe("explain", () => {
+  test("the matrix: wired with native or run-time matcher, unavailable, * where something degrades", () => {
+    const { explain } = setup();
+    const result = explain();
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toStartWith(`guard (`);
+    const rows = rowsOf(result.stdout);
+    expect(rows.get("host")).toEqual(["scope", "PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]);
+    expect(rows.get("claude-code")).toEqual(["user", "wired, native matcher", "wired, native matcher *", "wired *", "wired *"]);
+    expect(rows.get("cursor")).toEqual(["user", "wired, native matcher *", "wired, run-time matcher *", "wired *", "unavailable"]);
+    expect(rows.get("copilot-cli")).toEqual(["user", "wired, run-time matcher *", "wired, run-time matcher *", "wired *", "wired *"]);
+    expect(rows.get("vscode-copilot")).toEqual(["user", "wired, run-time matcher", "wired, run-time matcher *", "wired *", "unavailable"]);
+  });
+
+  test("every host in adapters/index.ts has a row", () => {
+    const rows = rowsOf(setup().explain().stdout);
+    expect([...rows.keys()]).toEqual(["host", ...ADAPTER_IDS]);
+  });
+
+  test("each degradation is listed per host and event", () => {
+    const { stdout } = setup().explain();
+    const rows = stdout.split("\n").map((line) => line.split(/\s{2,}/));
+    const of = (host: string) => rows.filter((cells) => cells[0] === host && cells.length === 3).map((cells) => `${cells[1]}: ${cells[2]}`);
+    expect(of("cursor")).toEqual([
+      "PreToolUse: ask → no opinion (the host's own permission flow)",
+      "PreToolUse: context → dropped (the host has no context channel here)",
+      "PostToolUse: deny → context carrying the reason (the host cannot block here)",
+      "PostToolUse: updatedOutput → context carrying the new output",
+      "Stop: context → dropped (the host has no context channel here)",
+    ]);
+    expect(of("vscode-copilot")).toEqual([
+      "PostToolUse: updatedOutput → context carrying the new output",
+      "Stop: context → dropped (the host has no context channel here)",
+    ]);
+    expect(stdout).toContain("  copilot-cli also runs claude-code's project hooks in trusted folders\n");
+    expect(stdout).toContain("  vscode-copilot also runs copilot-cli's user and project hooks\n");
+  });
+
+  test("--json: the plan of every host, with its cross-host data", () => {
+    const { box, explain } = setup();
+    const doc = JSON.parse(explain("--json").stdout);
+    expect(doc.connector).toBe("guard");
+    expect(doc.events).toEqual(["PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]);
+    expect(doc.hosts.map((h: { platform: string }) => h.platform)).toEqual([...ADAPTER_IDS]);
+    const copilot = doc.hosts.find((h: { platform: string }) => h.platform === "copilot-cli");
+    expect(copilot.wired).toEqual([
+      { event: "PreToolUse", nativeEvent: "preToolUse", matcher: "runtime" },
+      { event: "PostToolUse", nativeEvent: "postToolUse", matcher: "runtime" },
+      { event: "Stop", nativeEvent: "agentStop", matcher: "all" },
+      { event: "PermissionRequest", nativeEvent: "permissionRequest", matcher: "all" },
+    ]);
+    expect(copilot.unavailable).toEqual([]);
+    expect(copilot.alsoRuns).toEqual([
+      { platform: "claude-code", scopes: ["project"], when: "in trusted folders" },
+      { platform: "vscode-copilot", scopes: ["user", "project"] },
+    ]);
+    const cursor = doc.hosts.find((h: { platform: string }) => h.platform === "cursor");
+    expect(cursor.unavailable).toEqual(["PermissionRequest"]);
+    expect(cursor.file).toBe(join(box.home, ".cursor", "hooks.json"));
+    expect(cursor.entries).toBeUndefined();
+  });
+
+  test("writes nothing", () => {
+    const { box, explain } = setup();
+    explain();
+    expect(readdirSync(box.home)).toEqual([]);
+  });
+
+  test("an unknown option is a usage error", () => {
+    const result = setup().explain("--platfrom", "cursor");
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("unknown option --platfrom");
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { capturedPayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { seenEvent } from "./support/decisions.ts";
+import { loadPlugin, pluginFolderSuite, type Json } from "./support/plugin-host.ts";
+
+/**
+ * Kilo CLI: OpenCode's plugin contract (one generator, test/opencode.test.ts covers it in full),
+ * checked here against the arguments the real Kilo 7.7.7 passed (shared/payloads/kilo).
+ */
+
+const SID = "ses_dd60c2b45ffe7g7ROQoIF7Kv7U";
+const kilo = (name: string, box: Sandbox): Json => capturedPayload("kilo", name, box);
+const respondWith = (response: unknown) => ({ AC_TEST_RESPONSE: JSON.stringify(response) });
+
+pluginFolderSuite("kilo-cli", "Kilo CLI", {
+  user: (home) => join(home, ".config", "kilo", "plugin"),
+  xdg: (xdg) => join(xdg, "kilo", "plugin"),
+  project: (project) => join(project, ".kilo", "plugin"),
+});
+
+async function installed() {
+  const box = sandbox();
+  const config = writeScriptedConfig(box);
+  expect(box.cli(["install", "--config", config, "--platform", "kilo-cli"]).exitCode).toBe(0);
+  return { box, config, host: await loadPlugin(box, join(box.home, ".config", "kilo", "plugin", "agent-connector-test-kilo-cli.ts"), "kilo-cli") };
+}
+
+describe("kilo-cli: the generated module, called with Kilo's own arguments", () => {
+  test("deny throws the reason; modify rewrites the args in place", async () => {
+    const { box, host } = await installed();
+    expect((await host.call(kilo("tool.execute.before", box), respondWith({ decision: "deny", reason: "R" }))).threw).toBe("R");
+    const call = kilo("tool.execute.before", box);
+    const args = call.output.args;
+    await host.call(call, respondWith({ decision: "modify", updatedInput: { command: "echo safe", description: "Print hi" } }));
+    expect(call.output.args).toBe(args);
+    expect(args).toEqual({ command: "echo safe", description: "Print hi" });
+  });
+
+  test("updatedOutput replaces what the model reads and what Kilo shows", async () => {
+    const { box, host } = await installed();
+    const outcome = await host.call(kilo("tool.execute.after", box), respondWith({ updatedOutput: "O" }));
+    expect(outcome.output).toEqual({ title: "Print hi", metadata: { output: "O", exit: 0, description: "Print hi", truncated: false }, output: "O" });
+  });
+
+  test("SessionStart context is appended to Kilo's real system prompt", async () => {
+    const { box, host } = await installed();
+    await host.call(kilo("event.session.created", box), respondWith({ additionalContext: "S" }));
+    const call = kilo("experimental.chat.system.transform", box);
+    const original = [...call.output.system];
+    const outcome = await host.call(call);
+    expect(outcome.output.system).toEqual([...original, "S"]);
+    expect(original[0]).toStartWith("You are Kilo");
+  });
+
+  test("the normalized events a handler gets from Kilo's payloads", () => {
+    const box = sandbox();
+    const config = writeScriptedConfig(box);
+    const base = { hostPlatform: "kilo-cli", connectorId: "test", sessionId: SID };
+    expect(seenEvent(box, config, "kilo-cli", "UserPromptSubmit", kilo("chat.message", box))).toEqual({ ...base, prompt: '"Run echo hi using the bash tool."' });
+    expect(seenEvent(box, config, "kilo-cli", "PostToolUse", kilo("tool.execute.after", box))).toEqual({
+      ...base,
+      toolName: "bash",
+      toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" },
+      toolOutput: "hi\n",
+    });
+    expect(seenEvent(box, config, "kilo-cli", "Stop", kilo("event.session.idle", box))).toEqual(base);
+  });
+});
