@@ -30,11 +30,11 @@ function sh(argv: string[], cwd = repo) {
 
 if (!existsSync(bin)) sh([process.execPath, "build/compile.ts"]);
 
-// The floor, compiled the same way as ours.
+// The floor, compiled with the same flags as ours (build/compile.ts).
 const floorSource = join(work, "floor.ts");
 writeFileSync(floorSource, `const input = JSON.parse(await Bun.stdin.text());\nconsole.log(typeof input);\n`);
 const floor = join(work, "floor");
-sh([process.execPath, "build", "--compile", "--minify", floorSource, "--outfile", floor]);
+sh([process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm", floorSource, "--outfile", floor]);
 
 // Ours, installed as a user would.
 const project = join(work, "project");
