@@ -1,26 +1,11 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
 import { capturedPayload, fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { block, everyDecision, seenEvent, specific, type Expected } from "./support/decisions.ts";
 
 /** Every decision on every Claude Code event, through the compiled binary, with exact stdout. */
 
-const RESPONSES = {
-  void: undefined,
-  allow: { decision: "allow" },
-  deny: { decision: "deny", reason: "R" },
-  ask: { decision: "ask", reason: "R" },
-  modify: { decision: "modify", updatedInput: { command: "echo safe" } },
-  context: { decision: "context", additionalContext: "C" },
-  updatedOutput: { updatedOutput: "O" },
-} as const;
-type Case = keyof typeof RESPONSES;
-
-const specific = (event: string, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
-const block = { decision: "block", reason: "R" };
-const none = undefined;
-
-/** Expected stdout per event and case; anything not listed prints nothing. */
-const EXPECTED: Record<string, Partial<Record<Case, unknown>>> = {
+/** Expected stdout per event and response; anything not listed prints nothing. */
+const EXPECTED: Expected = {
   SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
   SessionEnd: {},
   UserPromptSubmit: { deny: block, context: specific("UserPromptSubmit", { additionalContext: "C" }) },
@@ -54,40 +39,17 @@ const CAPTURED = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse"
 
 let box: Sandbox;
 let config: string;
-const payload = (event: string) => (CAPTURED.includes(event) ? capturedPayload("claude", event, box) : fixturePayload("claude-code", event, box));
+const payload = (event: string, at: Sandbox = box) => (CAPTURED.includes(event) ? capturedPayload("claude", event, at) : fixturePayload("claude-code", event, at));
 
 beforeAll(() => {
   box = sandbox();
   config = writeScriptedConfig(box);
 });
 
-describe("claude-code: every decision on every event", () => {
-  for (const [event, expected] of Object.entries(EXPECTED)) {
-    for (const name of Object.keys(RESPONSES) as Case[]) {
-      test(`${event} ${name}`, () => {
-        const response = RESPONSES[name];
-        const result = box.hook("claude-code", event, payload(event), { config, env: { AC_TEST_RESPONSE: response ? JSON.stringify(response) : "" } });
-        const want = expected[name];
-        expect({ stdout: result.stdout, exitCode: result.exitCode, stderr: result.stderr }).toEqual({
-          stdout: want === none ? "" : `${JSON.stringify(want)}\n`,
-          exitCode: 0,
-          stderr: "",
-        });
-      });
-    }
-  }
-});
+everyDecision("claude-code: every decision on every event", "claude-code", EXPECTED, (event, box) => payload(event, box));
 
 describe("claude-code: the normalized event the handler sees", () => {
-  const seen = (event: string, raw: Record<string, unknown>, env: Record<string, string> = {}) => {
-    const file = join(box.root, `seen-${event}.json`);
-    const result = box.hook("claude-code", event, raw, { config, env: { AC_TEST_SEEN: file, ...env } });
-    expect(result.exitCode).toBe(0);
-    const event_ = JSON.parse(box.read(file));
-    expect(event_.raw).toEqual(raw);
-    delete event_.raw;
-    return event_;
-  };
+  const seen = (event: string, raw: Record<string, unknown>, env: Record<string, string> = {}) => seenEvent(box, config, "claude-code", event, raw, env);
 
   test("PreToolUse from the real payload", () => {
     expect(seen("PreToolUse", payload("PreToolUse"), { CLAUDE_PROJECT_DIR: "/the/project" })).toEqual({
