@@ -82,9 +82,13 @@ export default defineAdapter({
     permissionSuggestions: { paths: ["permissionSuggestions"] },
     agentType: { paths: ["agentName"] },
   },
-  // Output is ignored for sessionStart, sessionEnd, userPromptSubmitted, preCompact; postToolUse
-  // replacement is for SDK hooks only; context is not honoured on preToolUse (docs).
+  // The docs say output is ignored for sessionStart and userPromptSubmitted, but the real 1.0.102
+  // feeds their `additionalContext` to the model (sessionStart: a user message; userPromptSubmitted:
+  // a <system_reminder> after the prompt; test/hosts e2e run). sessionEnd and preCompact output is
+  // ignored; postToolUse replacement is for SDK hooks only; no context on preToolUse (docs).
   dialect: topLevelPermissionDialect("copilot-cli", {
+    SessionStart: ["context"],
+    UserPromptSubmit: ["context"],
     PreToolUse: ["allow", "deny", "ask", "modify"],
     PermissionRequest: ["allow", "deny"], // no ask: no reply = Copilot's normal flow
     Stop: ["deny"],

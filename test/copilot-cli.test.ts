@@ -30,10 +30,10 @@ const payload = (event: string, box?: Sandbox) => {
 
 const context = (text: string) => ({ additionalContext: text });
 const EXPECTED: Expected = {
-  // Output ignored by Copilot: every decision degrades to nothing.
-  SessionStart: {},
+  // Context reaches the model although the docs say the output is ignored (1.0.102, test/hosts).
+  SessionStart: { deny: context("R"), context: context("C") },
   SessionEnd: {},
-  UserPromptSubmit: {},
+  UserPromptSubmit: { deny: context("R"), context: context("C") },
   PreToolUse: {
     allow: { permissionDecision: "allow" },
     deny: { permissionDecision: "deny", permissionDecisionReason: "R" },

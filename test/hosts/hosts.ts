@@ -53,6 +53,8 @@ export interface HostDef {
    * this reason (with HOSTS_LATEST=1 the case runs anyway, to see whether that changed).
    */
   unsupported?: Record<string, string>;
+  /** facts about the real host worth printing under a case's line, by case name */
+  caseNotes?: Record<string, string>;
   /** host-native hook event key(s) for a normalized event, when not the same name */
   native?: Partial<Record<EventName, string[]>>;
   /** where the host reads user-scope hooks from (JSON files), for replaying a hook on failure */
@@ -122,6 +124,9 @@ export const HOSTS: HostDef[] = [
           `request_max_retries = 0`,
           `stream_max_retries = 0`,
           ``,
+          `[features]`,
+          `plugins = false   # else it looks up github.com for the curated plugins`,
+          ``,
         ].join("\n"),
       );
     },
@@ -181,6 +186,9 @@ export const HOSTS: HostDef[] = [
       writeJson(join(ctx.home, ".qwen", "settings.json"), {
         security: { auth: { selectedType: "openai" } },
         model: { name: "mock-model" },
+        // else it resolves its RUM telemetry host
+        privacy: { usageStatisticsEnabled: false },
+        telemetry: { enabled: false },
       });
     },
     env: (ctx) => ({
@@ -206,6 +214,13 @@ export const HOSTS: HostDef[] = [
       PreToolUse: ["preToolUse", "PreToolUse"],
       PostToolUse: ["postToolUse", "PostToolUse"],
       Stop: ["agentStop", "Stop"],
+    },
+    caseNotes: {
+      // Seen with a hand-written camelCase hook printing {"additionalContext": "..."}: the text
+      // reached the model (sessionStart: as its own user message; userPromptSubmitted: appended
+      // to the prompt inside <system_reminder>), although GitHub's docs say the output is ignored.
+      "context-session-start": "copilot 1.0.102 does inject additionalContext from a camelCase sessionStart hook",
+      "context-prompt": "copilot 1.0.102 does inject additionalContext from a camelCase userPromptSubmitted hook",
     },
     hookFiles: (ctx) => {
       const dir = join(ctx.home, ".copilot", "hooks");

@@ -10,6 +10,7 @@
 //   HOSTS_LATEST=1         install and test <pkg>@latest instead of the pinned versions
 //   AC_E2E_CODEX_TRUST     app-server (default) | bypass | none: how Codex hook trust is handled
 //   AC_E2E_KEEP=1          keep every case's temp dir (failed cases' dirs are always kept)
+//   AC_E2E_STRACE=1        run each host under strace and note any non-loopback connect()
 //
 // Output: one line per case (`ok|FAIL|skip <host> <case>[: why]`), `# …` comment lines,
 // and finally `N passed, N failed[, N skipped]`. Exit 1 if any case failed.
@@ -43,7 +44,7 @@ const caseFilter = listArg("--case");
 const quick = argv.includes("--quick");
 const verbose = argv.includes("--verbose") || argv.includes("-v");
 const keepAll = process.env.AC_E2E_KEEP === "1";
-const keepFailed = true;
+const strace = process.env.AC_E2E_STRACE === "1";
 const codexTrustMode = (process.env.AC_E2E_CODEX_TRUST ?? "app-server") as "app-server" | "bypass" | "none";
 const AC_BIN_SOURCE = resolve(process.env.AC_BIN || join(REPO, "dist", "agent-connector"));
 // The suite runs a snapshot of the binary, so that a rebuild during the run (which replaces
@@ -227,6 +228,23 @@ function declinedByInstall(out: string, host: HostDef, c: CaseDef): string | und
   return undefined;
 }
 
+/** connect() calls in an strace log to anything but loopback or a local socket */
+function foreignConnects(file: string): string[] {
+  if (!existsSync(file)) return ["strace: no log"];
+  const seen = new Set<string>();
+  for (const l of readFileSync(file, "utf8").split("\n")) {
+    if (!l.includes("connect(")) continue;
+    if (l.includes("AF_UNIX") || l.includes("AF_NETLINK")) continue;
+    const v4 = l.match(/inet_addr\("([^"]+)"\)/)?.[1];
+    const v6 = l.match(/inet_pton\(AF_INET6, "([^"]+)"/)?.[1];
+    const port = l.match(/sin6?_port=htons\((\d+)\)/)?.[1];
+    const addr = v4 ?? v6;
+    if (!addr || addr.startsWith("127.") || addr === "::1" || addr === "::ffff:127.0.0.1") continue;
+    seen.add(`${addr}:${port ?? "?"}`);
+  }
+  return seen.size ? [`strace: connect() to non-loopback ${[...seen].join(", ")}`] : ["strace: loopback only"];
+}
+
 // ---------- replay: what did our hook print for the host's own payload? ----------
 
 /** Hook command strings registered under the given event keys in a host's JSON hook files. */
@@ -342,6 +360,10 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
       } else {
         const tr = await codexTrustHooks(inst.bin, { cwd: ctx.cwd, env, listOnly: codexTrustMode === "none" });
         const untrusted = tr.before.filter((h) => h.trustStatus !== "trusted");
+        if (!codexTrustNoted && tr.before.length && !untrusted.length) {
+          codexTrustNoted = true;
+          notes.push(`codex: install had already trusted all ${tr.before.length} hook(s) itself (codex app-server hooks/list)`);
+        }
         if (untrusted.length && !codexTrustNoted) {
           codexTrustNoted = true;
           notes.push(
@@ -352,8 +374,11 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
       }
     }
 
-    // 3. the real host, bounded
-    const ran = await runBounded([inst.bin, ...hostArgs], { cwd: ctx.cwd, env, timeoutMs: host.timeoutMs });
+    // 3. the real host, bounded (optionally under strace, to list every connect() it tried)
+    const straceOut = join(base, "strace.txt");
+    const prefix = strace ? ["strace", "-f", "-qq", "-s", "128", "-e", "trace=connect,sendto,sendmmsg", "-o", straceOut] : [];
+    const ran = await runBounded([...prefix, inst.bin, ...hostArgs], { cwd: ctx.cwd, env, timeoutMs: host.timeoutMs });
+    if (strace) notes.push(...foreignConnects(straceOut));
     writeFileSync(join(base, "host.out"), `exit=${ran.exitCode} timedOut=${ran.timedOut} ms=${Math.round(ran.ms)}\n--- stdout\n${ran.stdout}\n--- stderr\n${ran.stderr}`);
     writeFileSync(
       join(base, "model-requests.json"),
@@ -427,6 +452,8 @@ async function main() {
     for (const c of hostCases) {
       const r = await runCase(host, c);
       line(`${r.status} ${host.id} ${c.name}${r.why ? `: ${r.why}` : ""}`);
+      const fact = host.caseNotes?.[c.name];
+      if (fact && r.status !== "ok") line(`#   note: ${fact}`);
       for (const n of r.notes ?? []) line(`#   ${n.split("\n").join("\n#   ")}`);
       if (r.status === "ok") passed++;
       else if (r.status === "FAIL") failed++;
@@ -436,7 +463,7 @@ async function main() {
   }
   for (const [id, s] of Object.entries(wall)) line(`# ${id}: ${s.toFixed(1)} s`);
   // Kept case dirs of failed cases point at the snapshot: keep it with them.
-  if (SUITE_DIR && (failed === 0 || !keepFailed)) rmSync(SUITE_DIR, { recursive: true, force: true });
+  if (SUITE_DIR && failed === 0) rmSync(SUITE_DIR, { recursive: true, force: true });
   else if (SUITE_DIR) line(`# binary snapshot kept for the kept case dirs: ${AC_BIN}`);
   line(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   process.exit(failed ? 1 : 0);
