@@ -64,20 +64,26 @@ const payload = readFileSync(join(repo, "..", "shared", "payloads", "claude", "P
   .replaceAll("<CWD-SLUG>", "project");
 const expected = `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no tee" } })}\n`;
 
-interface Sample {
-  ms: number;
-  rssKb: number;
-}
-
-async function once(argv: string[], check?: string): Promise<Sample> {
+async function once(argv: string[], check?: string): Promise<number> {
   const started = performance.now();
   const proc = Bun.spawn(argv, { cwd: project, env, stdin: new Blob([payload]), stdout: "pipe", stderr: "pipe" });
   const stdout = await new Response(proc.stdout).text();
   await proc.exited;
   const ms = performance.now() - started;
   if (check !== undefined && stdout !== check) throw new Error(`unexpected output: ${JSON.stringify(stdout)}`);
-  const usage = proc.resourceUsage();
-  return { ms, rssKb: Number(usage?.maxRSS ?? 0) / 1024 };
+  return ms;
+}
+
+/**
+ * Peak RSS of one run, in MB. A child's max RSS is read by a fresh probe process per run: the
+ * kernel reports the largest of all children a process has waited for, not the last one.
+ */
+const payloadFile = join(work, "payload.json");
+writeFileSync(payloadFile, payload);
+const probe = `const p = Bun.spawn(JSON.parse(process.argv[1]), { cwd: ${JSON.stringify(project)}, env: ${JSON.stringify(env)}, stdin: Bun.file(process.argv[2]), stdout: "ignore", stderr: "ignore" }); await p.exited; console.log(p.resourceUsage().maxRSS);`;
+function peakRssMb(argv: string[]): number {
+  const proc = Bun.spawnSync([process.execPath, "-e", probe, JSON.stringify(argv), payloadFile], { stdout: "pipe" });
+  return Number(proc.stdout.toString().trim()) / 1024 / 1024;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -87,25 +93,27 @@ for (let i = 0; i < 10; i++) {
   await once([floor]);
   await once(ours, expected);
 }
-const floorSamples: Sample[] = [];
-const ourSamples: Sample[] = [];
+const floorMs: number[] = [];
+const ourMs: number[] = [];
 for (let i = 0; i < runs; i++) {
-  floorSamples.push(await once([floor]));
-  ourSamples.push(await once(ours, expected));
+  floorMs.push(await once([floor]));
+  ourMs.push(await once(ours, expected));
+}
+const floorRss: number[] = [];
+const ourRss: number[] = [];
+for (let i = 0; i < 10; i++) {
+  floorRss.push(peakRssMb([floor]));
+  ourRss.push(peakRssMb(ours));
 }
 
-const row = (name: string, s: Sample[]) => {
-  const ms = s.map((x) => x.ms);
-  const rss = Math.max(...s.map((x) => x.rssKb)) / 1024;
-  return { name, median: median(ms), p90: p90(ms), rss };
-};
-const f = row("floor (compiled stdin → JSON.parse → console.log)", floorSamples);
-const o = row("agent-connector hook (TS config, deny)", ourSamples);
+const row = (name: string, ms: number[], rss: number[]) => ({ name, median: median(ms), p90: p90(ms), rss: median(rss) });
+const f = row("floor (compiled stdin → JSON.parse → console.log)", floorMs, floorRss);
+const o = row("agent-connector hook (TS config, deny)", ourMs, ourRss);
 const ratio = o.median / f.median;
 const extraRss = o.rss - f.rss;
 
 console.log(`hook round trip, ${runs} alternating runs each (${process.platform}-${process.arch}, bun ${Bun.version})\n`);
-console.log("| program | median | p90 | peak RSS |");
+console.log("| program | median | p90 | peak RSS (median of 10) |");
 console.log("|---|---|---|---|");
 for (const r of [f, o]) console.log(`| ${r.name} | ${r.median.toFixed(2)} ms | ${r.p90.toFixed(2)} ms | ${r.rss.toFixed(1)} MB |`);
 console.log(`\nratio of medians: ${ratio.toFixed(2)}× (target ≤ 1.30×); extra peak RSS: ${extraRss.toFixed(1)} MB (target ≤ 10 MB)`);
