@@ -126,7 +126,12 @@ async function normalizedReply(
 }
 
 function matches(event: EventName, matcher: string | undefined, normalized: Record<string, unknown>): boolean {
-  const pattern = compileMatcher(matcher);
+  let pattern: RegExp | undefined;
+  try {
+    pattern = compileMatcher(matcher);
+  } catch (error) {
+    throw new FailOpen(`matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message})`);
+  }
   const target = MATCHER_TARGET[event];
   if (!pattern || !target) return true;
   return pattern.test(String(normalized[target] ?? ""));
