@@ -2,9 +2,7 @@ import * as v from "valibot";
 import { EVENT_NAMES, MATCHER_TARGET, isEventName } from "../events.ts";
 import { matcherError } from "../core/matcher.ts";
 import { responseSchema } from "../core/response.ts";
-
-const ID_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
-
+import { idSchema, nativeHookSchema, timeoutSchema } from "./hook-call-schema.ts";
 
 const matcherSchema = v.pipe(
   v.string("must be a string"),
@@ -27,37 +25,6 @@ const hookSchema = v.pipe(
   ),
   v.check((hook) => (hook.handler === undefined) !== (hook.response === undefined), "needs exactly one of handler or response"),
 );
-
-const nativeHookSchema = v.strictObject({
-  matcher: v.optional(v.string()),
-  handler: v.function("must be a function"),
-});
-
-const idSchema = v.pipe(
-  v.string("must be a string"),
-  v.regex(ID_PATTERN, "must match ^[a-z0-9][a-z0-9-]*$ (lowercase letters, digits and dashes)"),
-);
-const timeoutSchema = v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(600)));
-
-/** What one hook call uses: checked on the hook path, where install has checked the whole config. */
-export type HookCallTarget = { event: string } | { platform: string; native: string };
-
-/**
- * The hook path's check is shallower than install's: types only. The matcher is compiled when it
- * is used and the handler's answer is checked when it comes; the full hook schema (its regex and
- * response checks) measurably slows every hook call (bench/hook-roundtrip.ts).
- */
-const hookCallHookSchema = v.looseObject({ matcher: v.optional(v.string()), handler: v.optional(v.function()), response: v.optional(v.unknown()) });
-
-export function hookCallSchema(target: HookCallTarget) {
-  const optionalEntry = <S extends v.GenericSchema>(key: string, schema: S) => v.optional(v.looseObject({ [key]: v.optional(schema) }));
-  if ("event" in target) return v.looseObject({ id: idSchema, timeout: timeoutSchema, hooks: optionalEntry(target.event, hookCallHookSchema) });
-  return v.looseObject({
-    id: idSchema,
-    timeout: timeoutSchema,
-    platforms: optionalEntry(target.platform, v.looseObject({ nativeHooks: optionalEntry(target.native, nativeHookSchema) })),
-  });
-}
 
 export function connectorSchema(platformIds: readonly string[]) {
   return v.strictObject({

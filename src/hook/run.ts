@@ -4,7 +4,8 @@ import type { Reply } from "../dialects/dialect.ts";
 import { EMPTY_REPLY } from "../dialects/dialect.ts";
 import { findAdapter } from "../../adapters/index.ts";
 import { readRegistry } from "../registry.ts";
-import { loadConnectorConfig } from "../config/load.ts";
+import { readConnectorConfig } from "../config/read.ts";
+import { hookCallSchema } from "../config/hook-call-schema.ts";
 import { normalizeEvent } from "../core/normalize.ts";
 import { compileMatcher } from "../core/matcher.ts";
 import { resolveResponse } from "../core/resolve.ts";
@@ -67,7 +68,7 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
     if (!path) throw new FailOpen(`connector "${args.connector}" is not installed (no registry entry)`);
   }
   try {
-    return await loadConnectorConfig(path, args.native ? { platform: args.platform, native: args.event } : { event: args.event });
+    return await readConnectorConfig(path, hookCallSchema(args.native ? { platform: args.platform, native: args.event } : { event: args.event }));
   } catch (error) {
     throw new FailOpen((error as Error).message);
   }

@@ -1,0 +1,35 @@
+import * as v from "valibot";
+
+/** Schemas the hook path needs; the install-time schema (schema.ts) builds on them. */
+
+export const idSchema = v.pipe(
+  v.string("must be a string"),
+  v.regex(/^[a-z0-9][a-z0-9-]*$/, "must match ^[a-z0-9][a-z0-9-]*$ (lowercase letters, digits and dashes)"),
+);
+
+export const timeoutSchema = v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(600)));
+
+export const nativeHookSchema = v.strictObject({
+  matcher: v.optional(v.string()),
+  handler: v.function("must be a function"),
+});
+
+/** What one hook call uses: checked on the hook path, where install has checked the whole config. */
+export type HookCallTarget = { event: string } | { platform: string; native: string };
+
+/**
+ * The hook path's check is shallower than install's: types only. The matcher is compiled when it
+ * is used and the handler's answer is checked when it comes; the full hook schema (its regex and
+ * response checks) measurably slows every hook call (bench/hook-roundtrip.ts).
+ */
+const hookCallHookSchema = v.looseObject({ matcher: v.optional(v.string()), handler: v.optional(v.function()), response: v.optional(v.unknown()) });
+
+export function hookCallSchema(target: HookCallTarget) {
+  const optionalEntry = <S extends v.GenericSchema>(key: string, schema: S) => v.optional(v.looseObject({ [key]: v.optional(schema) }));
+  if ("event" in target) return v.looseObject({ id: idSchema, timeout: timeoutSchema, hooks: optionalEntry(target.event, hookCallHookSchema) });
+  return v.looseObject({
+    id: idSchema,
+    timeout: timeoutSchema,
+    platforms: optionalEntry(target.platform, v.looseObject({ nativeHooks: optionalEntry(target.native, nativeHookSchema) })),
+  });
+}

@@ -1,0 +1,52 @@
+import * as v from "valibot";
+import { absolute } from "../paths.ts";
+import type { ConnectorConfig } from "../events.ts";
+import { ConnectorConfigError } from "./errors.ts";
+import { registerVirtualModule } from "./virtual-module.ts";
+
+async function importConfig(file: string): Promise<unknown> {
+  if (file.endsWith(".json")) {
+    try {
+      return JSON.parse(await Bun.file(file).text());
+    } catch (error) {
+      if ((error as { code?: string }).code === "ENOENT") throw new ConnectorConfigError(file, "", "file not found");
+      throw new ConnectorConfigError(file, "", `not valid JSON (${(error as Error).message})`);
+    }
+  }
+  registerVirtualModule();
+  let module: Record<string, unknown>;
+  try {
+    module = await import(file);
+  } catch (error) {
+    // No separate existence check: it would cost every hook call a stat.
+    if (!(await Bun.file(file).exists())) throw new ConnectorConfigError(file, "", "file not found");
+    throw new ConnectorConfigError(file, "", `cannot be loaded: ${(error as Error).message}`);
+  }
+  const config = module.default ?? module.config;
+  if (config === undefined) {
+    throw new ConnectorConfigError(file, "", "has no default export; export default defineConnector({ ... })");
+  }
+  return config;
+}
+
+/**
+ * Imports a connector config and checks it against `schema` (install: everything, src/config/load.ts;
+ * the hook path: what one call uses, hook-call-schema.ts). JSON hooks' fixed `response` becomes a handler.
+ */
+export async function readConnectorConfig(path: string, schema: v.GenericSchema): Promise<ConnectorConfig> {
+  const file = absolute(path);
+  const raw = await importConfig(file);
+  const result = v.safeParse(schema, raw);
+  if (!result.success) {
+    const issue = result.issues[0];
+    throw new ConnectorConfigError(file, v.getDotPath(issue) ?? "", issue.message);
+  }
+  const config = result.output as ConnectorConfig;
+  for (const hook of Object.values(config.hooks ?? {}) as { response?: unknown; handler?: unknown }[]) {
+    if (hook?.response) {
+      const response = hook.response;
+      hook.handler = () => response;
+    }
+  }
+  return config;
+}
