@@ -145,3 +145,14 @@ describe("native passthrough", () => {
     expectFailOpen(box.hook("claude-code", "TaskCompleted", raw, { config, native: true }), "handler threw: native boom");
   });
 });
+
+describe("fail-open: a broken registry", () => {
+  test("a registry that is not JSON fails open and says what to do", () => {
+    const broken = sandbox();
+    broken.write(join(broken.home, ".agent-connector", "registry.json"), "{ nope");
+    const result = broken.hook("claude-code", "PreToolUse", capturedPayload("claude", "PreToolUse", broken), { connector: "guard" });
+    expect(result).toMatchObject({ exitCode: 0, stdout: "" });
+    expect(result.stderr).toContain("the registry cannot be read");
+    expect(result.stderr).toContain("reinstall the connector");
+  });
+});

@@ -64,7 +64,10 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
   let path = args.config;
   if (!path) {
     if (!args.connector) throw new FailOpen("neither --connector nor --config given");
-    path = (await readRegistry(env))[args.connector]?.config;
+    const registry = await readRegistry(env).catch((error: Error) => {
+      throw new FailOpen(`the registry cannot be read (${error.message}); reinstall the connector`);
+    });
+    path = registry[args.connector]?.config;
     if (!path) throw new FailOpen(`connector "${args.connector}" is not installed (no registry entry)`);
   }
   try {
