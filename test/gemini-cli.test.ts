@@ -91,6 +91,8 @@ describe("gemini-cli: runtime", () => {
 });
 
 settingsInstallSuite({
+  tool: "run_shell_command",
+  timeout: 30000,
   platform: "gemini-cli",
   dir: ".gemini",
   override: { name: "GEMINI_CLI_HOME", settings: (dir) => join(dir, ".gemini", "settings.json") },

@@ -96,6 +96,8 @@ describe("qwen-code: runtime", () => {
 });
 
 settingsInstallSuite({
+  tool: "run_shell_command",
+  timeout: 30000,
   platform: "qwen-code",
   dir: ".qwen",
   override: { name: "QWEN_HOME", settings: (dir) => join(dir, "settings.json") },

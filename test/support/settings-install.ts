@@ -1,7 +1,7 @@
 /**
- * install / uninstall checks for the hosts that keep hooks in a Gemini-style settings.json
- * (Gemini CLI, Qwen Code): the nested Claude layout under `hooks`, timeouts in milliseconds,
- * the file shared with the user's other settings (JSONC).
+ * install / uninstall checks for the hosts that keep hooks in a settings.json shared with the
+ * user's other settings (Claude Code, Gemini CLI, Qwen Code): the nested Claude layout under
+ * `hooks`, comments kept (JSONC), byte-identical uninstall.
  */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
@@ -16,6 +16,9 @@ export interface SettingsHost {
   override: { name: string; settings: (value: string) => string };
   /** Native names of PreToolUse, PostToolUse, Stop and (when the host has it) PermissionRequest. */
   native: Record<string, string>;
+  /** The host's shell tool name, and our 30 s timeout in the host's unit. */
+  tool: string;
+  timeout: number;
   /** Fields besides type/command/timeout on each handler we write. */
   extras: (nativeEvent: string) => Record<string, unknown>;
   /** The real PreToolUse payload and the exact deny reply to it. */
@@ -23,25 +26,26 @@ export interface SettingsHost {
   deny: unknown;
 }
 
-const CONFIG = `{
+const config = (tool: string) => `{
   id: "guard",
   hooks: {
-    PreToolUse: { matcher: "run_shell_command", handler: () => ({ decision: "deny", reason: "no shell" }) },
+    PreToolUse: { matcher: "${tool}", handler: () => ({ decision: "deny", reason: "no shell" }) },
     PostToolUse: { matcher: "mcp__.*", handler: () => undefined },
     Stop: { handler: () => undefined },
-    PermissionRequest: { matcher: "run_shell_command", handler: () => undefined },
+    PermissionRequest: { matcher: "${tool}", handler: () => undefined },
   },
 }`;
 
 export function settingsInstallSuite(host: SettingsHost): void {
-  const { platform, native } = host;
+  const { platform, native, tool } = host;
+  const CONFIG = config(tool);
   const settingsPath = (box: Sandbox) => join(box.home, host.dir, "settings.json");
   const setup = (existing?: string) => {
     const s = installSetup(platform, CONFIG);
     if (existing !== undefined) s.box.write(settingsPath(s.box), existing);
     return s;
   };
-  const handler = (event: string) => ({ type: "command", command: hookCommand(platform, event), timeout: 30000, ...host.extras(native[event]!) });
+  const handler = (event: string) => ({ type: "command", command: hookCommand(platform, event), timeout: host.timeout, ...host.extras(native[event]!) });
   const group = (event: string, matcher?: string) => ({ ...(matcher ? { matcher } : {}), hooks: [handler(event)] });
   const installed = Object.keys(native).length;
 
@@ -58,15 +62,15 @@ export function settingsInstallSuite(host: SettingsHost): void {
 `;
 
   describe(`${platform}: install`, () => {
-    test("fresh file: nested groups under `hooks`, timeouts in milliseconds, native matchers", () => {
+    test("fresh file: nested groups under `hooks`, timeouts in the host's unit, native matchers", () => {
       const { box, install } = setup();
       expect(install().exitCode).toBe(0);
       const hooks: Record<string, unknown> = {
-        [native.PreToolUse!]: [group("PreToolUse", "run_shell_command")],
+        [native.PreToolUse!]: [group("PreToolUse", tool)],
         [native.PostToolUse!]: [group("PostToolUse", "^(?:mcp__.*)$")],
         [native.Stop!]: [group("Stop")],
       };
-      if (native.PermissionRequest) hooks[native.PermissionRequest] = [group("PermissionRequest", "run_shell_command")];
+      if (native.PermissionRequest) hooks[native.PermissionRequest] = [group("PermissionRequest", tool)];
       const order = ["PreToolUse", "PostToolUse", "Stop", "PermissionRequest"].flatMap((e) => (native[e] ? [native[e]!] : []));
       expect(box.read(settingsPath(box))).toBe(`${JSON.stringify({ hooks: Object.fromEntries(order.map((n) => [n, hooks[n]])) }, null, 2)}\n`);
     });
@@ -83,7 +87,7 @@ export function settingsInstallSuite(host: SettingsHost): void {
       const { box, install } = setup(USER_SETTINGS);
       expect(install().exitCode).toBe(0);
       const text = box.read(settingsPath(box));
-      const ours = JSON.stringify(group("PreToolUse", "run_shell_command"), null, 2).split("\n").join("\n      ");
+      const ours = JSON.stringify(group("PreToolUse", tool), null, 2).split("\n").join("\n      ");
       expect(text).toStartWith(`{
   // my settings
   "mcpServers": { "docs": { "command": "npx", "args": ["-y", "docs-mcp"] } },
@@ -120,7 +124,7 @@ export function settingsInstallSuite(host: SettingsHost): void {
       const result = install("--dry-run");
       expect(result.exitCode).toBe(0);
       expect(result.stdout).toContain(`+++ ${settingsPath(box)}`);
-      expect(result.stdout).toContain(`+            "timeout": 30000`);
+      expect(result.stdout).toContain(`+            "timeout": ${host.timeout}`);
       expect(box.read(settingsPath(box))).toBe(USER_SETTINGS);
       expect(box.exists(join(box.home, ".agent-connector", "registry.json"))).toBe(false);
     });
