@@ -11,6 +11,7 @@ import { configPathFrom, parseScope, pathContext, selectAdapters } from "./_targ
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { listCell, printTable } from "./_table.ts";
 import { crossHostWarnings } from "../install/cross-host.ts";
+import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
 import { findAdapter } from "../../adapters/index.ts";
 import type { Scope } from "../adapter.ts";
@@ -82,7 +83,8 @@ export default defineCommand({
       const config = await loadConnectorConfig(configPath);
       const adapters = selectAdapters(values.platform, paths);
       const installed = ((await readRegistry())[config.id]?.installs ?? []).map((r) => ({ platform: r.platform, scope: r.scope as Scope }));
-      const crossHost = crossHostWarnings(adapters.map((a) => ({ platform: a.id, scope })), installed, (id) => isDetected(findAdapter(id)!, paths));
+      const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
+      const crossHost = crossHostWarnings(adapters.map((a) => ({ platform: a.id, scope })), installed, (id) => isDetected(findAdapter(id)!, paths), declared);
 
       const results: HostResult[] = adapters.map((adapter) => {
         const plan = planHost(adapter, config, scope, paths);
