@@ -2,7 +2,7 @@ import { defineCommand } from "citty";
 import { readRegistry, registryPath } from "../registry.ts";
 import { sharedArgs } from "./_args.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
-import { userHome } from "../home.ts";
+import { userHome } from "../paths.ts";
 
 export default defineCommand({
   meta: { name: "list", description: "Show installed connectors: id, config file, and where each is installed" },
