@@ -10,7 +10,6 @@ const claudeDir = ({ home, env }: { home: string; env: Record<string, string | u
 export default defineAdapter({
   id: "claude-code",
   name: "Claude Code",
-  paradigm: "json-stdio",
   sources: ["https://code.claude.com/docs/en/hooks"],
   // Claude Code is the reference vocabulary: every normalized event has its own name here.
   events: {
@@ -45,13 +44,16 @@ export default defineAdapter({
   }),
   nativeMatcher: "claude-regex",
   nativeHooks: true,
-  hookFile: {
-    layout: "nested-matcher-groups",
-    root: ["hooks"],
-    timeoutUnit: "s",
-    scopes: {
-      user: (ctx) => join(claudeDir(ctx), "settings.json"),
-      project: ({ projectDir }) => join(projectDir, ".claude", "settings.json"),
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      root: ["hooks"],
+      timeoutUnit: "s",
+      scopes: {
+        user: (ctx) => join(claudeDir(ctx), "settings.json"),
+        project: ({ projectDir }) => join(projectDir, ".claude", "settings.json"),
+      },
     },
   },
   detect: { dirs: (ctx) => [claudeDir(ctx), join(ctx.home, ".claude.json")], bins: ["claude"] },

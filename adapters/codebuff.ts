@@ -1,4 +1,4 @@
-import { defineMcpOnlyAdapter } from "../src/mcp-only.ts";
+import { defineMcpOnlyAdapter } from "../src/families/mcp-only.ts";
 
 // Facts: shared/hosts/codebuff.md. No lifecycle hooks: `codebuff.json` start-up processes and
 // file-change checks are not per-event callbacks. `~/.agents/` is shared with other tools, so only

@@ -10,7 +10,6 @@ const codexHome = ({ home, env }: PathContext) => (env.CODEX_HOME ? absolute(env
 export default defineAdapter({
   id: "codex",
   name: "Codex",
-  paradigm: "json-stdio",
   sources: ["https://developers.openai.com/codex/hooks", "https://github.com/openai/codex/tree/main/codex-rs/hooks"],
   // No Notification, PostToolUseFailure (PostToolUse fires for failed shell commands too) or
   // SessionEnd (in newer source trees only, not on the release hooks page). PermissionRequest fires
@@ -49,16 +48,19 @@ export default defineAdapter({
   // The release hook events are all mapped above; passthrough would need trust keys for events we
   // cannot verify (Interrupt, StopFailure).
   nativeHooks: false,
-  hookFile: {
-    layout: "nested-matcher-groups",
-    root: ["hooks"],
-    timeoutUnit: "s", // default 600
-    scopes: {
-      user: (ctx) => join(codexHome(ctx), "hooks.json"),
-      project: ({ projectDir }) => join(projectDir, ".codex", "hooks.json"), // trusted projects only
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      root: ["hooks"],
+      timeoutUnit: "s", // default 600
+      scopes: {
+        user: (ctx) => join(codexHome(ctx), "hooks.json"),
+        project: ({ projectDir }) => join(projectDir, ".codex", "hooks.json"), // trusted projects only
+      },
+      // Untrusted hooks are skipped silently (real-hosts §3): write their trust after every change.
+      companion: { kind: "codex-trust", file: (ctx) => join(codexHome(ctx), "config.toml") },
     },
-    // Untrusted hooks are skipped silently (real-hosts §3): write their trust after every change.
-    afterWrite: { kind: "codex-trust", file: (ctx) => join(codexHome(ctx), "config.toml") },
   },
   detect: { dirs: (ctx) => [codexHome(ctx)], bins: ["codex"] },
 });

@@ -37,7 +37,6 @@ const PASCAL_EVENTS: EventName[] = ["SessionStart", "SessionEnd", "UserPromptSub
 export default defineAdapter({
   id: "copilot-cli",
   name: "GitHub Copilot CLI",
-  paradigm: "json-stdio",
   sources: [
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference",
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
@@ -103,17 +102,20 @@ export default defineAdapter({
   nativeMatcher: "anchored-regex",
   nativeMatcherEvents: ["PermissionRequest", "SubagentStart"],
   nativeHooks: true, // e.g. errorOccurred, userPromptTransformed (observed, undocumented)
-  hookFile: {
-    layout: "flat-entries",
-    root: ["hooks"],
-    timeoutUnit: "s",
-    entryKeys: { type: "command", command: "bash", timeout: "timeoutSec" },
-    header: { version: 1 },
-    owned: true,
-    scopes: {
-      user: (ctx, id) => ownFile(join(copilotHome(ctx), "hooks"), id),
-      // Also read by VS Code and by Copilot cloud agent (from the default branch).
-      project: ({ projectDir }, id) => ownFile(join(projectDir, ".github", "hooks"), id),
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "flat-entries",
+      root: ["hooks"],
+      timeoutUnit: "s",
+      entryKeys: { type: "command", command: "bash", timeout: "timeoutSec" },
+      header: { version: 1 },
+      owned: true,
+      scopes: {
+        user: (ctx, id) => ownFile(join(copilotHome(ctx), "hooks"), id),
+        // Also read by VS Code and by Copilot cloud agent (from the default branch).
+        project: ({ projectDir }, id) => ownFile(join(projectDir, ".github", "hooks"), id),
+      },
     },
   },
   detect: { dirs: (ctx) => [copilotHome(ctx)], bins: ["copilot"] },

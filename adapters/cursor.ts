@@ -10,7 +10,6 @@ const cursorDir = (home: string) => join(home, ".cursor");
 export default defineAdapter({
   id: "cursor",
   name: "Cursor",
-  paradigm: "json-stdio",
   sources: ["https://cursor.com/docs/hooks", "https://cursor.com/docs/reference/third-party-hooks"],
   // camelCase event names; no Notification / PermissionRequest (permission is a reply field of
   // preToolUse, not an event) / PostCompact. Only documented keys are written: reports disagree
@@ -59,14 +58,17 @@ export default defineAdapter({
   // specified: plain lists are written natively, anything else is matched at run time.
   nativeMatcher: "name-list",
   nativeHooks: true,
-  hookFile: {
-    layout: "flat-entries",
-    root: ["hooks"],
-    timeoutUnit: "s",
-    header: { version: 1 }, // part of the schema; always written
-    scopes: {
-      user: ({ home }) => join(cursorDir(home), "hooks.json"), // no env override documented
-      project: ({ projectDir }) => join(projectDir, ".cursor", "hooks.json"), // trusted workspaces only
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "flat-entries",
+      root: ["hooks"],
+      timeoutUnit: "s",
+      header: { version: 1 }, // part of the schema; always written
+      scopes: {
+        user: ({ home }) => join(cursorDir(home), "hooks.json"), // no env override documented
+        project: ({ projectDir }) => join(projectDir, ".cursor", "hooks.json"), // trusted workspaces only
+      },
     },
   },
   detect: { dirs: ({ home }) => [cursorDir(home)], bins: ["cursor", "cursor-agent"] },

@@ -11,7 +11,6 @@ const geminiDir = ({ home, env }: PathContext) => join(env.GEMINI_CLI_HOME ? abs
 export default defineAdapter({
   id: "gemini-cli",
   name: "Gemini CLI",
-  paradigm: "json-stdio",
   sources: ["https://geminicli.com/docs/hooks/reference"],
   // No PostCompact, PermissionRequest (the prompt only shows as a Notification), PostToolUseFailure
   // (failures arrive in AfterTool's tool_response.error) or subagent events.
@@ -46,15 +45,18 @@ export default defineAdapter({
   }),
   nativeMatcher: "claude-regex", // regex on the tool name for BeforeTool/AfterTool
   nativeHooks: true, // BeforeModel, AfterModel (once per streamed chunk), BeforeToolSelection
-  hookFile: {
-    layout: "nested-matcher-groups",
-    root: ["hooks"], // settings.json is shared with mcpServers & co: edited in place
-    timeoutUnit: "ms", // default 60000
-    // `name` is what /hooks enable|disable and hooksConfig.disabled refer to.
-    handlerExtras: ({ connectorId, event }) => ({ name: `agent-connector-${connectorId}-${event}` }),
-    scopes: {
-      user: (ctx) => join(geminiDir(ctx), "settings.json"),
-      project: ({ projectDir }) => join(projectDir, ".gemini", "settings.json"), // trusted folders only
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      root: ["hooks"], // settings.json is shared with mcpServers & co: edited in place
+      timeoutUnit: "ms", // default 60000
+      // `name` is what /hooks enable|disable and hooksConfig.disabled refer to.
+      handlerExtras: ({ connectorId, event }) => ({ name: `agent-connector-${connectorId}-${event}` }),
+      scopes: {
+        user: (ctx) => join(geminiDir(ctx), "settings.json"),
+        project: ({ projectDir }) => join(projectDir, ".gemini", "settings.json"), // trusted folders only
+      },
     },
   },
   detect: { dirs: (ctx) => [geminiDir(ctx)], bins: ["gemini"] },

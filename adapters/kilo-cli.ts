@@ -1,8 +1,8 @@
 import { join } from "../src/paths.ts";
-import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/plugin/opencode-family.ts";
+import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/families/opencode.ts";
 
 // Facts: shared/hosts/kilo-cli.md, /tmp/specs/kilo-cli.md, shared/real-hosts.md §7 (7.7.7).
-// An OpenCode fork with OpenCode's plugin contract (src/plugin/opencode-family.ts).
+// An OpenCode fork with OpenCode's plugin contract (src/families/opencode.ts).
 export default defineOpencodeFamilyAdapter({
   id: "kilo-cli",
   name: "Kilo CLI",

@@ -1,8 +1,8 @@
 import { join } from "../src/paths.ts";
-import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/plugin/opencode-family.ts";
+import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/families/opencode.ts";
 
 // Facts: shared/hosts/opencode.md, /tmp/specs/opencode.md, shared/real-hosts.md §4 (1.18.33).
-// Events, payload and replies are the family's (src/plugin/opencode-family.ts).
+// Events, payload and replies are the family's (src/families/opencode.ts).
 export default defineOpencodeFamilyAdapter({
   id: "opencode",
   name: "OpenCode",

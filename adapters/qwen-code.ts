@@ -13,7 +13,6 @@ const qwenDir = ({ home, env }: PathContext) => (env.QWEN_HOME ? absolute(env.QW
 export default defineAdapter({
   id: "qwen-code",
   name: "Qwen Code",
-  paradigm: "json-stdio",
   sources: ["https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/"],
   // All 13 under their Claude names (tool ids differ: run_shell_command, write_file, edit, …).
   // SessionStart/SessionEnd fire only in the interactive UI and with --acp, never in -p runs (real-hosts §5).
@@ -44,13 +43,16 @@ export default defineAdapter({
   }),
   nativeMatcher: "claude-regex", // regex; display names (WriteFile) are aliases of the tool ids
   nativeHooks: true, // StopFailure, PermissionDenied, SessionDelete, MessageDisplay, Todo* …
-  hookFile: {
-    layout: "nested-matcher-groups",
-    root: ["hooks"], // settings.json is shared with mcpServers & co: edited in place
-    timeoutUnit: "ms", // command hooks only (http/prompt hooks take seconds); default 60000
-    scopes: {
-      user: (ctx) => join(qwenDir(ctx), "settings.json"),
-      project: ({ projectDir }) => join(projectDir, ".qwen", "settings.json"), // trusted folders only
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      root: ["hooks"], // settings.json is shared with mcpServers & co: edited in place
+      timeoutUnit: "ms", // command hooks only (http/prompt hooks take seconds); default 60000
+      scopes: {
+        user: (ctx) => join(qwenDir(ctx), "settings.json"),
+        project: ({ projectDir }) => join(projectDir, ".qwen", "settings.json"), // trusted folders only
+      },
     },
   },
   detect: { dirs: (ctx) => [qwenDir(ctx)], bins: ["qwen"] },

@@ -1,5 +1,5 @@
 import { join } from "../src/paths.ts";
-import { defineMcpOnlyAdapter } from "../src/mcp-only.ts";
+import { defineMcpOnlyAdapter } from "../src/families/mcp-only.ts";
 
 // Facts: shared/hosts/roo-code.md. Hooks never shipped (RooCodeInc/Roo-Code#10785 WIP, #11562 closed).
 const storage = "globalStorage/rooveterinaryinc.roo-cline";

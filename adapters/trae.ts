@@ -1,5 +1,5 @@
 import { join } from "../src/paths.ts";
-import { defineMcpOnlyAdapter } from "../src/mcp-only.ts";
+import { defineMcpOnlyAdapter } from "../src/families/mcp-only.ts";
 
 // Facts: shared/hosts/trae.md. Trae documents no hook layer (MCP, rules and custom agents only).
 export default defineMcpOnlyAdapter({

@@ -14,7 +14,6 @@ const ownFile = (dir: string, connectorId: string) => join(dir, `agent-connector
 export default defineAdapter({
   id: "vscode-copilot",
   name: "GitHub Copilot in VS Code",
-  paradigm: "json-stdio",
   sources: ["https://code.visualstudio.com/docs/agent-customization/hooks", "https://code.visualstudio.com/docs/agents/reference/hooks-reference"],
   // The eight events of the docs; no SessionEnd, Notification, PermissionRequest,
   // PostToolUseFailure (PostToolUse fires on success only) or PostCompact.
@@ -56,18 +55,21 @@ export default defineAdapter({
   // "VS Code ignores matcher values, so hooks run on all tool invocations" (hooks docs FAQ).
   nativeMatcher: "none",
   nativeHooks: false,
-  hookFile: {
-    layout: "flat-entries",
-    root: ["hooks"],
-    // The property table says `timeout` (seconds); one docs example writes `timeoutSec`. The table wins.
-    timeoutUnit: "s",
-    entryKeys: { type: "command", command: "command", timeout: "timeout" },
-    // Not in VS Code's examples; keeps the file valid for Copilot CLI, which reads the same folders.
-    header: { version: 1 },
-    owned: true,
-    scopes: {
-      user: ({ home }, id) => ownFile(join(home, ".copilot", "hooks"), id), // docs: `~/.copilot/hooks`, no override
-      project: ({ projectDir }, id) => ownFile(join(projectDir, ".github", "hooks"), id),
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "flat-entries",
+      root: ["hooks"],
+      // The property table says `timeout` (seconds); one docs example writes `timeoutSec`. The table wins.
+      timeoutUnit: "s",
+      entryKeys: { type: "command", command: "command", timeout: "timeout" },
+      // Not in VS Code's examples; keeps the file valid for Copilot CLI, which reads the same folders.
+      header: { version: 1 },
+      owned: true,
+      scopes: {
+        user: ({ home }, id) => ownFile(join(home, ".copilot", "hooks"), id), // docs: `~/.copilot/hooks`, no override
+        project: ({ projectDir }, id) => ownFile(join(projectDir, ".github", "hooks"), id),
+      },
     },
   },
   detect: {

@@ -2,7 +2,6 @@ import type { EventName } from "./events.ts";
 import type { Dialect } from "./dialects/dialect.ts";
 import type { PayloadMap } from "./core/payload-map.ts";
 
-export type Paradigm = "json-stdio" | "ts-plugin" | "mcp-only";
 export type Scope = "user" | "project";
 
 /** What an adapter's path functions may look at. */
@@ -29,60 +28,62 @@ export interface HookFileSpec {
   owned?: boolean;
   scopes: Partial<Record<Scope, (ctx: PathContext, connectorId: string) => string>>;
   /**
-   * A file that must follow every change of the hook file (Codex: hook trust in config.toml);
-   * `kind` picks the implementation in src/host-config/after-write.ts (install-time code, kept
-   * off the hook path). apply.ts commits it with the hook file, diffs it on --dry-run and gives
-   * back its original bytes on uninstall.
+   * A file that must follow every change of the hook file (Codex: hook trust in config.toml). It
+   * becomes one more edit in the install plan (src/install/edits/), of the kind named here.
    */
-  afterWrite?: { kind: "codex-trust"; file: (ctx: PathContext) => string };
+  companion?: { kind: "codex-trust"; file: (ctx: PathContext) => string };
 }
 
-/** A plugin module the host loads from a folder; src/plugin/generate.ts names and writes it. */
-export interface PluginFileSpec {
-  /** Which module source in src/plugin/ the file is generated from. */
+/** A plugin module the host loads from a folder; src/install/plugin-module/ generates it. */
+export interface PluginModuleSpec {
+  /** Which module source the file is generated from. */
   generator: "opencode-v1";
   /** The folder the host loads plugin modules from, per scope. */
   folders: Partial<Record<Scope, (ctx: PathContext) => string>>;
 }
 
-export interface AfterWriteContext {
-  paths: PathContext;
-  scope: Scope;
-  /** The hook file's text before and after this change; null = no file. */
-  before: string | null;
-  after: string | null;
-  /** Recognises the handlers any connector of ours wrote for this host. */
-  isOurs: (command: string) => boolean;
+/**
+ * What install writes so that the host runs the connector's hooks: exactly one of these.
+ * (MCP-server registration, a separate part of a host, will sit beside it on the adapter.)
+ */
+export type HookDelivery =
+  /** json-stdio: entries in the host's config file that run `agent-connector hook …` per event. */
+  | { kind: "hook-file"; file: HookFileSpec }
+  /** ts-plugin: a module we generate, which the host loads into its own process. */
+  | { kind: "plugin-module"; module: PluginModuleSpec }
+  /** mcp-only: the host has no hook layer. */
+  | { kind: "none" };
+
+/** The paradigm each kind of delivery means, in reports and `explain`. */
+export const PARADIGM = { "hook-file": "json-stdio", "plugin-module": "ts-plugin", none: "mcp-only" } as const;
+export type Paradigm = (typeof PARADIGM)[HookDelivery["kind"]];
+
+/** Another host's hook files this host also executes, so a handler installed there runs here too. */
+export interface AlsoRuns<HostRef extends string = string> {
+  /** The other host's id; adapters/index.ts checks at compile time that it names a known host. */
+  platform: HostRef;
+  /** The scopes of that host's files that this host reads. */
+  scopes: readonly Scope[];
+  /** The condition, in words, e.g. "in trusted folders". */
+  when?: string;
 }
 
-/** What an `afterWrite` implementation computes; it throws HostConfigError when the file cannot be read safely. */
-export interface CompanionChange {
-  file: string;
-  before: string | null;
-  /** null = remove the file. */
-  after: string | null;
-  /** Whether entries of ours remain in it; only when none do may uninstall restore its original bytes. */
-  oursRemain: boolean;
-  /** What changed, for people (notes) and scripts (details). */
-  notes: string[];
-  details?: Record<string, unknown>;
-  warnings: string[];
-  /** What the user has to do when the file cannot be written. */
-  manualSteps: string;
-}
-
-export interface Adapter {
-  id: string;
-  name: string;
-  paradigm: Paradigm;
-  /** Where the facts in this file come from. */
-  sources: string[];
+/** Event names, payload and dialect: how a host speaks on one kind of hook file. */
+export interface HookContract {
   /** Normalized event → the host's native event name; an absent event is unavailable on the host. */
   events: Partial<Record<EventName, string>>;
   /** Where each normalized field lives in the host's payload. */
   payload: PayloadMap;
   /** How replies are rendered and which response fields the host honours per event. */
   dialect: Dialect;
+}
+
+/** A host, described as data: what one file in adapters/ declares. */
+export interface AdapterSpec<Id extends string = string, HostRef extends string = string> extends HookContract {
+  id: Id;
+  name: string;
+  /** Where the facts in this file come from. */
+  sources: readonly string[];
   /** How the host expresses matchers natively; "none" means every call reaches us and we match. */
   nativeMatcher: "claude-regex" | "anchored-regex" | "name-list" | "none";
   /** The events whose matcher the host applies (default: every event with a matcher target). */
@@ -94,29 +95,25 @@ export interface Adapter {
   spurious?: Partial<Record<EventName, Record<string, unknown>>>;
   /** Whether platforms.<id>.nativeHooks can declare host-only events. */
   nativeHooks: boolean;
-  hookFile?: HookFileSpec;
-  /** ts-plugin hosts: the module we generate for the host to load, instead of a hook file. */
-  pluginFile?: PluginFileSpec;
+  /** What install writes for the hooks. */
+  hooks: HookDelivery;
   /** Signs that the host is installed on this machine. */
-  detect: { dirs: (ctx: PathContext) => string[]; bins: string[] };
+  detect: { dirs: (ctx: PathContext) => string[]; bins: readonly string[] };
   /** Other hosts' hook files this host executes too (double firing; warned about at install). */
-  alsoRuns?: readonly AlsoRuns[];
+  alsoRuns?: readonly AlsoRuns<HostRef>[];
   /**
    * Signs that this host made a hook call: an env var it sets, a payload key only it sends. Every
    * kind given must match: an env var alone can leak into a shell the user starts from the host.
    */
   marker?: { env?: readonly string[]; payloadKeys?: readonly string[] };
   /** Event names, payload and dialect this host uses when it runs another host's file (default: its own). */
-  guest?: Pick<Adapter, "events" | "payload" | "dialect">;
+  guest?: HookContract;
 }
 
-/** Another host's hook files this host also executes, so a handler installed there runs here too. */
-export interface AlsoRuns {
-  platform: string;
-  /** The scopes of that host's files that this host reads. */
-  scopes: readonly Scope[];
-  /** The condition, in words, e.g. "in trusted folders". */
-  when?: string;
-}
+export type Adapter<Id extends string = string, HostRef extends string = string> = AdapterSpec<Id, HostRef> & { readonly paradigm: Paradigm };
 
-export const defineAdapter = (adapter: Adapter): Adapter => adapter;
+/** Keeps the literal id (host ids are a type, adapters/index.ts) and derives the paradigm from the delivery. */
+export const defineAdapter = <const Id extends string, const HostRef extends string = never>(spec: AdapterSpec<Id, HostRef>): Adapter<Id, HostRef> => ({
+  ...spec,
+  paradigm: PARADIGM[spec.hooks.kind],
+});

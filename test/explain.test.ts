@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { ADAPTER_IDS } from "../adapters/index.ts";
+import { HOST_IDS as ADAPTER_IDS } from "../adapters/index.ts";
 import { sandbox, writeConfig } from "./support/harness.ts";
 
 /** `explain`: host × event matrix for every adapter, from the same planning as install. */

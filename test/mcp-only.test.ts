@@ -63,11 +63,10 @@ describe("mcp-only hosts: planHost (what explain shows)", () => {
     test(platform, () => {
       const adapter = findAdapter(platform)!;
       expect(adapter.paradigm).toBe("mcp-only");
-      expect(adapter.hookFile).toBeUndefined();
+      expect(adapter.hooks).toEqual({ kind: "none" });
       const plan = planHost(adapter, config, "project", paths);
-      expect(plan).toMatchObject({ paradigm: "mcp-only", entries: [], wired: [], unavailable: ["PreToolUse", "Notification"], degradations: [] });
+      expect(plan).toMatchObject({ paradigm: "mcp-only", edits: [], wired: [], unavailable: ["PreToolUse", "Notification"], degradations: [] });
       expect(plan.file).toBeUndefined();
-      expect(plan.plugin).toBeUndefined();
     });
   }
 

@@ -1,21 +1,24 @@
 import type { ArgsDef } from "citty";
 
-/** Arguments several commands share, defined once. */
-export const sharedArgs = {
+/** Argument groups the commands spread into their own `args`, each flag defined once. */
+
+export const configArgs = {
   config: { type: "string", description: "Connector config file (default: agent-connector.config.{ts,mts,mjs,js,json} in the current directory)" },
+} as const satisfies ArgsDef;
+
+export const targetArgs = {
   platform: { type: "string", description: "Host id(s), comma-separated (e.g. claude-code,codex); default: every host detected on this machine" },
   scope: { type: "string", description: "user (the host's config in your home) or project (the host's config in --project-dir)", default: "user" },
   "project-dir": { type: "string", description: "Project directory for --scope project (default: current directory)" },
+} as const satisfies ArgsDef;
+
+export const dryRunArgs = {
   "dry-run": { type: "boolean", description: "Print the diff of every file that would change; write nothing" },
+} as const satisfies ArgsDef;
+
+export const jsonArgs = {
   json: { type: "boolean", description: "Print one JSON document on stdout, for scripts" },
 } as const satisfies ArgsDef;
 
-/** Exit codes: what went wrong, for scripts. */
+/** Exit codes: what went wrong, for scripts. The README's table says the same. */
 export const EXIT = { ok: 0, failure: 1, usage: 2, connectorConfig: 3, hostConfig: 4 } as const;
-
-/** citty accepts any flag; a typo must not silently change what install does. */
-export function unknownFlags(args: Record<string, unknown>, def: ArgsDef): string[] {
-  const camel = (key: string) => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-  const known = new Set(["_", ...Object.keys(def).flatMap((k) => [k, camel(k)])]);
-  return Object.keys(args).filter((key) => !known.has(key)).map((key) => `--${key}`);
-}

@@ -1,7 +1,9 @@
 import { resolve } from "node:path";
 import type { Adapter, PathContext, Scope } from "../adapter.ts";
-import { ADAPTERS, ADAPTER_IDS, findAdapter } from "../../adapters/index.ts";
+import type { ConnectorConfig } from "../events.ts";
+import { ADAPTERS, HOST_IDS, findAdapter, type HostId } from "../../adapters/index.ts";
 import { findConfig } from "../config/find.ts";
+import { loadConnectorConfig } from "../config/load.ts";
 import { userHome } from "../paths.ts";
 import { isDetected } from "../install/detect.ts";
 import { UsageError } from "./_fail.ts";
@@ -16,15 +18,15 @@ export function parseScope(value: string | undefined): Scope {
 }
 
 /** --platform a,b → adapters; none given → every host detected on this machine. */
-export function selectAdapters(platform: string | undefined, paths: PathContext): Adapter[] {
+export function selectAdapters(platform: string | undefined, paths: PathContext): Adapter<HostId>[] {
   if (!platform) {
     const detected = ADAPTERS.filter((adapter) => isDetected(adapter, paths));
-    if (!detected.length) throw new UsageError(`no supported host detected on this machine; name one with --platform (${ADAPTER_IDS.join(", ")})`);
+    if (!detected.length) throw new UsageError(`no supported host detected on this machine; name one with --platform (${HOST_IDS.join(", ")})`);
     return detected;
   }
   return platform.split(",").map((id) => {
     const adapter = findAdapter(id.trim());
-    if (!adapter) throw new UsageError(`unknown platform "${id}"; known: ${ADAPTER_IDS.join(", ")}`);
+    if (!adapter) throw new UsageError(`unknown host "${id}"; known: ${HOST_IDS.join(", ")}`);
     return adapter;
   });
 }
@@ -34,4 +36,10 @@ export function configPathFrom(config: string | undefined): string {
   const found = findConfig(process.cwd());
   if (!found) throw new UsageError(`no agent-connector.config.{ts,mts,mjs,js,json} in ${process.cwd()}; pass --config <path>`);
   return found;
+}
+
+/** --config (or the config in the current directory), loaded and checked against every known host. */
+export async function loadConfigArg(config: string | undefined): Promise<{ path: string; config: ConnectorConfig }> {
+  const path = configPathFrom(config);
+  return { path, config: await loadConnectorConfig(path, HOST_IDS) };
 }

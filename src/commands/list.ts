@@ -1,15 +1,16 @@
-import { defineCommand } from "citty";
-import { readRegistry, registryPath } from "../registry.ts";
-import { sharedArgs } from "./_args.ts";
+import { readRegistry } from "../registry/read.ts";
+import { registryPath } from "../home.ts";
+import { jsonArgs } from "./_args.ts";
+import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
 import { userHome } from "../paths.ts";
 
-export default defineCommand({
+export default defineAcCommand({
   meta: { name: "list", description: "Show installed connectors: id, config file, and where each is installed" },
-  args: { json: sharedArgs.json },
-  async run({ args }) {
+  args: { ...jsonArgs },
+  async run({ json }) {
     const registry = await readRegistry();
-    if (args.json) return printJson({ registry: registryPath(), connectors: registry });
+    if (json) return printJson({ registry: registryPath(), connectors: registry });
     const ids = Object.keys(registry);
     if (!ids.length) return printStdout(`No connectors installed (registry: ${tilde(registryPath(), userHome())}).`);
     for (const id of ids) {

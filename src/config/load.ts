@@ -1,7 +1,6 @@
 import type { ConnectorConfig } from "../events.ts";
-import { ADAPTER_IDS } from "../../adapters/index.ts";
 import { connectorSchema } from "./schema.ts";
 import { readConnectorConfig } from "./read.ts";
 
-/** Loads a connector config and checks all of it (install, uninstall, explain). */
-export const loadConnectorConfig = (path: string): Promise<ConnectorConfig> => readConnectorConfig(path, connectorSchema(ADAPTER_IDS));
+/** Loads a connector config and checks all of it (install, uninstall, explain); `hostIds` are the known hosts. */
+export const loadConnectorConfig = (path: string, hostIds: readonly string[]): Promise<ConnectorConfig> => readConnectorConfig(path, connectorSchema(hostIds));

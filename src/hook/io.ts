@@ -1,12 +1,11 @@
-import { join } from "../paths.ts";
-import { connectorHome } from "../home.ts";
+import { hookLogPath } from "../home.ts";
 
 // Bun's writers, not process.stdout (Node's stream layer costs a compiled binary ~6 ms and ~7 MB)
 // nor node:fs (~0.7 ms to load).
 export const writeStdout = async (text: string): Promise<void> => void (await Bun.write(Bun.stdout, text));
 export const writeStderr = async (text: string): Promise<void> => void (await Bun.write(Bun.stderr, text));
 
-export const hookLogPath = (): string => join(connectorHome(), "logs", "hook.log");
+export { hookLogPath };
 
 const pending: Promise<void>[] = [];
 

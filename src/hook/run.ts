@@ -3,7 +3,7 @@ import type { Adapter } from "../adapter.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { EMPTY_REPLY } from "../dialects/dialect.ts";
 import { findAdapter } from "../../adapters/index.ts";
-import { readRegistry } from "../registry.ts";
+import { readRegistry } from "../registry/read.ts";
 import { readConnectorConfig } from "../config/read.ts";
 import { hookCallSchema } from "../config/hook-call-schema.ts";
 import { normalizeEvent } from "../core/normalize.ts";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { realpathSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { getNodeValue } from "jsonc-parser";
-import type { AfterWriteContext, CompanionChange } from "../adapter.ts";
+import type { PathContext, Scope } from "../adapter.ts";
 import { readText } from "./files.ts";
 import { nodeAt, parseJsonc } from "./jsonc-text.ts";
 import { appendBlock, eolOf, parseToml, removeBlock, renderTable, replaceBlock, sameData, tableBlocks, type TomlDoc } from "./toml-text.ts";
@@ -57,6 +57,30 @@ interface Hook {
   ours: boolean;
 }
 
+/** The hooks.json change the trust must follow. */
+export interface TrustContext {
+  paths: PathContext;
+  scope: Scope;
+  /** hooks.json's text before and after the change; null = no file. */
+  before: string | null;
+  after: string | null;
+  /** Recognises the handlers any connector of ours wrote. */
+  isOurs: (command: string) => boolean;
+}
+
+/** The new text of config.toml, and what changed, for reports. */
+export interface TrustChange {
+  /** null = remove the file. */
+  after: string | null;
+  /** Whether trust entries of ours remain: only when none do may uninstall restore the original bytes. */
+  oursRemain: boolean;
+  notes: string[];
+  details?: Record<string, unknown>;
+  warnings: string[];
+  /** What the user has to do when the file cannot be written. */
+  manualSteps: string;
+}
+
 /** Every command handler of a hooks.json with its trust key and current hash. */
 function hooksIn(text: string | null, file: string, isOurs: (command: string) => boolean): Hook[] {
   if (!text?.trim()) return [];
@@ -97,7 +121,7 @@ function keyIsOurs(key: string, isOurs: (command: string) => boolean): boolean {
 type State = Record<string, Record<string, unknown>>;
 
 /** The desired state per key (null: remove) for one hooks.json, from its text before and after our edit. */
-function plan(file: string, ctx: AfterWriteContext, state: State): Map<string, Record<string, unknown> | null> {
+function plan(file: string, ctx: TrustContext, state: State): Map<string, Record<string, unknown> | null> {
   const before = hooksIn(ctx.before, file, ctx.isOurs);
   const after = hooksIn(ctx.after, file, ctx.isOurs);
   const wanted = new Map<string, Record<string, unknown> | null>();
@@ -124,7 +148,7 @@ function plan(file: string, ctx: AfterWriteContext, state: State): Map<string, R
  * The hooks.json path as Codex names it in keys: it canonicalizes $CODEX_HOME and works from the
  * real cwd, but takes ~/.codex from $HOME as it is (codex-rs utils/home-dir `find_codex_home`).
  */
-function keySource(file: string, ctx: AfterWriteContext): string {
+function keySource(file: string, ctx: TrustContext): string {
   if (ctx.scope === "user" && !ctx.paths.env.CODEX_HOME) return file;
   // The folder may not exist yet: resolve the nearest one that does.
   for (let dir = dirname(file), rest = basename(file); ; rest = join(basename(dir), rest), dir = dirname(dir)) {
@@ -157,7 +181,7 @@ function editState(text: string, doc: TomlDoc, changes: Map<string, Record<strin
 }
 
 /** What would still keep our hooks from running. */
-function blockers(doc: TomlDoc, toml: string, file: string, scope: AfterWriteContext["scope"]): string[] {
+function blockers(doc: TomlDoc, toml: string, file: string, scope: TrustContext["scope"]): string[] {
   const warnings: string[] = [];
   const features = (doc.features ?? {}) as TomlDoc;
   if (features.hooks === false || features.codex_hooks === false) {
@@ -172,10 +196,9 @@ function blockers(doc: TomlDoc, toml: string, file: string, scope: AfterWriteCon
   return warnings;
 }
 
-/** `afterWrite` "codex-trust": keeps `[hooks.state]` of $CODEX_HOME/config.toml in step with hooks.json. */
-export function codexTrust(toml: string, hookFile: string, ctx: AfterWriteContext): CompanionChange {
+/** Keeps `[hooks.state]` of $CODEX_HOME/config.toml (text `before`) in step with hooks.json. */
+export function codexTrust(toml: string, before: string | null, hookFile: string, ctx: TrustContext): TrustChange {
   const file = keySource(hookFile, ctx);
-  const before = readText(toml);
   const doc = before === null ? {} : parseToml(before, toml);
   const changes = plan(file, ctx, ((doc.hooks as TomlDoc | undefined)?.state ?? {}) as State);
   const ours = hooksIn(ctx.after, file, ctx.isOurs).filter((h) => h.ours);
@@ -189,7 +212,7 @@ export function codexTrust(toml: string, hookFile: string, ctx: AfterWriteContex
   const { text, expected, state } = editState(before ?? "", doc, changes, eol);
   if (changes.size && !sameData(text, expected)) {
     // Hook state written in a form we do not edit (inline tables, dotted keys): leave the file as it is.
-    return { file: toml, before, after: before, oursRemain: true, notes: [], warnings: [...warnings, `could not update the hook trust in ${toml} safely. ${manualSteps}`], manualSteps };
+    return { after: before, oursRemain: true, notes: [], warnings: [...warnings, `could not update the hook trust in ${toml} safely. ${manualSteps}`], manualSteps };
   }
   const removed = [...changes].filter(([, value]) => value === null).map(([key]) => key);
   const trusted = ours.map((h) => ({ key: h.key, event: h.event, trusted_hash: h.hash }));
@@ -200,5 +223,5 @@ export function codexTrust(toml: string, hookFile: string, ctx: AfterWriteContex
   ];
   const notes = changes.size ? [`${toml}: ${done.join("; ")}`] : [];
   const oursRemain = Object.keys(state).some((key) => (key.startsWith(`${file}:`) ? ours.some((h) => h.key === key) : keyIsOurs(key, ctx.isOurs)));
-  return { file: toml, before, after: before === null && text === "" ? null : text, oursRemain, notes, details: { trusted, removed }, warnings, manualSteps };
+  return { after: before === null && text === "" ? null : text, oursRemain, notes, details: { trusted, removed }, warnings, manualSteps };
 }

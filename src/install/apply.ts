@@ -1,136 +1,87 @@
 import { createTwoFilesPatch } from "diff";
-import type { Adapter, CompanionChange, PathContext, Scope } from "../adapter.ts";
-import { LAYOUTS } from "../host-config/layouts.ts";
-import { AFTER_WRITE } from "../host-config/after-write.ts";
 import { readText, removeEmptyFolder, removeFile, writeTextAtomic } from "../host-config/files.ts";
 import { dropBackup, readBackup, recordWrite } from "./backups.ts";
-import { isOurCommand } from "./command-line.ts";
-import type { HostPlan } from "./plan.ts";
-import { HostConfigError } from "../host-config/errors.ts";
-import { generatePluginModule, readPluginModule } from "../plugin/generate.ts";
+import { EDITORS, type EditAction, type FileEdit } from "./edits/index.ts";
+import type { EditedFiles, EditOutcome } from "./edits/types.ts";
 
+/** What one edit did (or, on --dry-run, would do) to its file. */
 export interface FileChange {
   file: string;
+  /** Whether the file's bytes change. */
   changed: boolean;
+  /** Both null: there was no file and there is none. */
+  before: string | null;
+  after: string | null;
   diff?: string;
-  /** Files changed along with this one (HookFileSpec.afterWrite). */
-  companions?: CompanionResult[];
-}
-
-const unifiedDiff = (file: string, before: string, after: string): string =>
-  createTwoFilesPatch(file, file, before, after, "", "", { context: 3 });
-
-function commit(file: string, before: string | null, after: string | null, dryRun: boolean): FileChange {
-  const changed = before !== after;
-  const diff = changed ? unifiedDiff(file, before ?? "", after ?? "") : undefined;
-  if (changed && !dryRun) {
-    if (after === null) removeFile(file);
-    else writeTextAtomic(file, after);
-  }
-  return { file, changed, diff };
-}
-
-/** Writes a plan's entries into the host's config file, replacing this connector's old ones. */
-export function applyInstall(adapter: Adapter, plan: HostPlan, connectorId: string, dryRun: boolean, paths?: PathContext): FileChange | undefined {
-  if (adapter.pluginFile) return installPluginModule(adapter, plan, connectorId, dryRun);
-  const spec = adapter.hookFile;
-  if (!spec || !plan.file) return undefined;
-  const before = readText(plan.file);
-  const extras = (entry: { nativeEvent: string }) => spec.handlerExtras?.({ connectorId, event: entry.nativeEvent }) ?? {};
-  const after = LAYOUTS[spec.layout].install(before ?? "", plan.file, spec, isOurCommand(adapter.id, connectorId), plan.entries, extras);
-  const companions = companionChanges(adapter, plan.file, paths && { paths, scope: plan.scope }, before, after);
-  const change = commit(plan.file, before, after, dryRun);
-  if (change.changed && !dryRun) recordWrite(plan.file, before, after);
-  return withCompanions(change, companions.map((c) => commitCompanion(c, c.after, dryRun, true)));
-}
-
-/**
- * Removes this connector's entries. When nobody else touched the file since our last write and no
- * other connector of ours remains in it, the file gets back the exact bytes it had before us.
- */
-export function applyUninstall(adapter: Adapter, file: string, connectorId: string, dryRun: boolean, ctx?: WriteContext): FileChange & { removed: number } {
-  if (adapter.pluginFile) return uninstallPluginModule(file, connectorId, dryRun);
-  const spec = adapter.hookFile!;
-  const before = readText(file);
-  if (before === null) return { file, changed: false, removed: 0 };
-  const layout = LAYOUTS[spec.layout];
-  const { text, removed } = layout.remove(before, file, spec, isOurCommand(adapter.id, connectorId));
-  if (!removed) return { file, changed: false, removed };
-  const backup = readBackup(file);
-  const othersRemain = layout.has(text, file, spec, isOurCommand(adapter.id));
-  const restore = backup?.restorable && backup.written === before && !othersRemain;
-  // A file that is ours alone (one per connector in a hooks directory) goes once it holds no hooks.
-  const after = restore ? backup.original : spec.owned && !layout.has(text, file, spec, () => true) ? null : text;
-  const companions = companionChanges(adapter, file, ctx, before, after);
-  const change = commit(file, before, after, dryRun);
-  if (!dryRun) {
-    if (othersRemain && after !== null) recordWrite(file, before, after);
-    else dropBackup(file);
-  }
-  // A companion gets its original bytes back with the hook file, when nobody changed it since us.
-  const results = companions.map((c) => {
-    const saved = readBackup(c.file);
-    const giveBack = restore && !c.oursRemain && saved?.restorable && saved.written === c.before;
-    return commitCompanion(c, giveBack ? saved.original : c.after, dryRun, c.oursRemain);
-  });
-  return { ...withCompanions(change, results), removed };
-}
-
-/**
- * ts-plugin hosts: the generated module is one file that only we write, so it is written whole
- * (or removed when no event is left to wire); a file of someone else's in its place is kept.
- */
-function installPluginModule(adapter: Adapter, plan: HostPlan, connectorId: string, dryRun: boolean): FileChange | undefined {
-  if (!plan.file || !plan.plugin) return undefined;
-  const before = readText(plan.file);
-  if (before !== null && readPluginModule(before)?.connector !== connectorId) {
-    throw new HostConfigError(plan.file, "exists and was not generated by agent-connector for this connector; nothing was written");
-  }
-  const after = Object.keys(plan.plugin.events).length ? generatePluginModule(adapter, plan.plugin) : null;
-  return before === null && after === null ? undefined : commit(plan.file, before, after, dryRun);
-}
-
-/** Deletes our generated module, and its folder if that is left empty; `removed` counts the events it wired. */
-function uninstallPluginModule(file: string, connectorId: string, dryRun: boolean): FileChange & { removed: number } {
-  const before = readText(file);
-  const settings = before === null ? undefined : readPluginModule(before);
-  if (settings?.connector !== connectorId) return { file, changed: false, removed: 0 };
-  const change = commit(file, before, null, dryRun);
-  if (!dryRun) removeEmptyFolder(file);
-  return { ...change, removed: Math.max(1, Object.keys(settings.events).length) };
-}
-
-export interface WriteContext {
-  paths: PathContext;
-  scope: Scope;
-}
-
-export interface CompanionResult extends FileChange {
+  removed: number;
   notes: string[];
   details?: Record<string, unknown>;
   warnings: string[];
 }
 
-function companionChanges(adapter: Adapter, file: string, ctx: WriteContext | undefined, before: string | null, after: string | null): CompanionChange[] {
-  const afterWrite = adapter.hookFile?.afterWrite;
-  if (!afterWrite || !ctx) return [];
-  return [AFTER_WRITE[afterWrite.kind](afterWrite.file(ctx.paths), file, { ...ctx, before, after, isOurs: isOurCommand(adapter.id) })];
+interface Computed {
+  edit: FileEdit;
+  before: string | null;
+  after: string | null;
+  outcome: EditOutcome;
 }
 
-const withCompanions = (change: FileChange, companions: CompanionResult[]): FileChange =>
-  companions.length ? { ...change, changed: change.changed || companions.some((c) => c.changed), companions } : change;
+const unifiedDiff = (file: string, before: string, after: string): string =>
+  createTwoFilesPatch(file, file, before, after, "", "", { context: 3 });
 
-/** Writes a companion file; a write that fails becomes a warning telling the user what to do instead. */
-function commitCompanion(c: CompanionChange, after: string | null, dryRun: boolean, keepBackup: boolean): CompanionResult {
-  const report = { notes: c.notes, ...(c.details ? { details: c.details } : {}) };
-  try {
-    const change = commit(c.file, c.before, after, dryRun);
-    if (!dryRun && (change.changed || !keepBackup)) {
-      if (keepBackup && after !== null) recordWrite(c.file, c.before, after);
-      else dropBackup(c.file);
+/**
+ * Carries out a plan's edits in order: each editor computes its file's new text (a later edit
+ * sees what earlier ones made of their files), then every file is written, with backups. On
+ * uninstall a file gets back the exact bytes it had before us when no entries of ours remain and
+ * nobody changed it since our last write (a following file only together with the one it follows).
+ * Nothing is written on a dry run; the changes and diffs are the same.
+ */
+export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRun: boolean): FileChange[] {
+  const texts = new Map<string, { before: string | null; after: string | null }>();
+  const restored = new Set<string>();
+  const files: EditedFiles = { before: (file) => texts.get(file)?.before, after: (file) => texts.get(file)?.after };
+  const computed: Computed[] = edits.map((edit) => {
+    const before = texts.has(edit.file) ? texts.get(edit.file)!.after : readText(edit.file);
+    const outcome = (EDITORS[edit.kind][action] as (before: string | null, edit: FileEdit, files: EditedFiles) => EditOutcome)(before, edit, files);
+    let after = outcome.after;
+    const mayRestore = action === "uninstall" && !outcome.oursRemain && (edit.follows ? restored.has(edit.follows) : (outcome.removed ?? 0) > 0);
+    const backup = mayRestore ? readBackup(edit.file) : undefined;
+    if (backup?.restorable && backup.written === before) {
+      after = backup.original;
+      restored.add(edit.file);
     }
-    return { ...change, ...report, warnings: c.warnings };
+    texts.set(edit.file, { before: texts.get(edit.file)?.before ?? before, after });
+    return { edit, before, after, outcome };
+  });
+  return computed.map((c) => commit(c, action, dryRun));
+}
+
+function commit({ edit, before, after, outcome }: Computed, action: EditAction, dryRun: boolean): FileChange {
+  const changed = before !== after;
+  const change: FileChange = {
+    file: edit.file,
+    changed,
+    before,
+    after,
+    ...(changed ? { diff: unifiedDiff(edit.file, before ?? "", after ?? "") } : {}),
+    removed: outcome.removed ?? 0,
+    notes: outcome.notes ?? [],
+    ...(outcome.details ? { details: outcome.details } : {}),
+    warnings: outcome.warnings ?? [],
+  };
+  if (dryRun) return change;
+  try {
+    if (changed && after === null) {
+      removeFile(edit.file);
+      if (outcome.pruneFolder) removeEmptyFolder(edit.file);
+    } else if (changed) writeTextAtomic(edit.file, after!);
   } catch (error) {
-    return { file: c.file, changed: false, ...report, warnings: [...c.warnings, `could not write ${c.file} (${(error as Error).message}): ${c.manualSteps}`] };
+    if (!edit.follows || !outcome.manualSteps) throw error;
+    return { ...change, changed: false, warnings: [...change.warnings, `could not write ${edit.file} (${(error as Error).message}): ${outcome.manualSteps}`] };
   }
+  // The backup keeps the bytes from before our first write while entries of ours are in the file.
+  const keep = after !== null && (action === "install" || outcome.oursRemain);
+  if (!keep) dropBackup(edit.file);
+  else if (changed) recordWrite(edit.file, before, after);
+  return change;
 }

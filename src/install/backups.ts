@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { connectorHome } from "../home.ts";
+import { backupsDir } from "../home.ts";
 
 /**
  * The bytes a host config file had before we first touched it, and the bytes we last wrote.
@@ -16,7 +16,7 @@ export interface Backup {
 }
 
 const backupPath = (file: string) =>
-  join(connectorHome(), "backups", `${createHash("sha256").update(file).digest("hex").slice(0, 24)}.json`);
+  join(backupsDir(), `${createHash("sha256").update(file).digest("hex").slice(0, 24)}.json`);
 
 export function readBackup(file: string): Backup | undefined {
   const path = backupPath(file);

@@ -1,11 +1,11 @@
 import type { Adapter, Scope } from "../adapter.ts";
 import type { EventName } from "../events.ts";
-import { ADAPTERS, findAdapter } from "../../adapters/index.ts";
+import { ADAPTERS, findAdapter, type HostId } from "../../adapters/index.ts";
 import { degradationsFor } from "../core/resolve.ts";
 
 /** Where a connector's hooks are (or are about to be) installed. */
 export interface Placement {
-  platform: string;
+  platform: HostId;
   scope: Scope;
 }
 
@@ -37,7 +37,7 @@ function underGuest(host: Adapter, events: readonly EventName[]): string {
 export function crossHostWarnings(
   targets: Placement[],
   installed: Placement[],
-  detected: (platform: string) => boolean,
+  detected: (platform: HostId) => boolean,
   events: readonly EventName[] = [],
 ): CrossHostWarning[] {
   const all = [...targets, ...installed.filter((p) => !targets.some((t) => same(t, p)))];

@@ -1,11 +1,9 @@
-import type { Adapter, PathContext, Scope } from "../adapter.ts";
+import type { Adapter, PathContext, Paradigm, Scope } from "../adapter.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName } from "../events.ts";
 import { degradationsFor, type Degradation } from "../core/resolve.ts";
 import { isPlainNameList } from "../core/matcher.ts";
-import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
-import type { HookEntry } from "../host-config/nested-groups.ts";
-import { hookCommand } from "./command-line.ts";
-import { pluginFilePath, pluginSettings, type PluginSettings } from "../plugin/generate.ts";
+import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deliveries.ts";
+import type { FileEdit } from "./edits/index.ts";
 
 export type MatcherMode = "native" | "runtime" | "all";
 
@@ -16,20 +14,19 @@ export interface WiredEvent {
   native?: boolean;
 }
 
-/** What a connector becomes on one host: the entries to write and everything that degrades. */
+/** What a connector becomes on one host: the file edits to make and everything that degrades. */
 export interface HostPlan {
   platform: string;
   name: string;
-  paradigm: Adapter["paradigm"];
+  paradigm: Paradigm;
   scope: Scope;
   file?: string;
-  entries: HookEntry[];
   wired: WiredEvent[];
   unavailable: EventName[];
   degradations: Degradation[];
   warnings: string[];
-  /** ts-plugin hosts: what the generated module is told (it replaces `entries`). */
-  plugin?: PluginSettings;
+  /** In order: the host's file first, then the files that follow it. */
+  edits: FileEdit[];
 }
 
 /**
@@ -47,40 +44,29 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
   return { mode: "runtime" };
 }
 
-export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext): HostPlan {
-  const plan: HostPlan = {
-    platform: adapter.id,
-    name: adapter.name,
-    paradigm: adapter.paradigm,
-    scope,
-    entries: [],
-    wired: [],
-    unavailable: [],
-    degradations: [],
-    warnings: [],
-  };
-  const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
-  const timeout = config.timeout ?? DEFAULT_TIMEOUT_SECONDS;
-  const hookFile = adapter.hookFile;
-  const locate = hookFile?.scopes[scope];
-  const pluginFile = adapter.pluginFile;
+/** Whether the host has hooks at `scope` (explain plans a host without it for its other scope). */
+export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): boolean => deliveredFile(adapter, scope, paths, connectorId) !== undefined;
 
-  if (adapter.paradigm === "mcp-only" || (!hookFile && !pluginFile)) {
+export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext): HostPlan {
+  const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], edits: [] };
+  const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
+
+  if (adapter.hooks.kind === "none") {
     plan.unavailable = declared;
     const none = `${adapter.name} has no hook layer`;
     if (!declared.length) plan.warnings.push(`${none}; nothing is installed for its hooks.`);
     for (const event of declared) plan.warnings.push(`${none}: ${event} never runs there; nothing is installed for it.`);
     return plan;
   }
-  const file = pluginFile ? pluginFilePath(adapter, scope, paths, config.id) : locate?.(paths, config.id);
+  const file = deliveredFile(adapter, scope, paths, config.id);
   if (!file) {
     plan.unavailable = declared;
     plan.warnings.push(`${adapter.name} has no ${scope}-scope hook config; try --scope ${scope === "user" ? "project" : "user"}.`);
     return plan;
   }
   plan.file = file;
-  const timeoutValue = hookFile?.timeoutUnit === "ms" ? timeout * 1000 : timeout;
 
+  const wiring: Wiring[] = [];
   for (const event of declared) {
     const nativeEvent = adapter.events[event];
     if (!nativeEvent) {
@@ -89,20 +75,24 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
       continue;
     }
     const matcher = nativeMatcher(adapter, event, config.hooks![event]!.matcher);
-    if (!pluginFile) plan.entries.push({ nativeEvent, matcher: matcher.text, command: hookCommand(adapter.id, event, config.id), timeout: timeoutValue });
+    wiring.push({ event, nativeEvent, matcherText: matcher.text, native: false });
     plan.wired.push({ event, nativeEvent, matcher: matcher.mode });
     plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities));
   }
-  if (pluginFile) plan.plugin = pluginSettings(adapter, config, declared.filter((event) => adapter.events[event]));
-
-  const nativeHooks = config.platforms?.[adapter.id]?.nativeHooks ?? {};
-  for (const [nativeEvent, hook] of Object.entries(nativeHooks)) {
+  for (const [nativeEvent, hook] of Object.entries(config.platforms?.[adapter.id]?.nativeHooks ?? {})) {
     if (!adapter.nativeHooks) {
       plan.warnings.push(`${adapter.name} does not take native hooks; nativeHooks.${nativeEvent} is ignored.`);
       continue;
     }
-    plan.entries.push({ nativeEvent, matcher: hook.matcher, command: hookCommand(adapter.id, nativeEvent, config.id, true), timeout: timeoutValue });
+    wiring.push({ event: nativeEvent, nativeEvent, matcherText: hook.matcher, native: true });
     plan.wired.push({ event: nativeEvent, nativeEvent, matcher: hook.matcher ? "native" : "all", native: true });
   }
+  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id }, config, wiring);
   return plan;
 }
+
+/** The edits that take a connector out of one host file (recorded at install, or located now). */
+export const planUninstall = (adapter: Adapter, connectorId: string, scope: Scope, file: string, paths: PathContext): FileEdit[] =>
+  uninstallEdits({ adapter, scope, paths, file, connectorId });
+
+export { deliveredFile };

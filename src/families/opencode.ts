@@ -1,5 +1,5 @@
 import { join } from "../paths.ts";
-import { defineAdapter, type Adapter, type PathContext, type Scope } from "../adapter.ts";
+import { defineAdapter, type Adapter, type AdapterSpec, type PathContext, type PluginModuleSpec } from "../adapter.ts";
 import type { Capabilities } from "../dialects/dialect.ts";
 import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
 
@@ -7,7 +7,7 @@ import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
  * What OpenCode and its forks (Kilo CLI, MiMo Code) share: the V1 plugin API, in-process, with
  * the same hook keys and arguments. Facts: anomalyco/opencode packages/plugin/src/index.ts (Hooks),
  * shared/real-hosts.md §4 (OpenCode 1.18.33) and §7 (Kilo 7.7.7), payloads in shared/payloads/opencode
- * and shared/payloads/kilo. The generated module (src/plugin/opencode-module.ts) forwards the
+ * and shared/payloads/kilo. The generated module (src/install/plugin-module/opencode-v1.ts) forwards the
  * host's arguments to `agent-connector hook` as `{hook, input, output, directory, worktree}`:
  * the hook's two arguments verbatim plus the plugin's `directory`/`worktree`.
  */
@@ -56,23 +56,18 @@ const PAYLOAD: Adapter["payload"] = {
   error: { paths: ["input.event.properties.part.state.error"] },
 };
 
-export interface OpencodeFamilyHost {
-  id: string;
-  name: string;
-  sources: string[];
+export interface OpencodeFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect"> {
   /** The folders the host loads plugin modules from. */
-  folders: Partial<Record<Scope, (ctx: PathContext) => string>>;
-  detect: Adapter["detect"];
+  folders: PluginModuleSpec["folders"];
 }
 
 /** `$XDG_CONFIG_HOME/<name>`, default `~/.config/<name>` (the lineage uses xdg-basedir). */
 export const xdgConfig = ({ home, env }: PathContext, name: string): string => join(env.XDG_CONFIG_HOME || join(home, ".config"), name);
 
-export const defineOpencodeFamilyAdapter = (host: OpencodeFamilyHost): Adapter =>
+export const defineOpencodeFamilyAdapter = <const Id extends string>(host: OpencodeFamilyHost<Id>): Adapter<Id, never> =>
   defineAdapter({
     id: host.id,
     name: host.name,
-    paradigm: "ts-plugin",
     sources: host.sources,
     events: EVENTS,
     payload: PAYLOAD,
@@ -80,6 +75,6 @@ export const defineOpencodeFamilyAdapter = (host: OpencodeFamilyHost): Adapter =
     // Matched at run time: the module filters with our matcher, the binary checks it again.
     nativeMatcher: "none",
     nativeHooks: false,
-    pluginFile: { generator: "opencode-v1", folders: host.folders },
+    hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders } },
     detect: host.detect,
   });

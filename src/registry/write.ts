@@ -1,7 +1,9 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import { registryPath, type Registry } from "../registry.ts";
+import { registryPath } from "../home.ts";
+import type { Registry } from "./types.ts";
 
+/** Install-time only: the hook path reads the registry (read.ts) and never loads node:fs. */
 export function writeRegistry(registry: Registry, env: Record<string, string | undefined> = process.env): void {
   const path = registryPath(env);
   mkdirSync(dirname(path), { recursive: true });

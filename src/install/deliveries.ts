@@ -1,0 +1,80 @@
+import type { Adapter, HookDelivery, PathContext, Scope } from "../adapter.ts";
+import type { ConnectorConfig, EventName } from "../events.ts";
+import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
+import { hookCommand } from "./command-line.ts";
+import { generatePluginModule, pluginModulePath, pluginSettings } from "./plugin-module/generate.ts";
+import type { FileEdit } from "./edits/index.ts";
+
+/** One event to wire: a normalized one, or (native) a host-only one from platforms.<id>.nativeHooks. */
+export interface Wiring {
+  event: string;
+  nativeEvent: string;
+  /** The matcher as the host's config takes it; undefined = every call reaches us. */
+  matcherText?: string;
+  native: boolean;
+}
+
+interface Target<D> {
+  adapter: Adapter;
+  delivery: D;
+  scope: Scope;
+  paths: PathContext;
+  file: string;
+  connectorId: string;
+}
+
+/** How one kind of delivery is located and turned into file edits. */
+interface Delivery<D extends HookDelivery> {
+  /** The file written for a connector at a scope; undefined: the host has no hooks at that scope. */
+  file(adapter: Adapter, delivery: D, scope: Scope, paths: PathContext, connectorId: string): string | undefined;
+  install(target: Target<D>, config: ConnectorConfig, wiring: readonly Wiring[]): FileEdit[];
+  uninstall(target: Target<D>): FileEdit[];
+}
+
+type HookFile = Extract<HookDelivery, { kind: "hook-file" }>;
+type PluginModule = Extract<HookDelivery, { kind: "plugin-module" }>;
+
+/** The file that follows the hook file (Codex trust), planned right after it. */
+function companions({ adapter, delivery, scope, paths, file }: Target<HookFile>): FileEdit[] {
+  const companion = delivery.file.companion;
+  if (!companion) return [];
+  return [{ kind: companion.kind, file: companion.file(paths), follows: file, hookFile: file, platform: adapter.id, paths, scope }];
+}
+
+const hookFile: Delivery<HookFile> = {
+  file: (_adapter, { file }, scope, paths, connectorId) => file.scopes[scope]?.(paths, connectorId),
+  install(target, config, wiring) {
+    const { adapter, delivery, file } = target;
+    const seconds = config.timeout ?? DEFAULT_TIMEOUT_SECONDS;
+    const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
+    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native), timeout }));
+    return [{ kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: delivery.file, entries }, ...companions(target)];
+  },
+  uninstall: (target) => [{ kind: "hook-entries", file: target.file, platform: target.adapter.id, connectorId: target.connectorId, spec: target.delivery.file, entries: [] }, ...companions(target)],
+};
+
+const pluginModule: Delivery<PluginModule> = {
+  file: (adapter, { module }, scope, paths, connectorId) => pluginModulePath(adapter, module, scope, paths, connectorId),
+  install({ adapter, delivery, file }, config, wiring) {
+    const events = wiring.filter((w) => !w.native).map((w) => w.event as EventName);
+    const module = events.length ? generatePluginModule(adapter, delivery.module, pluginSettings(adapter, delivery.module, config, events)) : null;
+    return [{ kind: "plugin-module", file, connectorId: config.id, module }];
+  },
+  uninstall: ({ file, connectorId }) => [{ kind: "plugin-module", file, connectorId, module: null }],
+};
+
+const none: Delivery<Extract<HookDelivery, { kind: "none" }>> = { file: () => undefined, install: () => [], uninstall: () => [] };
+
+const DELIVERIES: { [K in HookDelivery["kind"]]: Delivery<Extract<HookDelivery, { kind: K }>> } = { "hook-file": hookFile, "plugin-module": pluginModule, none };
+
+const deliveryOf = <K extends HookDelivery["kind"]>(kind: K) => DELIVERIES[kind] as unknown as Delivery<HookDelivery>;
+
+/** The file install writes for this host, connector and scope; undefined: nothing at that scope. */
+export const deliveredFile = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): string | undefined =>
+  deliveryOf(adapter.hooks.kind).file(adapter, adapter.hooks, scope, paths, connectorId);
+
+export const installEdits = (target: Omit<Target<HookDelivery>, "delivery">, config: ConnectorConfig, wiring: readonly Wiring[]): FileEdit[] =>
+  deliveryOf(target.adapter.hooks.kind).install({ ...target, delivery: target.adapter.hooks }, config, wiring);
+
+export const uninstallEdits = (target: Omit<Target<HookDelivery>, "delivery">): FileEdit[] =>
+  deliveryOf(target.adapter.hooks.kind).uninstall({ ...target, delivery: target.adapter.hooks });

@@ -1,0 +1,24 @@
+import { LAYOUTS } from "../../host-config/layouts.ts";
+import { isOurCommand } from "../command-line.ts";
+import type { Editor, HookEntriesEdit } from "./types.ts";
+
+/** Replaces this connector's entries in a host's hook file; other entries, keys and comments stay. */
+export const hookEntriesEditor: Editor<HookEntriesEdit> = {
+  install(before, edit) {
+    const { spec, file, connectorId } = edit;
+    const extras = (entry: { nativeEvent: string }) => spec.handlerExtras?.({ connectorId, event: entry.nativeEvent }) ?? {};
+    const after = LAYOUTS[spec.layout].install(before ?? "", file, spec, isOurCommand(edit.platform, connectorId), edit.entries, extras);
+    return { after, oursRemain: true };
+  },
+  uninstall(before, edit) {
+    if (before === null) return { after: null, oursRemain: false, removed: 0 };
+    const { spec, file } = edit;
+    const layout = LAYOUTS[spec.layout];
+    const { text, removed } = layout.remove(before, file, spec, isOurCommand(edit.platform, edit.connectorId));
+    if (!removed) return { after: before, oursRemain: layout.has(before, file, spec, isOurCommand(edit.platform)), removed };
+    const oursRemain = layout.has(text, file, spec, isOurCommand(edit.platform));
+    // A file that is ours alone (one per connector in a hooks directory) goes once it holds no hooks.
+    const after = spec.owned && !layout.has(text, file, spec, () => true) ? null : text;
+    return { after, oursRemain, removed };
+  },
+};

@@ -1,0 +1,72 @@
+import type { HookFileSpec, PathContext, Scope } from "../../adapter.ts";
+import type { HookEntry } from "../../host-config/nested-groups.ts";
+
+interface EditBase {
+  file: string;
+  /**
+   * A file that follows another (Codex's trust in config.toml follows hooks.json): it gets its
+   * original bytes back only when that file did, and a failure to write it becomes a warning
+   * with the steps to do by hand instead of an error.
+   */
+  follows?: string;
+}
+
+/** Our command entries in a host's hook config file (install: exactly `entries`; uninstall: none). */
+export interface HookEntriesEdit extends EditBase {
+  kind: "hook-entries";
+  platform: string;
+  connectorId: string;
+  spec: HookFileSpec;
+  entries: HookEntry[];
+}
+
+/** A generated plugin module, ours alone: written whole, or removed (`module: null`, and on uninstall). */
+export interface PluginModuleEdit extends EditBase {
+  kind: "plugin-module";
+  connectorId: string;
+  module: string | null;
+}
+
+/** Codex's `[hooks.state]` trust entries for the handlers of `hookFile`, recomputed from its new text. */
+export interface CodexTrustEdit extends EditBase {
+  kind: "codex-trust";
+  hookFile: string;
+  platform: string;
+  paths: PathContext;
+  scope: Scope;
+}
+
+/** One change to one file, planned before anything is read or written (src/install/plan.ts). */
+export type FileEdit = HookEntriesEdit | PluginModuleEdit | CodexTrustEdit;
+
+export type EditAction = "install" | "uninstall";
+
+/** The texts of files edited earlier in the same list (null: no file); undefined: not in the list. */
+export interface EditedFiles {
+  before(file: string): string | null | undefined;
+  after(file: string): string | null | undefined;
+}
+
+/** What an edit makes of a file's text. Editors compute; src/install/apply.ts writes. */
+export interface EditOutcome {
+  /** null = no file. */
+  after: string | null;
+  /** Whether entries of ours (any connector's) remain: then the backup stays and the original bytes are not restored. */
+  oursRemain: boolean;
+  /** How many of this connector's hooks an uninstall took out. */
+  removed?: number;
+  /** For people (notes) and scripts (details). */
+  notes?: string[];
+  details?: Record<string, unknown>;
+  warnings?: string[];
+  /** What the user has to do by hand when the file cannot be written (files that follow another). */
+  manualSteps?: string;
+  /** Remove the file's folder too when removing the file leaves it empty. */
+  pruneFolder?: boolean;
+}
+
+/** One implementation per kind of edit: text in, text out, nothing written. */
+export interface Editor<E extends FileEdit> {
+  install(before: string | null, edit: E, files: EditedFiles): EditOutcome;
+  uninstall(before: string | null, edit: E, files: EditedFiles): EditOutcome;
+}
