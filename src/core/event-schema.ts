@@ -79,3 +79,6 @@ const builders = {
 
 const built: Partial<Record<EventName, v.GenericSchema>> = {};
 export const eventSchema = (event: EventName): v.GenericSchema => (built[event] ??= builders[event]());
+
+/** What each event's schema produces; src/core/event-types.ts holds it equal to EventPayloadMap. */
+export type EventSchemaOutputs = { [E in EventName]: v.InferOutput<ReturnType<(typeof builders)[E]>> };

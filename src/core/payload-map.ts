@@ -1,6 +1,9 @@
-import type { EventName } from "../events.ts";
+import type { BaseEvent, EventName, EventPayloadMap } from "../events.ts";
 
-/** Every normalized field an event can carry besides the base. */
+/** The fields an event carries besides the base, as src/events.ts declares them. */
+type FieldsOf<E extends EventName> = Exclude<keyof EventPayloadMap[E], keyof BaseEvent>;
+
+/** Every normalized field an event can carry besides the base: the type checker holds it to EventPayloadMap. */
 export const EVENT_FIELDS = {
   SessionStart: ["source"],
   SessionEnd: ["reason"],
@@ -15,9 +18,14 @@ export const EVENT_FIELDS = {
   PostToolUseFailure: ["toolName", "toolInput", "toolUseId", "error", "isInterrupt", "durationMs"],
   SubagentStart: ["agentId", "agentType"],
   SubagentStop: ["agentId", "agentType", "agentTranscriptPath", "lastAssistantMessage", "stopHookActive"],
-} as const satisfies Record<EventName, readonly string[]>;
+} as const satisfies { [E in EventName]: readonly FieldsOf<E>[] };
 
-export type FieldName = (typeof EVENT_FIELDS)[EventName][number] | "sessionId" | "projectDir";
+// A field declared in src/events.ts but missing above fails to compile here.
+type Unlisted = { [E in EventName]: Exclude<FieldsOf<E>, (typeof EVENT_FIELDS)[E][number]> }[EventName];
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
+
+export type FieldName = { [E in EventName]: FieldsOf<E> }[EventName] | "sessionId" | "projectDir";
 
 /**
  * Where a field lives: dot paths tried in order (the first present wins). `env` names are read
