@@ -42,7 +42,7 @@ describe("connector config validation", () => {
     );
   });
   test("an unknown platform lists the known ones", () => {
-    expectConfigError(`{ id: "x", platforms: { "claude": {} } }`, "platforms.claude", 'unknown platform "claude"; known: claude-code');
+    expectConfigError(`{ id: "x", platforms: { "claude": {} } }`, "platforms.claude", 'unknown host "claude"; known: claude-code');
   });
   test("a handler that is not a function", () => {
     expectConfigError(`{ id: "x", hooks: { Stop: { handler: "deny" } } } as any`, "hooks.Stop.handler", "must be a function");

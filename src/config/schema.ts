@@ -26,7 +26,7 @@ const hookSchema = v.pipe(
   v.check((hook) => (hook.handler === undefined) !== (hook.response === undefined), "needs exactly one of handler or response"),
 );
 
-export function connectorSchema(platformIds: readonly string[]) {
+export function connectorSchema(hostIds: readonly string[]) {
   return v.strictObject({
     id: idSchema,
     timeout: timeoutSchema,
@@ -56,7 +56,7 @@ export function connectorSchema(platformIds: readonly string[]) {
       v.record(
         v.pipe(
           v.string(),
-          v.check((id) => platformIds.includes(id), (issue) => `unknown platform "${String(issue.input)}"; known: ${platformIds.join(", ")}`),
+          v.check((id) => hostIds.includes(id), (issue) => `unknown host "${String(issue.input)}"; known: ${hostIds.join(", ")}`),
         ),
         v.strictObject({
           nativeHooks: v.optional(
