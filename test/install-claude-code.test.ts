@@ -57,7 +57,7 @@ describe("claude-code: registry", () => {
     const { box, config, install } = setup();
     install();
     const registry = JSON.parse(box.read(join(box.home, ".agent-connector", "registry.json")));
-    expect(registry.connectors.guard).toEqual({ config, installs: [{ platform: "claude-code", scope: "user", file: settingsPath(box) }] });
+    expect(registry.connectors.guard).toEqual({ config, installs: [{ platform: "claude-code", scope: "user", file: settingsPath(box), invocation: BIN }] });
   });
 });
 

@@ -64,14 +64,14 @@ describe("mcp-only hosts: planHost (what explain shows)", () => {
       const adapter = findAdapter(platform)!;
       expect(adapter.paradigm).toBe("mcp-only");
       expect(adapter.hooks).toEqual({ kind: "none" });
-      const plan = planHost(adapter, config, "project", paths);
+      const plan = planHost(adapter, config, "project", paths, []);
       expect(plan).toMatchObject({ paradigm: "mcp-only", edits: [], wired: [], unavailable: ["PreToolUse", "Notification"], degradations: [] });
       expect(plan.file).toBeUndefined();
     });
   }
 
   test("no event declared: one line saying so", () => {
-    const plan = planHost(findAdapter("trae")!, { id: "test" } as ConnectorConfig, "user", paths);
+    const plan = planHost(findAdapter("trae")!, { id: "test" } as ConnectorConfig, "user", paths, []);
     expect(plan.warnings).toEqual(["Trae has no hook layer; nothing is installed for its hooks."]);
   });
 });

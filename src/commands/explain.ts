@@ -4,6 +4,8 @@ import { hasScope, planHost, type HostPlan, type WiredEvent } from "../install/p
 import { configArgs, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { loadConfigArg, parseScope, pathContext } from "./_targets.ts";
+import { knownInvocations } from "../install/command-line.ts";
+import { readRegistry } from "../registry/read.ts";
 import { printJson, printStdout } from "./_output.ts";
 import { listCell, printTable } from "./_table.ts";
 
@@ -29,11 +31,12 @@ export default defineAcCommand({
     const scope = parseScope(values.scope);
     const paths = pathContext(values["project-dir"]);
     const { path: configPath, config } = await loadConfigArg(values.config);
+    const invocations = knownInvocations(await readRegistry());
     const events = EVENT_NAMES.filter((event) => config.hooks?.[event]);
     // The same planning as install, for every host; a host without the scope is planned for its other one.
     const plans = ADAPTERS.map((adapter) => {
       const fallback = scope === "user" ? "project" : "user";
-      return { adapter, plan: planHost(adapter, config, hasScope(adapter, scope, paths, config.id) || !hasScope(adapter, fallback, paths, config.id) ? scope : fallback, paths) };
+      return { adapter, plan: planHost(adapter, config, hasScope(adapter, scope, paths, config.id) || !hasScope(adapter, fallback, paths, config.id) ? scope : fallback, paths, invocations) };
     });
 
     if (json) {

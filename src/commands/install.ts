@@ -11,6 +11,8 @@ import { HostConfigError } from "../host-config/errors.ts";
 import { crossHostWarnings } from "../install/cross-host.ts";
 import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
+import { withInstallLock } from "../install/lock.ts";
+import { currentInvocation, knownInvocations } from "../install/command-line.ts";
 import { adapterOf, isHostId } from "../../adapters/index.ts";
 
 /** A file changed along with the host's own, e.g. Codex's trust entries in config.toml. */
@@ -71,29 +73,34 @@ export default defineAcCommand({
     const paths = pathContext(args["project-dir"]);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
-    const installed = ((await readRegistry())[config.id]?.installs ?? []).flatMap((r) => (isHostId(r.platform) ? [{ platform: r.platform, scope: parseScope(r.scope) }] : []));
-    const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
-    const crossHost = crossHostWarnings(adapters.map((a) => ({ platform: a.id, scope })), installed, (id) => isDetected(adapterOf(id), paths), declared);
-
-    const results: HostResult[] = adapters.map((adapter) => {
-      const plan = planHost(adapter, config, scope, paths);
-      plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
-      try {
-        return hostResult(plan, applyEdits(plan.edits, "install", dryRun), dryRun);
-      } catch (error) {
-        if (!(error instanceof HostConfigError)) throw error;
-        return { ...hostResult(plan, [], dryRun), status: "error", error: error.message };
-      }
-    });
-
-    if (!dryRun) {
+    const results = await withInstallLock(async () => {
       const registry = await readRegistry();
-      const previous = registry[config.id]?.installs ?? [];
-      const fresh = results.filter((r) => r.file && r.status !== "error").map((r) => ({ platform: r.platform, scope: r.scope, file: r.file! }));
-      const installs = [...previous.filter((p) => !fresh.some((f) => f.file === p.file && f.platform === p.platform)), ...fresh];
-      registry[config.id] = { config: configPath, installs };
-      writeRegistry(registry);
-    }
+      const invocations = knownInvocations(registry);
+      const installed = (registry[config.id]?.installs ?? []).flatMap((r) => (isHostId(r.platform) ? [{ platform: r.platform, scope: parseScope(r.scope) }] : []));
+      const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
+      const crossHost = crossHostWarnings(adapters.map((a) => ({ platform: a.id, scope })), installed, (id) => isDetected(adapterOf(id), paths), declared);
+
+      const results: HostResult[] = adapters.map((adapter) => {
+        const plan = planHost(adapter, config, scope, paths, invocations);
+        plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
+        try {
+          return hostResult(plan, applyEdits(plan.edits, "install", dryRun), dryRun);
+        } catch (error) {
+          if (!(error instanceof HostConfigError)) throw error;
+          return { ...hostResult(plan, [], dryRun), status: "error", error: error.message };
+        }
+      });
+
+      if (!dryRun) {
+        const previous = registry[config.id]?.installs ?? [];
+        const invocation = currentInvocation();
+        const fresh = results.filter((r) => r.file && r.status !== "error").map((r) => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation }));
+        const installs = [...previous.filter((p) => !fresh.some((f) => f.file === p.file && f.platform === p.platform)), ...fresh];
+        registry[config.id] = { config: configPath, installs };
+        writeRegistry(registry);
+      }
+      return results;
+    }, { dryRun });
 
     const failed = results.some((r) => r.status === "error");
     if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, results });

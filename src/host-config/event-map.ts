@@ -18,6 +18,7 @@ export function loadEventMap(
 ): { tree: Node | undefined; map: Node | undefined } {
   const tree = parseJsonc(text, file);
   if (tree && tree.type !== "object") throw new HostConfigError(file, "is not a JSON object; nothing was written");
+  for (let depth = 0; depth <= root.length; depth++) refuseDuplicateKeys(text, file, nodeAt(tree, root.slice(0, depth)));
   const map = nodeAt(tree, root);
   // valibot's record takes an array for an object: `"hooks": []` must stop here, not in an edit.
   if (map && map.type !== "object") throw new HostConfigError(file, `${root.join(".") || "(root)"} must be an object of events; nothing was written`);
@@ -30,6 +31,24 @@ export function loadEventMap(
     }
   }
   return { tree, map };
+}
+
+/**
+ * Hosts' parsers keep the last of two equal keys, ours edits the first: on the objects we edit a
+ * duplicate key would hide our entries from the host, so it is refused.
+ */
+function refuseDuplicateKeys(text: string, file: string, object: Node | undefined): void {
+  if (object?.type !== "object") return;
+  const seen = new Set<string>();
+  for (const property of object.children ?? []) {
+    const key = property.children?.[0];
+    if (typeof key?.value !== "string") continue;
+    if (seen.has(key.value)) {
+      const line = text.slice(0, key.offset).split("\n").length;
+      throw new HostConfigError(file, `has the key "${key.value}" twice (again at line ${line}); the host reads only the last one. Remove one; nothing was written`);
+    }
+    seen.add(key.value);
+  }
 }
 
 /** Drops the event keys we emptied and then the root key, when nothing else is left in it. */

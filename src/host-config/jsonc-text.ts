@@ -144,6 +144,9 @@ export function removeArrayElement(text: string, array: Node, index: number): st
   if (prev) {
     const prevEnd = prev.offset + prev.length;
     const comma = commasBetween(text, prevEnd, start).pop();
+    // On one line with its predecessor (`{"a": 1, "b": 2}`): cut from the comma, the exact
+    // inverse of appendChild, so install → uninstall → install never grows the file.
+    if (!ownLines && comma !== undefined && text.slice(comma + 1, start).trim() === "") return text.slice(0, comma) + text.slice(end);
     const cutStart = ownLines ? lineStart(text, start) - (text[lineStart(text, start) - 2] === "\r" ? 2 : 1) : start;
     let result = text.slice(0, cutStart) + text.slice(end);
     if (comma !== undefined && comma < cutStart) result = result.slice(0, comma) + result.slice(comma + 1);

@@ -1,8 +1,11 @@
 import { resolve } from "node:path";
+import type { Registry } from "../registry/types.ts";
 
 /** POSIX-shell and cmd.exe both take a double-quoted path; inside it only these need escaping. */
 export const quote = (word: string): string =>
   /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `"${word.replace(/(["\\$`])/g, "\\$1")}"`;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * How a host starts us: the compiled binary by absolute path (the host's PATH may lack it),
@@ -15,13 +18,25 @@ export function selfInvocation(): string[] {
   return compiled ? [process.execPath] : [process.execPath, resolve(import.meta.dir, "..", "cli.ts")];
 }
 
+/** The start of every hook command this binary writes; recorded with each install in the registry. */
+export const currentInvocation = (): string => selfInvocation().map(quote).join(" ");
+
+/** This binary's invocation and every one the registry recorded (a moved or upgraded binary's entries stay ours). */
+export const knownInvocations = (registry: Registry): string[] => [
+  ...new Set([currentInvocation(), ...Object.values(registry).flatMap((entry) => entry.installs.flatMap((install) => (install.invocation ? [install.invocation] : [])))]),
+];
+
 export function hookCommand(platform: string, event: string, connectorId: string, native = false): string {
-  return [...selfInvocation(), "hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote).join(" ");
+  return [currentInvocation(), ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)].join(" ");
 }
 
-/** Recognises the commands hookCommand writes, for one connector or (no id) for any. */
-export function isOurCommand(platform: string, connectorId?: string): (command: string) => boolean {
-  const id = connectorId ?? "[a-z0-9][a-z0-9-]*";
-  const pattern = new RegExp(`\\shook ${platform} \\S+( --native)? --connector ${id}$`);
+/**
+ * Recognises the commands hookCommand wrote, for one connector or (no id) for any: exactly, from
+ * an invocation of ours to the connector id, so a user's own command that merely looks like ours
+ * (another binary, a wrapper) is never taken for one. Ids are literals, never patterns.
+ */
+export function isOurCommand(platform: string, connectorId: string | undefined, invocations: readonly string[]): (command: string) => boolean {
+  const id = connectorId === undefined ? "[a-z0-9][a-z0-9-]*" : escapeRegExp(quote(connectorId));
+  const pattern = new RegExp(`^(?:${invocations.map(escapeRegExp).join("|")}) hook ${escapeRegExp(quote(platform))} [A-Za-z][\\w.-]*( --native)? --connector ${id}$`);
   return (command) => pattern.test(command);
 }

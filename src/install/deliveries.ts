@@ -21,6 +21,8 @@ interface Target<D> {
   paths: PathContext;
   file: string;
   connectorId: string;
+  /** How our commands start: this binary's invocation and those the registry recorded. */
+  invocations: readonly string[];
 }
 
 /** How one kind of delivery is located and turned into file edits. */
@@ -35,10 +37,10 @@ type HookFile = Extract<HookDelivery, { kind: "hook-file" }>;
 type PluginModule = Extract<HookDelivery, { kind: "plugin-module" }>;
 
 /** The file that follows the hook file (Codex trust), planned right after it. */
-function companions({ adapter, delivery, scope, paths, file }: Target<HookFile>): FileEdit[] {
+function companions({ adapter, delivery, scope, paths, file, invocations }: Target<HookFile>): FileEdit[] {
   const companion = delivery.file.companion;
   if (!companion) return [];
-  return [{ kind: companion.kind, file: companion.file(paths), follows: file, hookFile: file, platform: adapter.id, paths, scope }];
+  return [{ kind: companion.kind, file: companion.file(paths), follows: file, hookFile: file, platform: adapter.id, paths, scope, invocations }];
 }
 
 const hookFile: Delivery<HookFile> = {
@@ -48,9 +50,9 @@ const hookFile: Delivery<HookFile> = {
     const seconds = config.timeout ?? DEFAULT_TIMEOUT_SECONDS;
     const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
     const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native), timeout }));
-    return [{ kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: delivery.file, entries }, ...companions(target)];
+    return [{ kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: delivery.file, entries, invocations: target.invocations }, ...companions(target)];
   },
-  uninstall: (target) => [{ kind: "hook-entries", file: target.file, platform: target.adapter.id, connectorId: target.connectorId, spec: target.delivery.file, entries: [] }, ...companions(target)],
+  uninstall: (target) => [{ kind: "hook-entries", file: target.file, platform: target.adapter.id, connectorId: target.connectorId, spec: target.delivery.file, entries: [], invocations: target.invocations }, ...companions(target)],
 };
 
 const pluginModule: Delivery<PluginModule> = {

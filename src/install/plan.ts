@@ -47,7 +47,8 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
 /** Whether the host has hooks at `scope` (explain plans a host without it for its other scope). */
 export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): boolean => deliveredFile(adapter, scope, paths, connectorId) !== undefined;
 
-export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext): HostPlan {
+/** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`). */
+export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[]): HostPlan {
   const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], edits: [] };
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
@@ -87,12 +88,12 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     wiring.push({ event: nativeEvent, nativeEvent, matcherText: hook.matcher, native: true });
     plan.wired.push({ event: nativeEvent, nativeEvent, matcher: hook.matcher ? "native" : "all", native: true });
   }
-  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id }, config, wiring);
+  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations }, config, wiring);
   return plan;
 }
 
 /** The edits that take a connector out of one host file (recorded at install, or located now). */
-export const planUninstall = (adapter: Adapter, connectorId: string, scope: Scope, file: string, paths: PathContext): FileEdit[] =>
-  uninstallEdits({ adapter, scope, paths, file, connectorId });
+export const planUninstall = (adapter: Adapter, connectorId: string, scope: Scope, file: string, paths: PathContext, invocations: readonly string[]): FileEdit[] =>
+  uninstallEdits({ adapter, scope, paths, file, connectorId, invocations });
 
 export { deliveredFile };

@@ -3,6 +3,8 @@ export interface InstallRecord {
   platform: string;
   scope: string;
   file: string;
+  /** How the hook commands written there start (src/install/command-line.ts): they are ours only with it. */
+  invocation?: string;
 }
 
 export interface RegistryEntry {

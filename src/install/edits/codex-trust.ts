@@ -9,7 +9,7 @@ function trust(before: string | null, edit: CodexTrustEdit, files: EditedFiles):
     scope: edit.scope,
     before: files.before(edit.hookFile) ?? null,
     after: files.after(edit.hookFile) ?? null,
-    isOurs: isOurCommand(edit.platform),
+    isOurs: isOurCommand(edit.platform, undefined, edit.invocations),
   });
   return { ...change, manualSteps: change.manualSteps };
 }

@@ -1,4 +1,5 @@
 import { LAYOUTS } from "../../host-config/layouts.ts";
+import { sameJsonData } from "../../host-config/same-data.ts";
 import { isOurCommand } from "../command-line.ts";
 import type { Editor, HookEntriesEdit } from "./types.ts";
 
@@ -7,16 +8,17 @@ export const hookEntriesEditor: Editor<HookEntriesEdit> = {
   install(before, edit) {
     const { spec, file, connectorId } = edit;
     const extras = (entry: { nativeEvent: string }) => spec.handlerExtras?.({ connectorId, event: entry.nativeEvent }) ?? {};
-    const after = LAYOUTS[spec.layout].install(before ?? "", file, spec, isOurCommand(edit.platform, connectorId), edit.entries, extras);
-    return { after, oursRemain: true };
+    const after = LAYOUTS[spec.layout].install(before ?? "", file, spec, isOurCommand(edit.platform, connectorId, edit.invocations), edit.entries, extras);
+    // Our entries are already there as they would be written: the bytes stay (a second install changes nothing).
+    return { after: before !== null && sameJsonData(before, after) ? before : after, oursRemain: true };
   },
   uninstall(before, edit) {
     if (before === null) return { after: null, oursRemain: false, removed: 0 };
     const { spec, file } = edit;
     const layout = LAYOUTS[spec.layout];
-    const { text, removed } = layout.remove(before, file, spec, isOurCommand(edit.platform, edit.connectorId));
-    if (!removed) return { after: before, oursRemain: layout.has(before, file, spec, isOurCommand(edit.platform)), removed };
-    const oursRemain = layout.has(text, file, spec, isOurCommand(edit.platform));
+    const { text, removed } = layout.remove(before, file, spec, isOurCommand(edit.platform, edit.connectorId, edit.invocations));
+    if (!removed) return { after: before, oursRemain: layout.has(before, file, spec, isOurCommand(edit.platform, undefined, edit.invocations)), removed };
+    const oursRemain = layout.has(text, file, spec, isOurCommand(edit.platform, undefined, edit.invocations));
     // A file that is ours alone (one per connector in a hooks directory) goes once it holds no hooks.
     const after = spec.owned && !layout.has(text, file, spec, () => true) ? null : text;
     return { after, oursRemain, removed };

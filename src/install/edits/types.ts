@@ -18,6 +18,8 @@ export interface HookEntriesEdit extends EditBase {
   connectorId: string;
   spec: HookFileSpec;
   entries: HookEntry[];
+  /** How our commands start (src/install/command-line.ts): only those are ours. */
+  invocations: readonly string[];
 }
 
 /** A generated plugin module, ours alone: written whole, or removed (`module: null`, and on uninstall). */
@@ -34,6 +36,7 @@ export interface CodexTrustEdit extends EditBase {
   platform: string;
   paths: PathContext;
   scope: Scope;
+  invocations: readonly string[];
 }
 
 /** One change to one file, planned before anything is read or written (src/install/plan.ts). */
