@@ -3,7 +3,7 @@ import { defineAdapter } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
-// Facts: https://code.claude.com/docs/en/hooks, shared/hosts/claude-code.md, shared/real-hosts.md §1.
+// Facts: https://code.claude.com/docs/en/hooks, docs/hosts/claude-code.md (real run of 2.1.197).
 const claudeDir = ({ home, env }: { home: string; env: Record<string, string | undefined> }) =>
   env.CLAUDE_CONFIG_DIR || join(home, ".claude");
 

@@ -1,6 +1,6 @@
 import { defineMcpOnlyAdapter } from "../src/families/mcp-only.ts";
 
-// Facts: shared/hosts/codebuff.md. No lifecycle hooks: `codebuff.json` start-up processes and
+// Facts: docs/hosts/codebuff.md. No lifecycle hooks: `codebuff.json` start-up processes and
 // file-change checks are not per-event callbacks. `~/.agents/` is shared with other tools, so only
 // the binary counts as a sign.
 export default defineMcpOnlyAdapter({

@@ -4,7 +4,7 @@ import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://developers.openai.com/codex/hooks, openai/codex codex-rs/hooks (engine/discovery.rs,
-// engine/output_parser.rs), shared/hosts/codex.md, shared/real-hosts.md §3 (codex 0.171.0).
+// engine/output_parser.rs), docs/hosts/codex.md (real run of codex 0.171.0).
 const codexHome = ({ home, env }: PathContext) => (env.CODEX_HOME ? absolute(env.CODEX_HOME) : join(home, ".codex"));
 
 export default defineAdapter({
@@ -13,7 +13,7 @@ export default defineAdapter({
   sources: ["https://developers.openai.com/codex/hooks", "https://github.com/openai/codex/tree/main/codex-rs/hooks"],
   // No Notification, PostToolUseFailure (PostToolUse fires for failed shell commands too) or
   // SessionEnd (in newer source trees only, not on the release hooks page). PermissionRequest fires
-  // only when Codex would ask (never with approval_policy = "never", real-hosts §3).
+  // only when Codex would ask (never with approval_policy = "never", docs/hosts/codex.md).
   events: {
     SessionStart: "SessionStart",
     UserPromptSubmit: "UserPromptSubmit",
@@ -26,7 +26,7 @@ export default defineAdapter({
     SubagentStart: "SubagentStart",
     SubagentStop: "SubagentStop",
   },
-  // Claude's snake_case payload; no project-dir env var (payloads/codex/_hook-process.json). The
+  // Claude's snake_case payload; no project-dir env var (real run, docs/hosts/codex.md). The
   // shell's tool_response is a bare string, an MCP tool's is its CallToolResult (with isError).
   payload: { ...SNAKE_CASE_PAYLOAD, isError: { paths: ["tool_response.isError"] } },
   // Codex validates replies strictly (output_parser.rs): an unsupported field marks the hook failed
@@ -58,7 +58,7 @@ export default defineAdapter({
         user: (ctx) => join(codexHome(ctx), "hooks.json"),
         project: ({ projectDir }) => join(projectDir, ".codex", "hooks.json"), // trusted projects only
       },
-      // Untrusted hooks are skipped silently (real-hosts §3): write their trust after every change.
+      // Untrusted hooks are skipped silently (docs/hosts/codex.md): write their trust after every change.
       companion: { kind: "codex-trust", file: (ctx) => join(codexHome(ctx), "config.toml") },
     },
   },

@@ -5,21 +5,21 @@ import { topLevelPermissionDialect } from "../src/dialects/top-level-permission.
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD, type PayloadMap } from "../src/core/payload-map.ts";
 
-// Facts: shared/real-hosts.md §6 (@github/copilot 1.0.102, payloads/copilot/), then
+// Facts: docs/hosts/copilot-cli.md (real run of @github/copilot 1.0.102), then
 // https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference and
-// …/cli-config-dir-reference, then shared/hosts/copilot-cli.md.
+// …/cli-config-dir-reference.
 const copilotHome = ({ home, env }: { home: string; env: Record<string, string | undefined> }) =>
   env.COPILOT_HOME || join(home, ".copilot");
 
 /** Our own file in a hooks directory: Copilot loads every *.json there, so removal deletes it. */
 const ownFile = (dir: string, connectorId: string) => join(dir, `agent-connector-${connectorId}.json`);
 
-const NEW_IS_STARTUP = { new: "startup" }; // `-p` sessions start with source "new" (sessionStart.json)
+const NEW_IS_STARTUP = { new: "startup" }; // `-p` sessions start with source "new" (docs/hosts/copilot-cli.md)
 // toolResult.resultType: "success" or one of the failures (docs; Copilot SDK ToolResultType).
 const RESULT_IS_ERROR = { success: false, failure: true, error: true, denied: true, rejected: true, timeout: true };
 
 /**
- * The "VS Code compatible" payload Copilot sends for PascalCase keys (payloads/copilot/PreToolUse.json):
+ * The "VS Code compatible" payload Copilot sends for PascalCase keys (docs/hosts/copilot-cli.md):
  * snake_case, tools under Claude's names (`Bash`), `tool_result` instead of `tool_response`.
  * Copilot uses it when it runs Claude Code's `.claude/settings.json` or VS Code's hook files.
  */
@@ -42,7 +42,7 @@ export default defineAdapter({
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
   ],
   // The spelling of the key picks the dialect. We install camelCase: the real 1.0.102 honours
-  // `{"permissionDecision":"deny"}` on camelCase preToolUse (real-hosts §6), the newest docs
+  // `{"permissionDecision":"deny"}` on camelCase preToolUse (docs/hosts/copilot-cli.md), the newest docs
   // document camelCase first, 1.0.63 silently dropped every non-camelCase key
   // (github/copilot-cli#3872), and only camelCase has permissionRequest, notification and
   // subagentStart. PascalCase (Claude-shaped replies) is what Copilot speaks to other hosts' files: `guest`.
@@ -55,15 +55,15 @@ export default defineAdapter({
     PreCompact: "preCompact",
     Stop: "agentStop",
     Notification: "notification", // async, fire-and-forget
-    // Fires BEFORE the permission service, even under --allow-all-tools (real-hosts §6 log-all run).
+    // Fires BEFORE the permission service, even under --allow-all-tools (real run, docs/hosts/copilot-cli.md).
     PermissionRequest: "permissionRequest",
     PostToolUseFailure: "postToolUseFailure",
     SubagentStart: "subagentStart",
     SubagentStop: "subagentStop",
   },
-  // camelCase payload (payloads/copilot/preToolUse.json): `toolArgs` is an object in 1.0.102 though
+  // camelCase payload (docs/hosts/copilot-cli.md): `toolArgs` is an object in 1.0.102 though
   // docs allow a JSON string (event-schema parses both); `stop_hook_active` on agentStop is
-  // observed but undocumented (agentStop.json); no tool use id; permissionRequest says `toolInput`.
+  // observed but undocumented (real run); no tool use id; permissionRequest says `toolInput`.
   payload: {
     sessionId: { paths: ["sessionId"] },
     projectDir: { env: ["COPILOT_PROJECT_DIR"], paths: ["cwd"] },
@@ -98,7 +98,7 @@ export default defineAdapter({
   }),
   // Anchored `^(?:p)$` regexes, documented for permissionRequest (tool name) and subagentStart
   // (agent name) only; preToolUse & co. are filtered at run time. Never `"matcher": ""`: it fails
-  // the schema and Copilot drops the whole file (hosts/copilot-cli.md).
+  // the schema and Copilot drops the whole file (docs/hosts/copilot-cli.md).
   nativeMatcher: "anchored-regex",
   nativeMatcherEvents: ["PermissionRequest", "SubagentStart"],
   nativeHooks: true, // e.g. errorOccurred, userPromptTransformed (observed, undocumented)
@@ -120,19 +120,19 @@ export default defineAdapter({
   },
   detect: { dirs: (ctx) => [copilotHome(ctx)], bins: ["copilot"] },
   alsoRuns: [
-    // cli-config-dir-reference; executed for real in 1.0.102, trusted folders only (real-hosts §6).
+    // cli-config-dir-reference; executed for real in 1.0.102, trusted folders only (docs/hosts/copilot-cli.md).
     { platform: "claude-code", scopes: ["project"], when: "in trusted folders" },
     // VS Code's files live in Copilot's own hooks directories (~/.copilot/hooks, .github/hooks).
     { platform: "vscode-copilot", scopes: ["user", "project"] },
   ],
-  // COPILOT_CLI=1 in every hook process (_hook-process.json), and a `timestamp` in both payloads,
-  // which Claude Code's lack (payloads/copilot/PreToolUse.json vs payloads/claude/PreToolUse.json).
+  // COPILOT_CLI=1 in every hook process (real run), and a `timestamp` in both payloads,
+  // which Claude Code's lack (docs/hosts/copilot-cli.md, claude-code.md).
   marker: { env: ["COPILOT_CLI"], payloadKeys: ["timestamp"] },
   guest: {
     // The PascalCase keys are the normalized names; no Notification, PermissionRequest, SubagentStart.
     events: Object.fromEntries(PASCAL_EVENTS.map((event) => [event, event])),
     payload: PASCAL_PAYLOAD,
-    // The Claude-shaped deny works on PascalCase PreToolUse (real-hosts §6); ask and updatedInput
+    // The Claude-shaped deny works on PascalCase PreToolUse (docs/hosts/copilot-cli.md); ask and updatedInput
     // there are third-party reports; stops keep going with `decision: "block"` (docs).
     dialect: hookSpecificOutputDialect("copilot-cli", {
       PreToolUse: ["allow", "deny", "ask", "modify"],

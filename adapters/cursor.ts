@@ -3,8 +3,8 @@ import { defineAdapter } from "../src/adapter.ts";
 import { flatPermissionDialect } from "../src/dialects/flat-permission.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
-// Facts: https://cursor.com/docs/hooks (via shared/hosts/cursor.md; no real-host run, no capture),
-// https://cursor.com/docs/reference/third-party-hooks (re-verified), /tmp/specs/cursor.md.
+// Facts: https://cursor.com/docs/hooks (docs/hosts/cursor.md; no real-host run, no capture),
+// https://cursor.com/docs/reference/third-party-hooks (re-verified).
 const cursorDir = (home: string) => join(home, ".cursor");
 
 export default defineAdapter({
@@ -13,7 +13,7 @@ export default defineAdapter({
   sources: ["https://cursor.com/docs/hooks", "https://cursor.com/docs/reference/third-party-hooks"],
   // camelCase event names; no Notification / PermissionRequest (permission is a reply field of
   // preToolUse, not an event) / PostCompact. Only documented keys are written: reports disagree
-  // on whether an unknown key makes Cursor drop the whole file (hosts/cursor.md).
+  // on whether an unknown key makes Cursor drop the whole file (docs/hosts/cursor.md).
   events: {
     SessionStart: "sessionStart", // fire-and-forget in current docs
     SessionEnd: "sessionEnd",

@@ -4,7 +4,7 @@ import { geminiDialect } from "../src/dialects/gemini.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://geminicli.com/docs/hooks/reference (google-gemini/gemini-cli docs/hooks/reference.md),
-// shared/hosts/gemini-cli.md, shared/real-hosts.md §2 (gemini 0.61.0).
+// docs/hosts/gemini-cli.md (real run of gemini 0.61.0).
 // $GEMINI_CLI_HOME replaces the home dir that holds .gemini (gemini-cli packages/core/src/utils/paths.ts `homedir()`).
 const geminiDir = ({ home, env }: PathContext) => join(env.GEMINI_CLI_HOME ? absolute(env.GEMINI_CLI_HOME) : home, ".gemini");
 
@@ -20,18 +20,18 @@ export default defineAdapter({
     UserPromptSubmit: "BeforeAgent",
     PreToolUse: "BeforeTool", // tool names: run_shell_command, read_file, write_file, replace, …
     PostToolUse: "AfterTool",
-    PreCompact: "PreCompress", // 0.61 fires it before every model turn with trigger "auto" (real-hosts §2)
+    PreCompact: "PreCompress", // 0.61 fires it before every model turn with trigger "auto" (docs/hosts/gemini-cli.md)
     Stop: "AfterAgent", // deny = reject the answer and retry with the reason as the prompt
     Notification: "Notification", // ToolPermission only; never with --yolo
   },
   // No tool_use_id. tool_response is {llmContent, returnDisplay, error?}; the project dir is an
-  // env var only (GEMINI_PROJECT_DIR, _hook-process.json).
+  // env var only (GEMINI_PROJECT_DIR, docs/hosts/gemini-cli.md).
   payload: {
     ...SNAKE_CASE_PAYLOAD,
     projectDir: { env: ["GEMINI_PROJECT_DIR"], paths: ["cwd"] },
     isError: { paths: ["tool_response.error"], present: true },
   },
-  // Top-level decision/reason; the Claude-shaped deny is ignored and the tool runs (deny matrix).
+  // Top-level decision/reason; the Claude-shaped deny is ignored and the tool runs (docs/hosts/gemini-cli.md).
   dialect: geminiDialect("gemini-cli", {
     SessionStart: ["context"], // interactive: first history turn; -p: prepended to the prompt
     UserPromptSubmit: ["deny", "context"], // deny drops the prompt; context is appended to it

@@ -1,14 +1,14 @@
 import { join } from "../src/paths.ts";
 import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/families/opencode.ts";
 
-// Facts: shared/hosts/kilo-cli.md, /tmp/specs/kilo-cli.md, shared/real-hosts.md §7 (7.7.7).
+// Facts: docs/hosts/kilo-cli.md (real run of 7.7.7).
 // An OpenCode fork with OpenCode's plugin contract (src/families/opencode.ts).
 export default defineOpencodeFamilyAdapter({
   id: "kilo-cli",
   name: "Kilo CLI",
   sources: ["https://kilo.ai/docs/automate/extending/plugins", "https://github.com/Kilo-Org/kilocode"],
   // Singular `plugin/` (plural accepted); `export default { id, server }` is Kilo's documented form.
-  // A project plugin loads in `kilo run` with no trust step (real-hosts §7).
+  // A project plugin loads in `kilo run` with no trust step (docs/hosts/kilo-cli.md "Quirks").
   folders: {
     user: (ctx) => join(xdgConfig(ctx, "kilo"), "plugin"),
     project: ({ projectDir }) => join(projectDir, ".kilo", "plugin"),

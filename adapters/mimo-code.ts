@@ -1,7 +1,7 @@
 import { join } from "../src/paths.ts";
 import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/families/opencode.ts";
 
-// Facts: shared/hosts/mimo-code.md, /tmp/specs/mimo-code.md (source read, no real run). An
+// Facts: docs/hosts/mimo-code.md (source read, no real run). An
 // OpenCode fork with OpenCode's plugin contract (src/families/opencode.ts); its own extras
 // (`actor.preStop` for SubagentStop, the `.mimocode/settings.json` shell hooks) are not used.
 export default defineOpencodeFamilyAdapter({

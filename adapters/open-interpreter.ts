@@ -1,7 +1,7 @@
 import { join } from "../src/paths.ts";
 import { defineMcpOnlyAdapter } from "../src/families/mcp-only.ts";
 
-// Facts: shared/hosts/open-interpreter.md. A Codex fork; whether it kept Codex's hooks (and where)
+// Facts: docs/hosts/open-interpreter.md. A Codex fork; whether it kept Codex's hooks (and where)
 // is undocumented, so none are installed until a real build shows them.
 export default defineMcpOnlyAdapter({
   id: "open-interpreter",

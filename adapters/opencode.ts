@@ -1,7 +1,7 @@
 import { join } from "../src/paths.ts";
 import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/families/opencode.ts";
 
-// Facts: shared/hosts/opencode.md, /tmp/specs/opencode.md, shared/real-hosts.md §4 (1.18.33).
+// Facts: docs/hosts/opencode.md (real run of 1.18.33).
 // Events, payload and replies are the family's (src/families/opencode.ts).
 export default defineOpencodeFamilyAdapter({
   id: "opencode",
@@ -12,6 +12,6 @@ export default defineOpencodeFamilyAdapter({
     user: (ctx) => join(xdgConfig(ctx, "opencode"), "plugins"),
     project: ({ projectDir }) => join(projectDir, ".opencode", "plugins"),
   },
-  // npm `opencode-ai` runs `bin/opencode.exe`, also on Linux (real-hosts §4 install).
+  // npm `opencode-ai` runs `bin/opencode.exe`, also on Linux (docs/hosts/opencode.md "Quirks").
   detect: { dirs: (ctx) => [xdgConfig(ctx, "opencode"), join(ctx.home, ".opencode")], bins: ["opencode"] },
 });

@@ -5,7 +5,7 @@ import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/ (QwenLM/qwen-code
-// docs/users/features/hooks.md), shared/hosts/qwen-code.md, shared/real-hosts.md §5 (qwen 0.15.10).
+// docs/users/features/hooks.md), docs/hosts/qwen-code.md (real run of qwen 0.15.10).
 // A Gemini CLI fork whose hooks copy Claude Code: its event names, payload and reply shapes.
 // $QWEN_HOME replaces ~/.qwen in newer releases (QwenLM/qwen-code `getGlobalQwenDir`).
 const qwenDir = ({ home, env }: PathContext) => (env.QWEN_HOME ? absolute(env.QWEN_HOME) : join(home, ".qwen"));
@@ -15,16 +15,16 @@ export default defineAdapter({
   name: "Qwen Code",
   sources: ["https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/"],
   // All 13 under their Claude names (tool ids differ: run_shell_command, write_file, edit, …).
-  // SessionStart/SessionEnd fire only in the interactive UI and with --acp, never in -p runs (real-hosts §5).
+  // SessionStart/SessionEnd fire only in the interactive UI and with --acp, never in -p runs (docs/hosts/qwen-code.md).
   events: Object.fromEntries(EVENT_NAMES.map((event) => [event, event])),
   // tool_response is {llmContent, returnDisplay}: the text is llmContent. tool_use_id is Qwen's own
   // toolu_<ts>_<rand>, not the model's call id. stop_hook_active was true on the very first Stop of
-  // 0.15.10 (payloads/qwen/Stop.json): passed on as is, so it is no loop guard there.
+  // 0.15.10 (docs/hosts/qwen-code.md): passed on as is, so it is no loop guard there.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["QWEN_PROJECT_DIR"], paths: ["cwd"] } },
   // UserPromptSubmit fires before every model call; after a tool result again with prompt ""
-  // (payloads/qwen/UserPromptSubmit.2.json): that is no user prompt.
+  // (docs/hosts/qwen-code.md "Quirks"): that is no user prompt.
   spurious: { UserPromptSubmit: { prompt: "" } },
-  // Tolerant of extra fields (real-hosts deny matrix); hookEventName is required in hookSpecificOutput.
+  // Tolerant of extra fields (docs/hosts/qwen-code.md); hookEventName is required in hookSpecificOutput.
   dialect: hookSpecificOutputDialect("qwen-code", {
     SessionStart: ["context"],
     UserPromptSubmit: ["deny", "context"], // context: appended as a separate tagged part

@@ -1,7 +1,7 @@
 import { join } from "../src/paths.ts";
 import { defineMcpOnlyAdapter } from "../src/families/mcp-only.ts";
 
-// Facts: shared/hosts/roo-code.md. Hooks never shipped (RooCodeInc/Roo-Code#10785 WIP, #11562 closed).
+// Facts: docs/hosts/roo-code.md. Hooks never shipped (RooCodeInc/Roo-Code#10785 WIP, #11562 closed).
 const storage = "globalStorage/rooveterinaryinc.roo-cline";
 
 export default defineMcpOnlyAdapter({

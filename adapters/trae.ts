@@ -1,7 +1,7 @@
 import { join } from "../src/paths.ts";
 import { defineMcpOnlyAdapter } from "../src/families/mcp-only.ts";
 
-// Facts: shared/hosts/trae.md. Trae documents no hook layer (MCP, rules and custom agents only).
+// Facts: docs/hosts/trae.md. Trae documents no hook layer (MCP, rules and custom agents only).
 export default defineMcpOnlyAdapter({
   id: "trae",
   name: "Trae",

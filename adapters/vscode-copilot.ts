@@ -5,7 +5,7 @@ import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://code.visualstudio.com/docs/agent-customization/hooks and
 // https://code.visualstudio.com/docs/agents/reference/hooks-reference (microsoft/vscode-docs,
-// read 2026-07), shared/hosts/vscode-copilot.md. No real-host run, no capture. These are VS Code's
+// read 2026-07), docs/hosts/vscode-copilot.md. No real-host run, no capture. These are VS Code's
 // own ("Local") agent hooks; sessions run through the Copilot CLI harness follow copilot-cli.ts.
 
 /** Our own file in a hooks directory VS Code loads every *.json of; removal deletes it. */
@@ -73,7 +73,7 @@ export default defineAdapter({
     },
   },
   detect: {
-    // VS Code's user data or extensions: Copilot Chat ships with recent releases (hosts/vscode-copilot.md).
+    // VS Code's user data or extensions: Copilot Chat ships with recent releases (docs/hosts/vscode-copilot.md).
     dirs: ({ home }) => [join(home, ".config", "Code", "User"), join(home, "Library", "Application Support", "Code", "User"), join(home, ".vscode", "extensions")],
     bins: ["code", "code-insiders"],
   },

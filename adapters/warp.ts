@@ -1,7 +1,7 @@
 import { join } from "../src/paths.ts";
 import { defineMcpOnlyAdapter } from "../src/families/mcp-only.ts";
 
-// Facts: shared/hosts/warp.md. The Warp Agent has no hooks (open request warpdotdev/Warp#8931);
+// Facts: docs/hosts/warp.md. The Warp Agent has no hooks (open request warpdotdev/Warp#8931);
 // agents run inside Warp's terminal (Claude Code, Codex, …) keep their own.
 export default defineMcpOnlyAdapter({
   id: "warp",

@@ -1,7 +1,7 @@
 import { join } from "../src/paths.ts";
 import { defineMcpOnlyAdapter } from "../src/families/mcp-only.ts";
 
-// Facts: shared/hosts/zed.md. Zed's Agent Panel has no hooks (open request zed-industries/zed#52688);
+// Facts: docs/hosts/zed.md. Zed's Agent Panel has no hooks (open request zed-industries/zed#52688);
 // external agents over ACP keep their own.
 export default defineMcpOnlyAdapter({
   id: "zed",

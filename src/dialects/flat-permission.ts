@@ -3,7 +3,7 @@ import { EMPTY_REPLY } from "./dialect.ts";
 import { denyReason, jsonReply } from "./reply.ts";
 
 /**
- * Cursor's reply dialect (https://cursor.com/docs/hooks; shared/hosts/cursor.md "Reply"): flat
+ * Cursor's reply dialect (https://cursor.com/docs/hooks; docs/hosts/cursor.md "Replies"): flat
  * snake_case keys, never `hookSpecificOutput`. Tool and subagent gates answer with
  * `permission` (+ `user_message` for the user, `agent_message` for the model), the prompt gate
  * with `continue`, stop events keep the agent going with `followup_message` (auto-submitted as

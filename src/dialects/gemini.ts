@@ -6,7 +6,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * Gemini CLI's reply dialect (https://geminicli.com/docs/hooks/reference). Blocking is a top-level
  * `decision: "deny"` + `reason` on every event: the Claude-shaped
  * `hookSpecificOutput.permissionDecision` is silently ignored there and the tool runs
- * (shared/real-hosts.md §2, deny matrix). Event data sits under `hookSpecificOutput`:
+ * (docs/hosts/gemini-cli.md "Quirks from real runs"). Event data sits under `hookSpecificOutput`:
  * `additionalContext`, BeforeTool's `tool_input` (merged over the model's arguments) and
  * AfterTool's `tool_output` (replaces the result the model sees).
  */

@@ -6,7 +6,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * Claude Code's reply dialect, copied by Codex, Qwen Code, Droid, Auggie and others:
  * tool permission decisions inside `hookSpecificOutput`, blocks of prompts / stops / tool results
  * as top-level `decision: "block"`. Claude validates strictly: one unknown value and the whole
- * reply is ignored (shared/real-hosts.md §1), so only fields the resolved response carries appear.
+ * reply is ignored (docs/hosts/claude-code.md), so only fields the resolved response carries appear.
  */
 export function hookSpecificOutputDialect(id: string, capabilities: Capabilities, options: DialectOptions = {}): Dialect {
   return { id, capabilities, render: (input) => render(input, options) };

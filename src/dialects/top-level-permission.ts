@@ -3,11 +3,11 @@ import { EMPTY_REPLY } from "./dialect.ts";
 import { denyReason, jsonReply } from "./reply.ts";
 
 /**
- * Copilot CLI's camelCase reply dialect (docs.github.com …/cli-hooks-reference; shared/real-hosts.md §6):
+ * Copilot CLI's camelCase reply dialect (docs.github.com …/cli-hooks-reference; docs/hosts/copilot-cli.md):
  * every key at the top level. preToolUse answers `permissionDecision` + `permissionDecisionReason`
- * (the model then reads "Denied by preToolUse hook: <reason>", payloads/copilot/deny._model-last-input.json)
+ * (the model then reads "Denied by preToolUse hook: <reason>", docs/hosts/copilot-cli.md "Quirks")
  * and `modifiedArgs` for a substitute input; the Claude-shaped `hookSpecificOutput` and
- * `decision: "block"` are ignored there and the tool runs (real-hosts deny matrix).
+ * `decision: "block"` are ignored there and the tool runs (real run, docs/hosts/copilot-cli.md).
  * permissionRequest answers `behavior`, stop events `decision: "block"` + `reason`, the feedback
  * events `additionalContext`.
  */

@@ -6,8 +6,8 @@ import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
 /**
  * What OpenCode and its forks (Kilo CLI, MiMo Code) share: the V1 plugin API, in-process, with
  * the same hook keys and arguments. Facts: anomalyco/opencode packages/plugin/src/index.ts (Hooks),
- * shared/real-hosts.md §4 (OpenCode 1.18.33) and §7 (Kilo 7.7.7), payloads in shared/payloads/opencode
- * and shared/payloads/kilo. The generated module (src/install/plugin-module/opencode-v1.ts) forwards the
+ * docs/hosts/opencode.md (real run of OpenCode 1.18.33) and docs/hosts/kilo-cli.md (real run of
+ * Kilo 7.7.7). The generated module (src/install/plugin-module/opencode-v1.ts) forwards the
  * host's arguments to `agent-connector hook` as `{hook, input, output, directory, worktree}`:
  * the hook's two arguments verbatim plus the plugin's `directory`/`worktree`.
  */
@@ -15,7 +15,7 @@ import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
 /** Normalized event → where the module picks it up (a hook key, or a bus event through `event`). */
 const EVENTS = {
   // Bus `session.created`; its context goes into `experimental.chat.system.transform`, which the
-  // host runs before every model call (real-hosts §7), so the module runs it once per session.
+  // host runs before every model call (docs/hosts/kilo-cli.md), so the module runs it once per session.
   SessionStart: "session.created",
   UserPromptSubmit: "chat.message",
   PreToolUse: "tool.execute.before",
@@ -35,7 +35,7 @@ const CAPABILITIES: Capabilities = {
   SessionStart: ["context"],
   // `chat.message` cannot cancel the prompt (no documented way); context goes to the system prompt.
   UserPromptSubmit: ["context"],
-  // deny = throw (real-hosts §4/§7: the tool does not run, the model gets the message); no native
+  // deny = throw (docs/hosts/opencode.md: the tool does not run, the model gets the message); no native
   // ask; context goes to the system prompt of the next model call.
   PreToolUse: ["deny", "modify", "context"],
   // The tool has run: a deny cannot undo it, so it degrades to context, appended to the output.

@@ -123,7 +123,7 @@ async function normalizedReply(
     return host.dialect.render({ event, nativeEvent: host.events[event] ?? nativeEvent, response: resolved, connectorId: config.id, raw: payload as Record<string, unknown> });
   } catch (error) {
     if (resolved.decision !== "deny") throw error;
-    // Exit 2 with the reason on stderr blocks on every json-stdio host we drove (real-hosts.md).
+    // Exit 2 with the reason on stderr blocks on every json-stdio host we drove (docs/hosts/<id>.md).
     logLine(`${args.platform} ${event} (${config.id}): render failed (${(error as Error).message}); denied by exit 2`);
     return { exitCode: 2, stderr: `${denyReason(resolved.reason, config.id)}\n` };
   }

@@ -9,7 +9,7 @@ import { appendBlock, eolOf, parseToml, removeBlock, renderTable, replaceBlock, 
 
 /**
  * Codex runs a user or project hook only once it is trusted, and skips an untrusted one silently
- * (shared/real-hosts.md §3). Trust lives in $CODEX_HOME/config.toml:
+ * (docs/hosts/codex.md "Quirks from real runs"). Trust lives in $CODEX_HOME/config.toml:
  *   [hooks.state."<abs hooks.json>:<event_label>:<group index>:<handler index>"]
  *   enabled = true
  *   trusted_hash = "sha256:…"
