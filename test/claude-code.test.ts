@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { capturedPayload, fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { block, everyDecision, seenEvent, specific, type Expected } from "./support/decisions.ts";
 
 /** Every decision on every Claude Code event, through the compiled binary, with exact stdout. */
@@ -39,7 +39,7 @@ const CAPTURED = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse"
 
 let box: Sandbox;
 let config: string;
-const payload = (event: string, at: Sandbox = box) => (CAPTURED.includes(event) ? capturedPayload("claude", event, at) : fixturePayload("claude-code", event, at));
+const payload = (event: string, at: Sandbox = box) => (CAPTURED.includes(event) ? fixturePayload("claude-code", event, at) : fixturePayload("claude-code", event, at));
 
 beforeAll(() => {
   box = sandbox();

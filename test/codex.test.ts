@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, fixturePayload, sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { fixturePayload, sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { block, everyDecision, respond, seenEvent, specific, type Expected } from "./support/decisions.ts";
 import { hookCommand, installSetup } from "./support/install.ts";
 import { codexHookHash } from "../src/host-config/codex-trust.ts";
@@ -9,7 +9,7 @@ import { codexHookHash } from "../src/host-config/codex-trust.ts";
 
 // Real payloads of codex 0.171.0 where a run fired the event; the rest written from the docs.
 const CAPTURED = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"];
-const payload = (event: string, box?: Sandbox) => (CAPTURED.includes(event) ? capturedPayload("codex", event, box) : fixturePayload("codex", event, box));
+const payload = (event: string, box?: Sandbox) => (CAPTURED.includes(event) ? fixturePayload("codex", event, box) : fixturePayload("codex", event, box));
 
 const EXPECTED: Expected = {
   SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },

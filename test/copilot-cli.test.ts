@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { block, everyDecision, respond, seenEvent, type Expected } from "./support/decisions.ts";
 import { hookCommand, installSetup } from "./support/install.ts";
 
@@ -20,12 +20,12 @@ const NATIVE: Record<string, string> = {
   SubagentStart: "subagentStart",
   SubagentStop: "subagentStop",
 };
-// Captured from @github/copilot 1.0.102 (shared/payloads/copilot); the events that run did not
-// fire are written from the cli-hooks-reference (test/fixtures/copilot-cli).
+// Captured from @github/copilot 1.0.102 ; the events that run did not fire are
+// written from the cli-hooks-reference (test/fixtures/copilot-cli/README.md says which).
 const CAPTURED = ["sessionStart", "sessionEnd", "userPromptSubmitted", "preToolUse", "postToolUse", "agentStop", "permissionRequest"];
 const payload = (event: string, box?: Sandbox) => {
   const name = NATIVE[event]!;
-  return CAPTURED.includes(name) ? capturedPayload("copilot", name, box) : fixturePayload("copilot-cli", name, box);
+  return CAPTURED.includes(name) ? fixturePayload("copilot-cli", name, box) : fixturePayload("copilot-cli", name, box);
 };
 
 const context = (text: string) => ({ additionalContext: text });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { everyDecision, respond, seenEvent, specific, type Expected } from "./support/decisions.ts";
 import { installSetup } from "./support/install.ts";
 import { settingsInstallSuite } from "./support/settings-install.ts";
@@ -18,7 +18,7 @@ const NATIVE: Record<string, string> = {
   Notification: "Notification",
 };
 // Real payloads of gemini 0.61.0 (Notification never fired with --yolo: written from the docs).
-const payload = (event: string, box?: Sandbox) => (event === "Notification" ? fixturePayload("gemini-cli", "Notification", box) : capturedPayload("gemini", NATIVE[event]!, box));
+const payload = (event: string, box?: Sandbox) => (event === "Notification" ? fixturePayload("gemini-cli", "Notification", box) : fixturePayload("gemini-cli", NATIVE[event]!, box));
 
 const deny = { decision: "deny", reason: "R" };
 const EXPECTED: Expected = {
@@ -98,7 +98,7 @@ settingsInstallSuite({
   override: { name: "GEMINI_CLI_HOME", settings: (dir) => join(dir, ".gemini", "settings.json") },
   native: { PreToolUse: "BeforeTool", PostToolUse: "AfterTool", Stop: "AfterAgent" },
   extras: (nativeEvent) => ({ name: `agent-connector-guard-${nativeEvent}` }),
-  preToolUse: (box) => capturedPayload("gemini", "BeforeTool", box),
+  preToolUse: (box) => fixturePayload("gemini-cli", "BeforeTool", box),
   deny: { decision: "deny", reason: "no shell" },
 });
 

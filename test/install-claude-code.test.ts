@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { BIN, capturedPayload, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
+import { BIN, fixturePayload, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
 import { installSetup, hookCommand } from "./support/install.ts";
 import { settingsInstallSuite } from "./support/settings-install.ts";
 import { specific } from "./support/decisions.ts";
@@ -18,7 +18,7 @@ settingsInstallSuite({
   override: { name: "CLAUDE_CONFIG_DIR", settings: (dir) => join(dir, "settings.json") },
   native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
   extras: () => ({}),
-  preToolUse: (box) => capturedPayload("claude", "PreToolUse", box),
+  preToolUse: (box) => fixturePayload("claude-code", "PreToolUse", box),
   deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
 });
 

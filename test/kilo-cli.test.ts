@@ -1,16 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { seenEvent } from "./support/decisions.ts";
 import { loadPlugin, pluginFolderSuite, type Json } from "./support/plugin-host.ts";
 
 /**
  * Kilo CLI: OpenCode's plugin contract (one generator, test/opencode.test.ts covers it in full),
- * checked here against the arguments the real Kilo 7.7.7 passed (shared/payloads/kilo).
+ * checked here against the arguments the real Kilo 7.7.7 passed (test/fixtures/kilo-cli).
  */
 
 const SID = "ses_dd60c2b45ffe7g7ROQoIF7Kv7U";
-const kilo = (name: string, box: Sandbox): Json => capturedPayload("kilo", name, box);
+const kilo = (name: string, box: Sandbox): Json => fixturePayload("kilo-cli", name, box);
 const respondWith = (response: unknown) => ({ AC_TEST_RESPONSE: JSON.stringify(response) });
 
 pluginFolderSuite("kilo-cli", "Kilo CLI", {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, capturedPayload, fixturePayload, sandbox, stdoutJson, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { BIN, fixturePayload, sandbox, stdoutJson, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { everyDecision, seenEvent, type Expected } from "./support/decisions.ts";
 import { loadPlugin, pluginFolderSuite, type Json } from "./support/plugin-host.ts";
 import { installSetup } from "./support/install.ts";
@@ -9,7 +9,7 @@ import pkg from "../package.json" with { type: "json" };
 
 /**
  * OpenCode: the binary's replies per event, then the generated plugin module driven the way
- * OpenCode drives it (real captured arguments, shared/payloads/opencode), then install/uninstall.
+ * OpenCode drives it (real captured arguments, test/fixtures/opencode), then install/uninstall.
  */
 
 const SID = "ses_dd613ea15ffeDQunEhIKBC638o";
@@ -26,7 +26,7 @@ const FIXTURES: Record<string, string> = {
   PostToolUseFailure: "event.message.part.updated.tool-error",
 };
 const payload = (event: string, box?: Sandbox): Json =>
-  CAPTURED[event] ? capturedPayload("opencode", CAPTURED[event]!, box) : fixturePayload("opencode", FIXTURES[event]!, box);
+  CAPTURED[event] ? fixturePayload("opencode", CAPTURED[event]!, box) : fixturePayload("opencode", FIXTURES[event]!, box);
 
 const userModule = (box: Sandbox, id = "test") => join(box.home, ".config", "opencode", "plugins", `agent-connector-${id}-opencode.ts`);
 const respondWith = (response: unknown) => ({ AC_TEST_RESPONSE: JSON.stringify(response) });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { block, everyDecision, respond, seenEvent, specific, type Expected } from "./support/decisions.ts";
 import { settingsInstallSuite } from "./support/settings-install.ts";
 
@@ -8,7 +8,7 @@ import { settingsInstallSuite } from "./support/settings-install.ts";
 
 // Real payloads of qwen 0.15.10 for what a -p run fires; the rest written from the docs.
 const CAPTURED = ["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"];
-const payload = (event: string, box?: Sandbox) => (CAPTURED.includes(event) ? capturedPayload("qwen", event, box) : fixturePayload("qwen-code", event, box));
+const payload = (event: string, box?: Sandbox) => (CAPTURED.includes(event) ? fixturePayload("qwen-code", event, box) : fixturePayload("qwen-code", event, box));
 
 const context = (event: string, text: string) => specific(event, { additionalContext: text });
 const EXPECTED: Expected = {
@@ -79,7 +79,7 @@ describe("qwen-code: runtime", () => {
 
   test("the second UserPromptSubmit (prompt \"\" after a tool result) reaches no handler", () => {
     const file = join(box.root, "seen-spurious.json");
-    const result = box.hook("qwen-code", "UserPromptSubmit", capturedPayload("qwen", "UserPromptSubmit.2", box), { config, env: { AC_TEST_SEEN: file, AC_TEST_RESPONSE: JSON.stringify(deny) } });
+    const result = box.hook("qwen-code", "UserPromptSubmit", fixturePayload("qwen-code", "UserPromptSubmit.2", box), { config, env: { AC_TEST_SEEN: file, AC_TEST_RESPONSE: JSON.stringify(deny) } });
     expect({ stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode }).toEqual({ stdout: "", stderr: "", exitCode: 0 });
     expect(box.exists(file)).toBe(false);
   });
@@ -103,6 +103,6 @@ settingsInstallSuite({
   override: { name: "QWEN_HOME", settings: (dir) => join(dir, "settings.json") },
   native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
   extras: () => ({}),
-  preToolUse: (box) => capturedPayload("qwen", "PreToolUse", box),
+  preToolUse: (box) => fixturePayload("qwen-code", "PreToolUse", box),
   deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
 });
