@@ -82,9 +82,9 @@ export function sandbox(): Sandbox {
 function loadPayload(file: string, box?: Sandbox): Record<string, unknown> {
   let text = readFileSync(file, "utf8");
   const subst: Record<string, string> = {
-    "<HOME>": box?.home ?? "/home/user",
-    "<CWD>": box?.project ?? "/home/user/project",
-    "<CWD-SLUG>": "-home-user-project",
+    "<HOME>": box?.home ?? "/fake/home",
+    "<CWD>": box?.project ?? "/fake/home/project",
+    "<CWD-SLUG>": "-fake-home-project",
     "<TMP>": tmpdir(),
   };
   for (const [key, value] of Object.entries(subst)) text = text.split(key).join(value);
