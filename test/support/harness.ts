@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { tempDir } from "./temp.ts";
+import { EVENT_NAMES } from "../../src/events.ts";
 
 export const REPO = join(import.meta.dir, "..", "..");
 export const BIN = process.env.AGENT_CONNECTOR_TEST_BIN ?? join(REPO, "dist", "agent-connector");
@@ -112,8 +113,7 @@ export const stdoutJson = (result: Result): unknown => (result.stdout.trim() ? J
  * AC_TEST_RESPONSE ("" or unset → returns nothing) and records the event it got in AC_TEST_SEEN.
  */
 export function writeScriptedConfig(box: Sandbox, options: { id?: string; matchers?: Record<string, string>; timeout?: number } = {}): string {
-  const events = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"];
-  const hooks = events
+  const hooks = EVENT_NAMES
     .map((event) => {
       const matcher = options.matchers?.[event];
       return `    ${event}: { ${matcher !== undefined ? `matcher: ${JSON.stringify(matcher)}, ` : ""}handler: scripted },`;
