@@ -2,19 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, linkSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { loadPlugin, pluginFolderSuite } from "./support/plugin-host.ts";
+import { loadPlugin } from "./support/plugin-host.ts";
 
 /**
- * MiMo Code: OpenCode's plugin contract (test/opencode.test.ts covers the module in full). No
+ * MiMo Code: OpenCode's plugin contract (test/opencode-module.test.ts covers the module in full). No
  * capture of a real MiMo run exists; its plugin arguments are OpenCode's (its Hooks type).
  * MiMo also loads the project's .opencode/ plugins, so each module checks which host runs it.
  */
-
-pluginFolderSuite("mimo-code", "MiMo Code", {
-  user: (home) => join(home, ".config", "mimocode", "plugin"),
-  xdg: (xdg) => join(xdg, "mimocode", "plugin"),
-  project: (project) => join(project, ".mimocode", "plugin"),
-});
 
 const opencodeModule = (box: Sandbox) => join(box.project, ".opencode", "plugins", "agent-connector-test-opencode.ts");
 const mimoModule = (box: Sandbox) => join(box.project, ".mimocode", "plugin", "agent-connector-test-mimo-code.ts");
