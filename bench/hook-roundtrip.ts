@@ -9,7 +9,7 @@
  * Runs alternate between the two so machine noise hits both alike. Targets (issue #2):
  * median ≤ 1.3× the floor, peak RSS ≤ floor + 10 MB.
  */
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -58,7 +58,7 @@ const settings = JSON.parse(readFileSync(join(home, ".claude", "settings.json"),
 const installed: string = settings.hooks.PreToolUse[0].hooks[0].command;
 const ours = [bin, ...installed.slice(installed.indexOf(" hook ") + 1).split(" ")];
 
-const payload = readFileSync(join(repo, "..", "shared", "payloads", "claude", "PreToolUse.json"), "utf8")
+const payload = readFileSync(join(repo, "test", "fixtures", "claude-code", "PreToolUse.json"), "utf8")
   .replaceAll("<HOME>", home)
   .replaceAll("<CWD>", project)
   .replaceAll("<CWD-SLUG>", "project");
@@ -118,5 +118,6 @@ console.log("|---|---|---|---|");
 for (const r of [f, o]) console.log(`| ${r.name} | ${r.median.toFixed(2)} ms | ${r.p90.toFixed(2)} ms | ${r.rss.toFixed(1)} MB |`);
 console.log(`\nratio of medians: ${ratio.toFixed(2)}× (target ≤ 1.30×); extra peak RSS: ${extraRss.toFixed(1)} MB (target ≤ 10 MB)`);
 const ok = ratio <= 1.3 && extraRss <= 10;
+rmSync(work, { recursive: true, force: true });
 console.log(ok ? "within target" : "OUTSIDE target");
 process.exit(ok ? 0 : 1);

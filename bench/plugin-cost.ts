@@ -14,7 +14,8 @@
  */
 import { join } from "node:path";
 import { hookReply } from "../src/hook/run.ts";
-import { capturedPayload, sandbox, writeConfig } from "../test/support/harness.ts";
+import { fixturePayload, sandbox, writeConfig } from "../test/support/harness.ts";
+import { removeTempDirs } from "../test/support/temp.ts";
 
 const runs = Number(process.argv[process.argv.indexOf("--runs") + 1]) || 200;
 
@@ -37,9 +38,9 @@ const install = box.cli(["install", "--platform", "opencode"]);
 if (install.exitCode !== 0) throw new Error(`install failed: ${install.stderr}`);
 const modulePath = join(box.home, ".config", "opencode", "plugins", "agent-connector-bench-opencode.ts");
 const plugin = (await import(modulePath)).default as { server: (input: unknown) => Promise<Record<string, (i: unknown, o: unknown) => Promise<void>>> };
-const hooks = await plugin.server(capturedPayload("opencode", "plugin.init", box).input);
+const hooks = await plugin.server(fixturePayload("opencode", "plugin.init", box).input);
 
-const captured = capturedPayload("opencode", "tool.execute.before", box);
+const captured = fixturePayload("opencode", "tool.execute.before", box);
 const fresh = () => structuredClone(captured) as { input: unknown; output: { args: Record<string, unknown> } };
 
 async function viaBinary(): Promise<number> {
@@ -84,3 +85,4 @@ for (const [name, values] of Object.entries(samples)) {
 }
 console.log(`  in-process first call (config import and transpile): ${ms(firstInProcess)}`);
 console.log(`  ratio of medians: ${(stat(samples.binary).median / stat(samples["in-process"]).median).toFixed(0)}x`);
+removeTempDirs();

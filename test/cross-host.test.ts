@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, fixturePayload, sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { fixturePayload, sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { block, everyDecision, respond, seenEvent, specific, type Expected } from "./support/decisions.ts";
 
 /**
@@ -10,15 +10,15 @@ import { block, everyDecision, respond, seenEvent, specific, type Expected } fro
  */
 
 // Copilot CLI runs Claude Code's project hooks with its PascalCase ("VS Code compatible") payload
-// and COPILOT_CLI=1 in the environment (shared/payloads/copilot/PreToolUse.json, _hook-process.json).
+// and COPILOT_CLI=1 in the environment (test/fixtures/copilot-cli/claude-format).
 const UNDER_COPILOT = { COPILOT_CLI: "1" };
-const pascal = (event: string, box?: Sandbox) => capturedPayload("copilot", event, box);
+const pascal = (event: string, box?: Sandbox) => fixturePayload("copilot-cli", `claude-format/${event}`, box);
 
 const GUEST_EXPECTED: Expected = {
   SessionStart: {},
   SessionEnd: {},
   UserPromptSubmit: {},
-  // The Claude-shaped permission works on PascalCase PreToolUse (real-hosts §6); no context there.
+  // The Claude-shaped permission works on PascalCase PreToolUse (seen in the real 1.0.102 run); no context there.
   PreToolUse: {
     allow: specific("PreToolUse", { permissionDecision: "allow" }),
     deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
@@ -59,7 +59,7 @@ describe("the runtime tells which host called", () => {
   });
 
   test("the same command under Claude Code stays claude-code and keeps Claude's context channel", () => {
-    const claude = capturedPayload("claude", "PreToolUse", box);
+    const claude = fixturePayload("claude-code", "PreToolUse", box);
     expect(seenEvent(box, config, "claude-code", "PreToolUse", claude).hostPlatform).toBe("claude-code");
     const context = { decision: "context", additionalContext: "C" };
     expect(respond(box, config, "claude-code", "PreToolUse", claude, context).stdout).toBe(out(specific("PreToolUse", { additionalContext: "C" })));
@@ -67,7 +67,7 @@ describe("the runtime tells which host called", () => {
   });
 
   test("Claude Code started from a Copilot or Cursor shell (their env vars leaked) is still Claude Code", () => {
-    const claude = capturedPayload("claude", "PreToolUse", box);
+    const claude = fixturePayload("claude-code", "PreToolUse", box);
     const leaked = { COPILOT_CLI: "1", CURSOR_VERSION: "2.1.0" };
     expect(seenEvent(box, config, "claude-code", "PreToolUse", claude, leaked).hostPlatform).toBe("claude-code");
     expect(respond(box, config, "claude-code", "PreToolUse", claude, deny, leaked).stdout).toBe(out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })));
@@ -97,7 +97,7 @@ describe("the runtime tells which host called", () => {
   });
 
   test("COPILOT_CLI does not change a copilot-cli command's own camelCase contract", () => {
-    const result = respond(box, config, "copilot-cli", "PreToolUse", capturedPayload("copilot", "preToolUse", box), deny, UNDER_COPILOT);
+    const result = respond(box, config, "copilot-cli", "PreToolUse", fixturePayload("copilot-cli", "preToolUse", box), deny, UNDER_COPILOT);
     expect(result.stdout).toBe(out({ permissionDecision: "deny", permissionDecisionReason: "R" }));
   });
 });

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
+import { fixturePayload, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
 
 /** A framework or handler bug never wedges the host: exit 0, no decision, one stderr line, a log line. */
 
 let box: Sandbox;
-const pre = () => capturedPayload("claude", "PreToolUse", box);
+const pre = () => fixturePayload("claude-code", "PreToolUse", box);
 const logFile = () => join(box.home, ".agent-connector", "logs", "hook.log");
 
 function configWith(handler: string, extra = ""): string {
@@ -150,7 +150,7 @@ describe("fail-open: a broken registry", () => {
   test("a registry that is not JSON fails open and says what to do", () => {
     const broken = sandbox();
     broken.write(join(broken.home, ".agent-connector", "registry.json"), "{ nope");
-    const result = broken.hook("claude-code", "PreToolUse", capturedPayload("claude", "PreToolUse", broken), { connector: "guard" });
+    const result = broken.hook("claude-code", "PreToolUse", fixturePayload("claude-code", "PreToolUse", broken), { connector: "guard" });
     expect(result).toMatchObject({ exitCode: 0, stdout: "" });
     expect(result.stderr).toContain("the registry cannot be read");
     expect(result.stderr).toContain("reinstall the connector");

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./support/harness.ts";
+import { tempDir } from "./support/temp.ts";
 
 /**
  * The hook path answers every tool call of every agent, so what it loads is a budget
@@ -11,7 +11,7 @@ import { REPO } from "./support/harness.ts";
  * This follows the static imports of the bundled entry chunk and fails if any of them is reached.
  */
 test("the hook entry chunk statically loads no Node built-in and no install-time library", () => {
-  const out = mkdtempSync(join(tmpdir(), "ac-chunks-"));
+  const out = tempDir("ac-chunks-");
   const build = Bun.spawnSync([process.execPath, "build", "--format=esm", "--splitting", "--target=bun", join(REPO, "src", "cli.ts"), "--outdir", out]);
   expect(build.exitCode).toBe(0);
 

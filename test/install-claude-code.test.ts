@@ -1,26 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { BIN, capturedPayload, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
+import { BIN, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
 import { installSetup, hookCommand } from "./support/install.ts";
-import { settingsInstallSuite } from "./support/settings-install.ts";
-import { specific } from "./support/decisions.ts";
 
 /**
- * install / uninstall for Claude Code under a temporary HOME, against real files: the checks every
- * settings.json host shares, then Claude's own (registry, reinstall, several connectors, --json).
+ * install / uninstall for Claude Code under a temporary HOME, against real files: Claude's own
+ * checks (registry, reinstall, several connectors, --json). The settings.json checks every such
+ * host shares run from test/hosts-data/claude-code.ts.
  */
 
-settingsInstallSuite({
-  platform: "claude-code",
-  tool: "Bash",
-  timeout: 30,
-  dir: ".claude",
-  override: { name: "CLAUDE_CONFIG_DIR", settings: (dir) => join(dir, "settings.json") },
-  native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
-  extras: () => ({}),
-  preToolUse: (box) => capturedPayload("claude", "PreToolUse", box),
-  deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
-});
 
 const CONFIG = `{
   id: "guard",

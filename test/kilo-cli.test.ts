@@ -1,23 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { seenEvent } from "./support/decisions.ts";
-import { loadPlugin, pluginFolderSuite, type Json } from "./support/plugin-host.ts";
+import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { loadPlugin, type Json } from "./support/plugin-host.ts";
 
 /**
- * Kilo CLI: OpenCode's plugin contract (one generator, test/opencode.test.ts covers it in full),
- * checked here against the arguments the real Kilo 7.7.7 passed (shared/payloads/kilo).
+ * Kilo CLI: OpenCode's plugin contract (one generator, test/opencode-module.test.ts covers it in full),
+ * checked here against the arguments the real Kilo 7.7.7 passed (test/fixtures/kilo-cli).
  */
 
-const SID = "ses_dd60c2b45ffe7g7ROQoIF7Kv7U";
-const kilo = (name: string, box: Sandbox): Json => capturedPayload("kilo", name, box);
+const kilo = (name: string, box: Sandbox): Json => fixturePayload("kilo-cli", name, box);
 const respondWith = (response: unknown) => ({ AC_TEST_RESPONSE: JSON.stringify(response) });
-
-pluginFolderSuite("kilo-cli", "Kilo CLI", {
-  user: (home) => join(home, ".config", "kilo", "plugin"),
-  xdg: (xdg) => join(xdg, "kilo", "plugin"),
-  project: (project) => join(project, ".kilo", "plugin"),
-});
 
 async function installed() {
   const box = sandbox();
@@ -51,19 +43,5 @@ describe("kilo-cli: the generated module, called with Kilo's own arguments", () 
     const outcome = await host.call(call);
     expect(outcome.output.system).toEqual([...original, "S"]);
     expect(original[0]).toStartWith("You are Kilo");
-  });
-
-  test("the normalized events a handler gets from Kilo's payloads", () => {
-    const box = sandbox();
-    const config = writeScriptedConfig(box);
-    const base = { hostPlatform: "kilo-cli", connectorId: "test", sessionId: SID };
-    expect(seenEvent(box, config, "kilo-cli", "UserPromptSubmit", kilo("chat.message", box))).toEqual({ ...base, prompt: '"Run echo hi using the bash tool."' });
-    expect(seenEvent(box, config, "kilo-cli", "PostToolUse", kilo("tool.execute.after", box))).toEqual({
-      ...base,
-      toolName: "bash",
-      toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" },
-      toolOutput: "hi\n",
-    });
-    expect(seenEvent(box, config, "kilo-cli", "Stop", kilo("event.session.idle", box))).toEqual(base);
   });
 });

@@ -57,7 +57,7 @@ describe("mcp-only hosts: install", () => {
 
 describe("mcp-only hosts: planHost (what explain shows)", () => {
   const config = { id: "test", hooks: { PreToolUse: { handler: () => undefined }, Notification: { handler: () => undefined } } } as ConnectorConfig;
-  const paths = { home: "/home/u", env: {}, projectDir: "/home/u/p" };
+  const paths = { home: "/fake/home", env: {}, projectDir: "/fake/home/p" };
 
   for (const platform of MCP_ONLY) {
     test(platform, () => {

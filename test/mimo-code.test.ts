@@ -1,20 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, linkSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { capturedPayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { loadPlugin, pluginFolderSuite } from "./support/plugin-host.ts";
+import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { loadPlugin } from "./support/plugin-host.ts";
 
 /**
- * MiMo Code: OpenCode's plugin contract (test/opencode.test.ts covers the module in full). No
+ * MiMo Code: OpenCode's plugin contract (test/opencode-module.test.ts covers the module in full). No
  * capture of a real MiMo run exists; its plugin arguments are OpenCode's (its Hooks type).
  * MiMo also loads the project's .opencode/ plugins, so each module checks which host runs it.
  */
-
-pluginFolderSuite("mimo-code", "MiMo Code", {
-  user: (home) => join(home, ".config", "mimocode", "plugin"),
-  xdg: (xdg) => join(xdg, "mimocode", "plugin"),
-  project: (project) => join(project, ".mimocode", "plugin"),
-});
 
 const opencodeModule = (box: Sandbox) => join(box.project, ".opencode", "plugins", "agent-connector-test-opencode.ts");
 const mimoModule = (box: Sandbox) => join(box.project, ".mimocode", "plugin", "agent-connector-test-mimo-code.ts");
@@ -64,9 +58,9 @@ describe("mimo-code: loaded next to OpenCode's module", () => {
   test("deny and context through MiMo's module, with OpenCode-shaped arguments", async () => {
     const box = installedForBoth();
     const host = await loadPlugin(box, mimoModule(box));
-    const deny = await host.call(capturedPayload("opencode", "tool.execute.before", box), { AC_TEST_RESPONSE: JSON.stringify({ decision: "deny", reason: "R" }) });
+    const deny = await host.call(fixturePayload("opencode", "tool.execute.before", box), { AC_TEST_RESPONSE: JSON.stringify({ decision: "deny", reason: "R" }) });
     expect(deny.threw).toBe("R");
-    await host.call(capturedPayload("opencode", "chat.message", box), { AC_TEST_RESPONSE: JSON.stringify({ additionalContext: "P" }) });
+    await host.call(fixturePayload("opencode", "chat.message", box), { AC_TEST_RESPONSE: JSON.stringify({ additionalContext: "P" }) });
     const transform = await host.run("experimental.chat.system.transform", { sessionID: "ses_dd613ea15ffeDQunEhIKBC638o" }, { system: [] });
     expect(transform.output.system).toEqual(["P"]);
   });

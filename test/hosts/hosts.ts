@@ -9,23 +9,11 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync, renameSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
+import type { EventName } from "../../src/events.ts";
 
 export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode";
 
-export type EventName =
-  | "SessionStart"
-  | "SessionEnd"
-  | "UserPromptSubmit"
-  | "PreToolUse"
-  | "PostToolUse"
-  | "PreCompact"
-  | "PostCompact"
-  | "Stop"
-  | "Notification"
-  | "PermissionRequest"
-  | "PostToolUseFailure"
-  | "SubagentStart"
-  | "SubagentStop";
+export type { EventName };
 
 /** Everything a host needs to know about one case's sandbox. */
 export interface RunContext {

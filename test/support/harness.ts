@@ -2,13 +2,14 @@
  * Runs the compiled binary the way a host does: stdin in, stdout / stderr / exit code out, under
  * a temporary HOME. `npm test` builds dist/agent-connector first.
  */
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { tempDir } from "./temp.ts";
+import { EVENT_NAMES } from "../../src/events.ts";
 
 export const REPO = join(import.meta.dir, "..", "..");
 export const BIN = process.env.AGENT_CONNECTOR_TEST_BIN ?? join(REPO, "dist", "agent-connector");
-export const SHARED = join(REPO, "..", "shared");
 
 if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` (npm test does it)`);
 
@@ -34,7 +35,7 @@ export interface Sandbox {
 }
 
 export function sandbox(): Sandbox {
-  const root = mkdtempSync(join(tmpdir(), "ac-test-"));
+  const root = tempDir("ac-test-");
   const home = join(root, "home");
   const project = join(root, "project");
   mkdirSync(home, { recursive: true });
@@ -82,9 +83,9 @@ export function sandbox(): Sandbox {
 function loadPayload(file: string, box?: Sandbox): Record<string, unknown> {
   let text = readFileSync(file, "utf8");
   const subst: Record<string, string> = {
-    "<HOME>": box?.home ?? "/home/user",
-    "<CWD>": box?.project ?? "/home/user/project",
-    "<CWD-SLUG>": "-home-user-project",
+    "<HOME>": box?.home ?? "/fake/home",
+    "<CWD>": box?.project ?? "/fake/home/project",
+    "<CWD-SLUG>": "-fake-home-project",
     "<TMP>": tmpdir(),
   };
   for (const [key, value] of Object.entries(subst)) text = text.split(key).join(value);
@@ -92,13 +93,10 @@ function loadPayload(file: string, box?: Sandbox): Record<string, unknown> {
 }
 
 /**
- * A real captured payload from ../shared/payloads/<host>/<name>.json with its placeholders
- * (<HOME>, <CWD>, …) replaced by the sandbox's paths.
+ * A payload from test/fixtures/<host>/<name>.json (captured from the real host or written from its
+ * docs: the folder's README.md says which) with its placeholders (<HOME>, <CWD>, …) replaced by the
+ * sandbox's paths.
  */
-export const capturedPayload = (host: string, name: string, box?: Sandbox): Record<string, unknown> =>
-  loadPayload(join(SHARED, "payloads", host, `${name}.json`), box);
-
-/** A payload written from the host's docs, in test/fixtures/<host>/<name>.json (same placeholders). */
 export const fixturePayload = (host: string, name: string, box?: Sandbox): Record<string, unknown> =>
   loadPayload(join(REPO, "test", "fixtures", host, `${name}.json`), box);
 
@@ -115,8 +113,7 @@ export const stdoutJson = (result: Result): unknown => (result.stdout.trim() ? J
  * AC_TEST_RESPONSE ("" or unset → returns nothing) and records the event it got in AC_TEST_SEEN.
  */
 export function writeScriptedConfig(box: Sandbox, options: { id?: string; matchers?: Record<string, string>; timeout?: number } = {}): string {
-  const events = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"];
-  const hooks = events
+  const hooks = EVENT_NAMES
     .map((event) => {
       const matcher = options.matchers?.[event];
       return `    ${event}: { ${matcher !== undefined ? `matcher: ${JSON.stringify(matcher)}, ` : ""}handler: scripted },`;

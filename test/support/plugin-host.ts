@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, sandbox, writeConfig, type Sandbox } from "./harness.ts";
+import { fixturePayload, sandbox, writeConfig, type Sandbox } from "./harness.ts";
 
 export type Json = Record<string, any>;
 type Hook = (...args: unknown[]) => Promise<void>;
@@ -22,7 +22,7 @@ export interface PluginHost {
   /** The hook functions the module returned, by key. */
   hooks: Record<string, Hook>;
   /**
-   * Calls a hook with a payload shaped like shared/payloads/<host>/*.json (`{hook, input, output}`);
+   * Calls a hook with a payload shaped like test/fixtures/opencode/*.json (`{hook, input, output}`);
    * `env` is added to the host's environment for the call (e.g. AC_TEST_RESPONSE).
    */
   call(payload: Json, env?: Record<string, string>): Promise<Outcome>;
@@ -49,7 +49,7 @@ async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Pr
 /** Loads `file` fresh (a new module instance, as a host start would) and calls its factory. */
 export async function loadPlugin(box: Sandbox, file: string, host = "opencode"): Promise<PluginHost> {
   const module = await import(`${file}?generation=${++generation}`);
-  const init = capturedPayload(host === "kilo-cli" ? "kilo" : "opencode", "plugin.init", box).input as Json;
+  const init = fixturePayload(host === "kilo-cli" ? "kilo-cli" : "opencode", "plugin.init", box).input as Json;
   const hooks = (await withEnv(box.env, () => module.default.server(init))) as Record<string, Hook>;
   const run = async (hook: string, input: Json, output?: Json, env: Record<string, string> = {}): Promise<Outcome> => {
     const fn = hooks[hook];

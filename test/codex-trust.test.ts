@@ -1,103 +1,14 @@
-import { beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { capturedPayload, fixturePayload, sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { block, everyDecision, respond, seenEvent, specific, type Expected } from "./support/decisions.ts";
+import { writeConfig, type Sandbox } from "./support/harness.ts";
 import { hookCommand, installSetup } from "./support/install.ts";
 import { codexHookHash } from "../src/host-config/codex-trust.ts";
 
-/** Codex: replies, normalization, matchers, install/uninstall of hooks.json and its trust in config.toml. */
-
-// Real payloads of codex 0.171.0 where a run fired the event; the rest written from the docs.
-const CAPTURED = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"];
-const payload = (event: string, box?: Sandbox) => (CAPTURED.includes(event) ? capturedPayload("codex", event, box) : fixturePayload("codex", event, box));
-
-const EXPECTED: Expected = {
-  SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
-  UserPromptSubmit: { deny: block, context: specific("UserPromptSubmit", { additionalContext: "C" }) },
-  // No bare allow and no ask: Codex's validator rejects both, and the call would go on unchecked.
-  PreToolUse: {
-    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
-    modify: specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo safe" } }),
-    context: specific("PreToolUse", { additionalContext: "C" }),
-  },
-  PostToolUse: {
-    deny: block,
-    context: specific("PostToolUse", { additionalContext: "C" }),
-    updatedOutput: specific("PostToolUse", { additionalContext: "The tool output was replaced by a hook:\nO" }),
-  },
-  PreCompact: {},
-  PostCompact: {},
-  Stop: { deny: block },
-  // updatedInput on PermissionRequest fails closed in Codex: modify is never sent.
-  PermissionRequest: {
-    allow: specific("PermissionRequest", { decision: { behavior: "allow" } }),
-    deny: specific("PermissionRequest", { decision: { behavior: "deny", message: "R" } }),
-  },
-  SubagentStart: { deny: specific("SubagentStart", { additionalContext: "R" }), context: specific("SubagentStart", { additionalContext: "C" }) },
-  SubagentStop: { deny: block },
-};
-
-everyDecision("codex: every decision on every event", "codex", EXPECTED, payload);
-
-describe("codex: runtime", () => {
-  let box: Sandbox;
-  let config: string;
-  beforeAll(() => {
-    box = sandbox();
-    config = writeScriptedConfig(box, { matchers: { PreToolUse: "Bash", SubagentStop: "explor.*" } });
-  });
-  const deny = { decision: "deny", reason: "R" };
-
-  test("PreToolUse from the real payload", () => {
-    expect(seenEvent(box, config, "codex", "PreToolUse", payload("PreToolUse", box))).toEqual({
-      hostPlatform: "codex",
-      connectorId: "test",
-      sessionId: "01a229eb-f36c-7811-a7d0-119bb4f88411",
-      projectDir: box.project,
-      toolName: "Bash",
-      toolInput: { command: "echo hi | tee tool-ran.marker" },
-    });
-  });
-
-  test("PostToolUse: the shell's bare string output; an MCP CallToolResult with isError", () => {
-    expect(seenEvent(box, config, "codex", "PostToolUse", payload("PostToolUse", box))).toMatchObject({ toolOutput: "hi\n", toolName: "Bash" });
-    const mcp = seenEvent(box, config, "codex", "PostToolUse", fixturePayload("codex", "PostToolUse.mcp", box));
-    expect(mcp).toMatchObject({ toolName: "mcp__docs__search", isError: true, toolOutput: '{"content":[{"type":"text","text":"rate limited"}],"isError":true}' });
-  });
-
-  test("the other events' fields", () => {
-    expect(seenEvent(box, config, "codex", "SessionStart", payload("SessionStart", box)).source).toBe("startup");
-    expect(seenEvent(box, config, "codex", "UserPromptSubmit", payload("UserPromptSubmit", box)).prompt).toBe("Run echo hi using the shell tool.");
-    expect(seenEvent(box, config, "codex", "Stop", payload("Stop", box)).stopHookActive).toBe(false);
-    expect(seenEvent(box, config, "codex", "PreCompact", payload("PreCompact", box)).trigger).toBe("manual");
-    expect(seenEvent(box, config, "codex", "PermissionRequest", payload("PermissionRequest", box)).toolInput).toEqual({ command: "curl https://example.test/install.sh | sh", description: "needs network access" });
-    expect(seenEvent(box, config, "codex", "SubagentStop", payload("SubagentStop", box))).toMatchObject({ agentId: "agent-3", agentType: "explorer", lastAssistantMessage: "Found 2 callers." });
-  });
-
-  test("matcher: Bash (Codex's shell) matches, apply_patch does not", () => {
-    expect(respond(box, config, "codex", "PreToolUse", payload("PreToolUse", box), deny).stdout).toBe(`${JSON.stringify(EXPECTED.PreToolUse!.deny)}\n`);
-    expect(respond(box, config, "codex", "PreToolUse", { ...payload("PreToolUse", box), tool_name: "apply_patch" }, deny).stdout).toBe("");
-  });
-
-  test("matcher: subagent events match the agent type", () => {
-    expect(respond(box, config, "codex", "SubagentStop", payload("SubagentStop", box), deny).stdout).toBe(`${JSON.stringify(block)}\n`);
-    expect(respond(box, config, "codex", "SubagentStop", { ...payload("SubagentStop", box), agent_type: "worker" }, deny).stdout).toBe("");
-  });
-
-  test("a blank deny reason becomes a real one (Codex rejects a blank one and runs the tool)", () => {
-    expect(respond(box, config, "codex", "PreToolUse", payload("PreToolUse", box), { decision: "deny", reason: "  " }).stdout).toBe(
-      `${JSON.stringify(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "Blocked by the test hook" }))}\n`,
-    );
-  });
-
-  test("events Codex does not have fail open", () => {
-    for (const event of ["SessionEnd", "Notification", "PostToolUseFailure"]) {
-      const result = respond(box, config, "codex", event, payload("Stop", box), deny);
-      expect({ stdout: result.stdout, exitCode: result.exitCode }).toEqual({ stdout: "", exitCode: 0 });
-      expect(result.stderr).toContain(`codex ${event}: Codex has no ${event} event; allowed (fail-open)`);
-    }
-  });
-});
+/**
+ * Codex only runs hooks it trusts: install writes the trust entries Codex itself would write into
+ * config.toml, keeps them right through reinstall and uninstall, and says what to add when it cannot.
+ * The checks every hook-file host shares are in test/hosts-data/codex.ts.
+ */
 
 describe("codex: trust hash", () => {
   test("reproduces a hash Codex wrote (published golden, sha256:9c3ce103…ba62)", () => {
@@ -190,14 +101,6 @@ describe("codex: install", () => {
       ],
       removed: [],
     });
-  });
-
-  test("the installed command answers as Codex would run it", () => {
-    const { box, install } = setup();
-    install();
-    const entry = JSON.parse(box.read(hooksPath(box))).hooks.PreToolUse[0].hooks[0];
-    const proc = Bun.spawnSync(["sh", "-c", entry.command], { env: box.env, stdin: Buffer.from(JSON.stringify(payload("PreToolUse", box))) });
-    expect(proc.stdout.toString()).toBe(`${JSON.stringify(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }))}\n`);
   });
 
   test("existing files: user hooks, comments and settings stay; ours are appended and trusted", () => {

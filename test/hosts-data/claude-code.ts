@@ -1,0 +1,104 @@
+import { expect } from "bun:test";
+import { join } from "node:path";
+import { block, specific } from "../support/decisions.ts";
+import { captured, fromDocs, type HostRecord } from "./record.ts";
+
+export const claudeCode: HostRecord = {
+  id: "claude-code",
+  fixtures: {
+    SessionStart: captured("SessionStart"),
+    SessionEnd: captured("SessionEnd"),
+    UserPromptSubmit: captured("UserPromptSubmit"),
+    PreToolUse: captured("PreToolUse"),
+    PostToolUse: captured("PostToolUse"),
+    Stop: captured("Stop"),
+    PreCompact: fromDocs("PreCompact"),
+    PostCompact: fromDocs("PostCompact"),
+    Notification: fromDocs("Notification"),
+    PermissionRequest: fromDocs("PermissionRequest"),
+    PostToolUseFailure: fromDocs("PostToolUseFailure"),
+    SubagentStart: fromDocs("SubagentStart"),
+    SubagentStop: fromDocs("SubagentStop"),
+  },
+  replies: {
+    SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
+    SessionEnd: {},
+    UserPromptSubmit: { deny: block, context: specific("UserPromptSubmit", { additionalContext: "C" }) },
+    PreToolUse: {
+      allow: specific("PreToolUse", { permissionDecision: "allow" }),
+      deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
+      ask: specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "R" }),
+      modify: specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo safe" } }),
+      context: specific("PreToolUse", { additionalContext: "C" }),
+    },
+    PostToolUse: {
+      deny: block,
+      context: specific("PostToolUse", { additionalContext: "C" }),
+      updatedOutput: specific("PostToolUse", { additionalContext: "The tool output was replaced by a hook:\nO" }),
+    },
+    PreCompact: {},
+    PostCompact: {},
+    Stop: { deny: block },
+    Notification: { deny: specific("Notification", { additionalContext: "R" }), context: specific("Notification", { additionalContext: "C" }) },
+    PermissionRequest: {
+      allow: specific("PermissionRequest", { decision: { behavior: "allow" } }),
+      deny: specific("PermissionRequest", { decision: { behavior: "deny", message: "R" } }),
+      modify: specific("PermissionRequest", { decision: { behavior: "allow", updatedInput: { command: "echo safe" } } }),
+    },
+    PostToolUseFailure: { deny: specific("PostToolUseFailure", { additionalContext: "R" }), context: specific("PostToolUseFailure", { additionalContext: "C" }) },
+    SubagentStart: { deny: specific("SubagentStart", { additionalContext: "R" }), context: specific("SubagentStart", { additionalContext: "C" }) },
+    SubagentStop: { deny: block },
+  },
+  seen: {
+    "PreToolUse from the real payload": [
+      {
+        event: "PreToolUse",
+        env: { CLAUDE_PROJECT_DIR: "/the/project" },
+        equals: {
+          hostPlatform: "claude-code",
+          connectorId: "test",
+          sessionId: "3c85a3ab-2621-4a6c-874c-31f2ff177457",
+          projectDir: "/the/project",
+          toolName: "Bash",
+          toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" },
+        },
+      },
+    ],
+    "PostToolUse turns the Bash tool_response object into text": [{ event: "PostToolUse", matches: (box) => ({ toolOutput: "hi", projectDir: box.project }) }],
+    "Stop, SessionStart, SessionEnd, UserPromptSubmit": [
+      { event: "Stop", matches: { stopHookActive: false } },
+      { event: "SessionStart", matches: { source: "startup" } },
+      { event: "SessionEnd", matches: { reason: "other" } },
+      { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the Bash tool." } },
+    ],
+    "PostToolUseFailure, SubagentStop, PermissionRequest, PreCompact": [
+      { event: "PostToolUseFailure", matches: { error: "Exit code 1", isInterrupt: false, toolUseId: "toolu_02" } },
+      { event: "SubagentStop", matches: { agentId: "agent-7", agentType: "Explore", lastAssistantMessage: "Found 3 files.", stopHookActive: false } },
+      { event: "PermissionRequest", check: (seen) => expect(seen.permissionSuggestions).toHaveLength(1) },
+      { event: "PreCompact", matches: { trigger: "manual" } },
+    ],
+    'a payload without session_id gives sessionId ""': [{ event: "Notification", raw: () => ({ hook_event_name: "Notification", message: "hi" }), matches: { sessionId: "" } }],
+  },
+  matchers: {
+    config: { PreToolUse: "Bash|Write", SubagentStop: "Exp.*", PostToolUse: "Ba" },
+    cases: {
+      "a listed tool matches": [{ event: "PreToolUse", reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }) }],
+      "another tool does not: no output": [{ event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "Read" }), reply: null }],
+      "a prefix is not a match (the whole name must match)": [{ event: "PostToolUse", reply: null }],
+      "subagent events match the agent type": [
+        { event: "SubagentStop", reply: block },
+        { event: "SubagentStop", raw: (p) => ({ ...p("SubagentStop"), agent_type: "Plan" }), reply: null },
+      ],
+    },
+  },
+  install: {
+    kind: "settings",
+    tool: "Bash",
+    timeout: 30,
+    dir: ".claude",
+    override: { name: "CLAUDE_CONFIG_DIR", settings: (dir) => join(dir, "settings.json") },
+    native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
+    extras: () => ({}),
+    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
+  },
+};

@@ -1,0 +1,139 @@
+import { expect } from "bun:test";
+import { join } from "node:path";
+import { block, specific } from "../support/decisions.ts";
+import { hookCommand } from "../support/install.ts";
+import { fixturePayload as fixture } from "../support/harness.ts";
+import { captured, fromDocs, type HostRecord } from "./record.ts";
+
+// Codex's own trust entries in config.toml are checked in test/codex-trust.test.ts.
+const hooksPath = (home: string) => join(home, ".codex", "hooks.json");
+const command = (event: string) => hookCommand("codex", event);
+const group = (event: string, matcher?: string) => ({ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: command(event), timeout: 30 }] });
+const FRESH = () =>
+  `${JSON.stringify({ hooks: { PreToolUse: [group("PreToolUse", "Bash")], PostToolUse: [group("PostToolUse", "^(?:mcp__.*)$")], Stop: [group("Stop")] } }, null, 2)}\n`;
+
+export const codex: HostRecord = {
+  id: "codex",
+  fixtures: {
+    SessionStart: captured("SessionStart"),
+    UserPromptSubmit: captured("UserPromptSubmit"),
+    PreToolUse: captured("PreToolUse"),
+    PostToolUse: captured("PostToolUse"),
+    Stop: captured("Stop"),
+    PreCompact: fromDocs("PreCompact"),
+    PostCompact: fromDocs("PostCompact"),
+    PermissionRequest: fromDocs("PermissionRequest"),
+    SubagentStart: fromDocs("SubagentStart"),
+    SubagentStop: fromDocs("SubagentStop"),
+  },
+  replies: {
+    SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
+    UserPromptSubmit: { deny: block, context: specific("UserPromptSubmit", { additionalContext: "C" }) },
+    // No bare allow and no ask: Codex's validator rejects both, and the call would go on unchecked.
+    PreToolUse: {
+      deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
+      modify: specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo safe" } }),
+      context: specific("PreToolUse", { additionalContext: "C" }),
+    },
+    PostToolUse: {
+      deny: block,
+      context: specific("PostToolUse", { additionalContext: "C" }),
+      updatedOutput: specific("PostToolUse", { additionalContext: "The tool output was replaced by a hook:\nO" }),
+    },
+    PreCompact: {},
+    PostCompact: {},
+    Stop: { deny: block },
+    // updatedInput on PermissionRequest fails closed in Codex: modify is never sent.
+    PermissionRequest: {
+      allow: specific("PermissionRequest", { decision: { behavior: "allow" } }),
+      deny: specific("PermissionRequest", { decision: { behavior: "deny", message: "R" } }),
+    },
+    SubagentStart: { deny: specific("SubagentStart", { additionalContext: "R" }), context: specific("SubagentStart", { additionalContext: "C" }) },
+    SubagentStop: { deny: block },
+  },
+  seen: {
+    "PreToolUse from the real payload": [
+      {
+        event: "PreToolUse",
+        equals: (box) => ({
+          hostPlatform: "codex",
+          connectorId: "test",
+          sessionId: "01a229eb-f36c-7811-a7d0-119bb4f88411",
+          projectDir: box.project,
+          toolName: "Bash",
+          toolInput: { command: "echo hi | tee tool-ran.marker" },
+        }),
+      },
+    ],
+    "PostToolUse: the shell's bare string output; an MCP CallToolResult with isError": [
+      { event: "PostToolUse", matches: { toolOutput: "hi\n", toolName: "Bash" } },
+      {
+        event: "PostToolUse",
+        raw: (_, box) => fixture("codex", "PostToolUse.mcp", box),
+        matches: { toolName: "mcp__docs__search", isError: true, toolOutput: '{"content":[{"type":"text","text":"rate limited"}],"isError":true}' },
+      },
+    ],
+    "the other events' fields": [
+      { event: "SessionStart", matches: { source: "startup" } },
+      { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the shell tool." } },
+      { event: "Stop", matches: { stopHookActive: false } },
+      { event: "PreCompact", matches: { trigger: "manual" } },
+      { event: "PermissionRequest", check: (seen) => expect(seen.toolInput).toEqual({ command: "curl https://example.test/install.sh | sh", description: "needs network access" }) },
+      { event: "SubagentStop", matches: { agentId: "agent-3", agentType: "explorer", lastAssistantMessage: "Found 2 callers." } },
+    ],
+  },
+  matchers: {
+    config: { PreToolUse: "Bash", SubagentStop: "explor.*" },
+    cases: {
+      "matcher: Bash (Codex's shell) matches, apply_patch does not": [
+        { event: "PreToolUse", reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }) },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "apply_patch" }), reply: null },
+      ],
+      "matcher: subagent events match the agent type": [
+        { event: "SubagentStop", reply: block },
+        { event: "SubagentStop", raw: (p) => ({ ...p("SubagentStop"), agent_type: "worker" }), reply: null },
+      ],
+      "a blank deny reason becomes a real one (Codex rejects a blank one and runs the tool)": [
+        { event: "PreToolUse", response: { decision: "deny", reason: "  " }, reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "Blocked by the test hook" }) },
+      ],
+    },
+  },
+  missing: { events: ["SessionEnd", "Notification", "PostToolUseFailure"] },
+  install: {
+    kind: "hook-file",
+    source: `{
+  id: "guard",
+  hooks: {
+    PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no shell" }) },
+    PostToolUse: { matcher: "mcp__.*", handler: () => undefined },
+    Stop: { handler: () => undefined },
+    Notification: { handler: () => undefined },
+  },
+}`,
+    file: (box) => hooksPath(box.home),
+    projectFile: (project) => join(project, ".codex", "hooks.json"),
+    override: { name: "CODEX_HOME", file: (dir) => join(dir, "hooks.json") },
+    fresh: FRESH,
+    freshStderr: (box) => [
+      `${join(box.home, ".codex", "config.toml")}: trusted 3 agent-connector hooks for Codex\n`,
+      "Codex has no Notification event: this handler never runs there.",
+      "Codex PreToolUse: ask → no opinion (the host's own permission flow)",
+    ],
+    command: (written) => written.hooks.PreToolUse[0].hooks[0].command,
+    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
+    hooks: 3,
+    existing: {
+      text: `{
+  "hooks": {
+    "PreToolUse": [
+      { "matcher": "apply_patch", "hooks": [{ "type": "command", "command": "./lint.sh" }] }
+    ]
+  }
+}
+`,
+    },
+    refused: [{ text: `{ "hooks": { "Stop": [ }`, error: (box) => `${hooksPath(box.home)}: cannot be parsed` }],
+    dryRun: [],
+    uninstallDryRun: () => `-            "command": "${command("Stop")}",`,
+  },
+};

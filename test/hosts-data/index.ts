@@ -1,0 +1,14 @@
+/** The host records test/hosts.test.ts runs, one file per host. */
+import type { HostRecord } from "./record.ts";
+import { claudeCode } from "./claude-code.ts";
+import { codex } from "./codex.ts";
+import { qwenCode } from "./qwen-code.ts";
+import { geminiCli } from "./gemini-cli.ts";
+import { cursor } from "./cursor.ts";
+import { copilotCli } from "./copilot-cli.ts";
+import { vscodeCopilot } from "./vscode-copilot.ts";
+import { opencode } from "./opencode.ts";
+import { kiloCli } from "./kilo-cli.ts";
+import { mimoCode } from "./mimo-code.ts";
+
+export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode];

@@ -1,0 +1,71 @@
+import { join } from "node:path";
+import { captured, fromDocs, type HostRecord } from "./record.ts";
+
+// The binary's side of OpenCode's plugin calls; test/opencode-module.test.ts drives the generated
+// module itself the way OpenCode calls it.
+const SID = "ses_dd613ea15ffeDQunEhIKBC638o";
+const base = { hostPlatform: "opencode", connectorId: "test", sessionId: SID };
+
+export const opencode: HostRecord = {
+  id: "opencode",
+  fixtures: {
+    SessionStart: captured("event.session.created"),
+    UserPromptSubmit: captured("chat.message"),
+    PreToolUse: captured("tool.execute.before"),
+    PostToolUse: captured("tool.execute.after"),
+    Stop: captured("event.session.idle"),
+    PreCompact: fromDocs("experimental.session.compacting"),
+    PostCompact: fromDocs("event.session.compacted"),
+    PostToolUseFailure: fromDocs("event.message.part.updated.tool-error"),
+  },
+  // What the binary answers the module: what each event honours.
+  replies: {
+    SessionStart: { deny: { context: "R" }, context: { context: "C" } },
+    UserPromptSubmit: { deny: { context: "R" }, context: { context: "C" } },
+    PreToolUse: { deny: { deny: "R" }, modify: { args: { command: "echo safe" } }, context: { context: "C" } },
+    PostToolUse: { deny: { context: "R" }, context: { context: "C" }, updatedOutput: { output: "O" } },
+    PreCompact: { deny: { context: "R" }, context: { context: "C" } },
+    PostCompact: {},
+    Stop: {},
+    PostToolUseFailure: {},
+  },
+  seen: {
+    "PreToolUse: tool, arguments and session from tool.execute.before": [
+      { event: "PreToolUse", equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" } } },
+    ],
+    "PostToolUse: the output, and the arguments from the input side": [
+      { event: "PostToolUse", matches: { toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker" }, toolOutput: "hi\n" } },
+    ],
+    "UserPromptSubmit: the user's text parts, not the host's synthetic ones": [
+      {
+        event: "UserPromptSubmit",
+        raw: (p) => {
+          const raw = p("UserPromptSubmit");
+          raw.output.parts.push({ type: "text", text: "attached file body", synthetic: true }, { type: "file", url: "file:///x" });
+          return raw;
+        },
+        equals: { ...base, prompt: '"Run echo hi using the bash tool."' },
+      },
+    ],
+    "SessionStart and Stop: the session of a bus event": [
+      { event: "SessionStart", equals: { ...base, source: "startup" } },
+      { event: "Stop", equals: base },
+    ],
+    "PostToolUseFailure: a tool part in the error state": [
+      {
+        event: "PostToolUseFailure",
+        equals: { ...base, toolName: "bash", toolInput: { command: "false", description: "Fail" }, toolUseId: "call_mock_2", error: "Command exited with code 1" },
+      },
+    ],
+  },
+  // `{plugin,plugins}/*.{ts,js}` of the config dirs; one file name in both scopes (OpenCode runs one).
+  install: {
+    kind: "plugin",
+    name: "OpenCode",
+    folders: {
+      user: (home) => join(home, ".config", "opencode", "plugins"),
+      xdg: (xdg) => join(xdg, "opencode", "plugins"),
+      project: (project) => join(project, ".opencode", "plugins"),
+    },
+  },
+};

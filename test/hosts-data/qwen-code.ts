@@ -1,0 +1,118 @@
+import { expect, test } from "bun:test";
+import { join } from "node:path";
+import { block, specific } from "../support/decisions.ts";
+import { fixturePayload, sandbox, writeScriptedConfig } from "../support/harness.ts";
+import { captured, fromDocs, type HostRecord } from "./record.ts";
+
+const context = (event: string, text: string) => specific(event, { additionalContext: text });
+
+export const qwenCode: HostRecord = {
+  id: "qwen-code",
+  fixtures: {
+    UserPromptSubmit: captured("UserPromptSubmit"),
+    PreToolUse: captured("PreToolUse"),
+    PostToolUse: captured("PostToolUse"),
+    Stop: captured("Stop"),
+    SessionStart: fromDocs("SessionStart"),
+    SessionEnd: fromDocs("SessionEnd"),
+    PreCompact: fromDocs("PreCompact"),
+    PostCompact: fromDocs("PostCompact"),
+    Notification: fromDocs("Notification"),
+    PermissionRequest: fromDocs("PermissionRequest"),
+    PostToolUseFailure: fromDocs("PostToolUseFailure"),
+    SubagentStart: fromDocs("SubagentStart"),
+    SubagentStop: fromDocs("SubagentStop"),
+  },
+  replies: {
+    SessionStart: { deny: context("SessionStart", "R"), context: context("SessionStart", "C") },
+    SessionEnd: {},
+    UserPromptSubmit: { deny: block, context: context("UserPromptSubmit", "C") },
+    // modify is not sent: Qwen ignores PreToolUse updatedInput and would run the original input
+    // auto-approved by the allow it rides on (test/hosts e2e, 0.15.10 and 0.24.4).
+    PreToolUse: {
+      allow: specific("PreToolUse", { permissionDecision: "allow" }),
+      deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
+      ask: specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "R" }),
+      context: context("PreToolUse", "C"),
+    },
+    PostToolUse: { deny: block, context: context("PostToolUse", "C"), updatedOutput: context("PostToolUse", "The tool output was replaced by a hook:\nO") },
+    PreCompact: { deny: context("PreCompact", "R"), context: context("PreCompact", "C") },
+    PostCompact: {},
+    Stop: { deny: block, context: context("Stop", "C") },
+    Notification: { deny: context("Notification", "R"), context: context("Notification", "C") },
+    PermissionRequest: {
+      allow: specific("PermissionRequest", { decision: { behavior: "allow" } }),
+      deny: specific("PermissionRequest", { decision: { behavior: "deny", message: "R" } }),
+      modify: specific("PermissionRequest", { decision: { behavior: "allow", updatedInput: { command: "echo safe" } } }),
+    },
+    PostToolUseFailure: { deny: context("PostToolUseFailure", "R"), context: context("PostToolUseFailure", "C") },
+    SubagentStart: { deny: context("SubagentStart", "R"), context: context("SubagentStart", "C") },
+    SubagentStop: { deny: block },
+  },
+  seen: {
+    "PreToolUse from the real payload; QWEN_PROJECT_DIR is the project": [
+      {
+        event: "PreToolUse",
+        env: { QWEN_PROJECT_DIR: "/the/project" },
+        equals: {
+          hostPlatform: "qwen-code",
+          connectorId: "test",
+          sessionId: "7af264d7-9817-4e46-ae9e-d6b62f0e3eb1",
+          projectDir: "/the/project",
+          toolName: "run_shell_command",
+          toolInput: { command: "echo hi | tee tool-ran.marker" },
+        },
+      },
+    ],
+    "PostToolUse: the text is tool_response.llmContent": [
+      {
+        event: "PostToolUse",
+        matches: { toolOutput: "Command: echo hi | tee tool-ran.marker\nDirectory: (root)\nOutput: hi\nError: (none)\nExit Code: 0\nSignal: 0\nProcess Group PGID: 9014" },
+      },
+    ],
+    "the other events' fields": [
+      { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the shell tool." } },
+      { event: "Stop", matches: { stopHookActive: true } }, // sic: the first Stop of 0.15.10
+      { event: "SessionStart", matches: { source: "resume" } },
+      { event: "SessionEnd", matches: { reason: "prompt_input_exit" } },
+      { event: "Notification", matches: { message: "Qwen Code needs your permission to use run_shell_command" } },
+      { event: "PostToolUseFailure", matches: { error: "Command exited with code 1", isInterrupt: false } },
+      { event: "PermissionRequest", check: (seen) => expect(seen.permissionSuggestions).toHaveLength(1) },
+      { event: "SubagentStop", matches: { agentId: "sub-1", agentType: "Explorer", lastAssistantMessage: "Found 4 call sites." } },
+    ],
+  },
+  matchers: {
+    config: { PreToolUse: "run_shell_command", SubagentStop: "Explorer" },
+    cases: {
+      "matcher: run_shell_command (Qwen's shell) matches, Bash does not": [
+        { event: "PreToolUse", reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }) },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "Bash" }), reply: null },
+      ],
+      "matcher: subagent events match the agent type": [
+        { event: "SubagentStop", reply: block },
+        { event: "SubagentStop", raw: (p) => ({ ...p("SubagentStop"), agent_type: "Plan" }), reply: null },
+      ],
+    },
+  },
+  install: {
+    kind: "settings",
+    tool: "run_shell_command",
+    timeout: 30000,
+    dir: ".qwen",
+    override: { name: "QWEN_HOME", settings: (dir) => join(dir, "settings.json") },
+    native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
+    extras: () => ({}),
+    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
+  },
+  extra: () => {
+    test('qwen-code: the second UserPromptSubmit (prompt "" after a tool result) reaches no handler', () => {
+      const box = sandbox();
+      const config = writeScriptedConfig(box);
+      const file = join(box.root, "seen-spurious.json");
+      const env = { AC_TEST_SEEN: file, AC_TEST_RESPONSE: JSON.stringify({ decision: "deny", reason: "R" }) };
+      const result = box.hook("qwen-code", "UserPromptSubmit", fixturePayload("qwen-code", "UserPromptSubmit.2", box), { config, env });
+      expect({ stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode }).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+      expect(box.exists(file)).toBe(false);
+    });
+  },
+};

@@ -1,0 +1,61 @@
+/**
+ * The shape of a host's test record (test/hosts-data/<host-id>.ts), run by test/hosts.test.ts:
+ * which payload stands for each event, the exact native reply to every decision, what a handler
+ * sees, how matchers behave, and what install writes.
+ */
+import type { EventName } from "../../src/events.ts";
+import type { Expected } from "../support/decisions.ts";
+import type { Sandbox } from "../support/harness.ts";
+import type { HookFileInstall } from "../support/hook-file-install.ts";
+import type { SettingsHost } from "../support/settings-install.ts";
+
+export type Json = Record<string, any>;
+/** A value, or one computed from the sandbox it is checked in. */
+export type PerBox<T> = T | ((box: Sandbox) => T);
+
+/** A payload in test/fixtures/<host-id>/: captured from a real run, or written from the host's docs. */
+export interface Fixture {
+  file: string;
+  from: "real run" | "docs";
+}
+export const captured = (file: string): Fixture => ({ file, from: "real run" });
+export const fromDocs = (file: string): Fixture => ({ file, from: "docs" });
+
+/** One call of `hook <host> <event>`: the event's fixture unless `raw` says otherwise. */
+interface Call {
+  event: EventName;
+  raw?: (payload: (event: EventName) => Json, box: Sandbox) => Json;
+  env?: Record<string, string>;
+}
+
+/** The normalized event (without `raw`) a handler received: all of it, a part, or a custom check. */
+export interface SeenCheck extends Call {
+  equals?: PerBox<Json>;
+  matches?: PerBox<Json>;
+  check?: (seen: Json, box: Sandbox) => void;
+}
+
+/** With `matchers` in the connector: the exact reply (or `null`: no output) to `response` (default: deny "R"). */
+export interface MatcherCheck extends Call {
+  response?: unknown;
+  reply: unknown;
+}
+
+export interface HostRecord {
+  id: string;
+  fixtures: Partial<Record<EventName, Fixture>>;
+  /** Exact stdout per event and decision (tests/support/decisions.ts RESPONSES); unlisted → no output. */
+  replies?: Expected;
+  /** Environment of every reply check (e.g. the marker of the host that runs the command). */
+  env?: Record<string, string>;
+  seen?: Record<string, SeenCheck[]>;
+  matchers?: { config: Record<string, string>; cases: Record<string, MatcherCheck[]> };
+  /** Events the host lacks: a hook call for one fails open with a message naming host and event. */
+  missing?: { events: EventName[]; raw?: PerBox<Json> };
+  install?:
+    | ({ kind: "settings" } & Omit<SettingsHost, "platform" | "preToolUse">)
+    | ({ kind: "hook-file" } & HookFileInstall)
+    | { kind: "plugin"; name: string; folders: { user: (home: string) => string; xdg: (xdg: string) => string; project: (project: string) => string } };
+  /** Checks of this host only, as describe blocks; `payload` reads this record's fixtures. */
+  extra?: (payload: (event: EventName, box?: Sandbox) => Json) => void;
+}

@@ -1,0 +1,5 @@
+/** Preloaded by bunfig.toml: removes every test folder once the whole run is over. */
+import { afterAll } from "bun:test";
+import { removeTempDirs } from "./temp.ts";
+
+afterAll(removeTempDirs);
