@@ -3,14 +3,19 @@
  * binary 0.3–0.8 ms at start, and every hook call pays start-up. Modules on the hook path use
  * these helpers and Bun's own file APIs instead (bench/hook-roundtrip.ts measures the result).
  */
+const WINDOWS = process.platform === "win32";
+
+/** Runs of separators after the first character. A backslash is a separator on Windows only: elsewhere it is part of a name. */
+const SEPARATORS = WINDOWS ? /(?<!^)[/\\]+/g : /(?<!^)\/+/g;
+
 export function join(...parts: string[]): string {
   return parts
     .filter((part) => part !== "")
     .join("/")
-    .replace(/(?<!^)[/\\]+/g, "/");
+    .replace(SEPARATORS, "/");
 }
 
-export const isAbsolute = (path: string): boolean => path.startsWith("/") || /^[A-Za-z]:[/\\]/.test(path) || path.startsWith("\\\\");
+export const isAbsolute = (path: string): boolean => path.startsWith("/") || (WINDOWS && (/^[A-Za-z]:[/\\]/.test(path) || path.startsWith("\\\\")));
 
 export const absolute = (path: string, cwd = process.cwd()): string => (isAbsolute(path) ? path : join(cwd, path));
 

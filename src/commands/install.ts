@@ -33,7 +33,7 @@ function hostResult(plan: HostPlan, changes: FileChange[], dryRun: boolean): Hos
   const changed = changes.some((c) => c.changed);
   const nothing = !own || (own.before === null && own.after === null);
   const status = nothing ? "nothing-to-install" : !changed ? "unchanged" : dryRun ? "would-change" : "installed";
-  const warnings = [...rest.warnings, ...others.flatMap((c) => c.warnings)];
+  const warnings = [...rest.warnings, ...changes.flatMap((c) => c.warnings)];
   return { ...rest, warnings, status, ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companion) } : {}) };
 }
 

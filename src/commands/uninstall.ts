@@ -33,6 +33,7 @@ interface UninstallResult extends InstallRecord {
   diff?: string;
   error?: string;
   companions?: CompanionResult[];
+  warnings?: string[];
 }
 
 async function connectorId(values: { connector?: string; config?: string }): Promise<string> {
@@ -76,7 +77,7 @@ export default defineAcCommand({
         if (!adapter) return { ...target, name: target.platform, status: "error", removed: 0, error: `unknown host "${target.platform}" in the registry` };
         try {
           const [own, ...others] = applyEdits(planUninstall(adapter, id, parseScope(target.scope), target.file, paths, invocations), "uninstall", dryRun);
-          const extra = { ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companion) } : {}) };
+          const extra = { ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companion) } : {}), ...(own?.warnings.length ? { warnings: own.warnings } : {}) };
           const removed = own?.removed ?? 0;
           return { ...target, name: adapter.name, status: removed ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
         } catch (error) {
@@ -104,6 +105,7 @@ export default defineAcCommand({
         if (r.status === "error") ui.error(`${r.name} (${r.scope}): ${r.error}`);
         else if (r.status === "not-found") ui.info(`${r.name} (${r.scope}) ${where}: no hooks of ${id} found`);
         else ui.success(`${r.name} (${r.scope}) ${where}: ${dryRun ? "would remove" : "removed"} ${r.removed} hook${r.removed === 1 ? "" : "s"}`);
+        for (const warning of r.warnings ?? []) ui.warn(warning);
         for (const c of r.companions ?? []) {
           if (dryRun && c.diff) printStdout(c.diff);
           for (const note of c.notes) ui.info(note);

@@ -1,18 +1,54 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
+import { writeFileAtomic } from "./atomic-write.ts";
+import { assertWritable, hostFileFailure, locateHostFile, ownerToKeep } from "./host-file.ts";
+import { decodeLossless, encodeLossless } from "./lossless-utf8.ts";
 
-export const readText = (file: string): string | null => (existsSync(file) ? readFileSync(file, "utf8") : null);
-
-/** Writes through a temporary file and a rename, so a crash never leaves half a config. */
-export function writeTextAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.agent-connector-${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  if (existsSync(file)) chmodSync(tmp, statSync(file).mode);
-  renameSync(tmp, file);
+/** A host config file's text (bytes that are not UTF-8 kept, see lossless-utf8.ts); null when there is none. */
+export function readText(file: string): string | null {
+  const host = locateHostFile(file);
+  if (!host) return null;
+  try {
+    return decodeLossless(readFileSync(host.target));
+  } catch (error) {
+    throw hostFileFailure(file, "read", error);
+  }
 }
 
-export const removeFile = (file: string): void => rmSync(file, { force: true });
+/**
+ * Writes a host config file atomically. A symlinked file is written at its target (the link
+ * stays); an existing file keeps its mode and owner, and one that is read-only or someone else's
+ * is refused.
+ */
+export function writeTextAtomic(file: string, text: string): void {
+  const host = locateHostFile(file);
+  if (host) assertWritable(host);
+  const target = host?.target ?? file;
+  try {
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileAtomic(target, encodeLossless(text), host ? { mode: host.stats.mode & 0o7777, owner: ownerToKeep(host) } : {});
+  } catch (error) {
+    throw hostFileFailure(file, "written", error);
+  }
+}
+
+/** The permission bits of a host file (of its target when it is a symlink); undefined when there is none. */
+export const fileMode = (file: string): number | undefined => {
+  const host = locateHostFile(file);
+  return host ? host.stats.mode & 0o777 : undefined;
+};
+
+/** Removes a host file (a symlink itself, not its target); a read-only or someone else's file is refused. */
+export function removeFile(file: string): void {
+  const host = locateHostFile(file);
+  if (!host) return;
+  assertWritable(host);
+  try {
+    rmSync(file, { force: true });
+  } catch (error) {
+    throw hostFileFailure(file, "removed", error);
+  }
+}
 
 /** Removes `file`'s folder when nothing is left in it (a plugin folder we created for one module). */
 export function removeEmptyFolder(file: string): void {

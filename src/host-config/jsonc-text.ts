@@ -31,7 +31,14 @@ export function detectIndent(text: string): Indent {
 export function parseJsonc(text: string, file: string): Node | undefined {
   if (text.trim() === "") return undefined;
   const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  let tree: Node | undefined;
+  try {
+    tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  } catch (error) {
+    // jsonc-parser recurses once per level: thousands of `[` exhaust the stack.
+    if (!(error instanceof RangeError)) throw error;
+    throw new HostConfigError(file, "is nested too deeply to be parsed; fix it or move it aside, nothing was written");
+  }
   if (errors.length) {
     const first = errors[0]!;
     const line = text.slice(0, first.offset).split("\n").length;

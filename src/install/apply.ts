@@ -1,6 +1,6 @@
 import { createTwoFilesPatch } from "diff";
 import { readText, removeEmptyFolder, removeFile, writeTextAtomic } from "../host-config/files.ts";
-import { dropBackup, readBackup, recordWrite } from "./backups.ts";
+import { dropBackup, readBackup, recordWrite, type Backup } from "./backups.ts";
 import { EDITORS, type EditAction, type FileEdit } from "./edits/index.ts";
 import type { EditedFiles, EditOutcome } from "./edits/types.ts";
 
@@ -24,6 +24,7 @@ interface Computed {
   before: string | null;
   after: string | null;
   outcome: EditOutcome;
+  warnings: string[];
 }
 
 const unifiedDiff = (file: string, before: string, after: string): string =>
@@ -32,8 +33,9 @@ const unifiedDiff = (file: string, before: string, after: string): string =>
 /**
  * Carries out a plan's edits in order: each editor computes its file's new text (a later edit
  * sees what earlier ones made of their files), then every file is written, with backups. On
- * uninstall a file gets back the exact bytes it had before us when no entries of ours remain and
- * nobody changed it since our last write (a following file only together with the one it follows).
+ * uninstall a file gets back the exact bytes it had before us when no entries of ours remain,
+ * nobody changed it since our last write, and the recorded original holds no entries of ours (a
+ * backup recorded after a lost one does); a following file only together with the one it follows.
  * Nothing is written on a dry run; the changes and diffs are the same.
  */
 export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRun: boolean): FileChange[] {
@@ -45,18 +47,33 @@ export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRu
     const outcome = (EDITORS[edit.kind][action] as (before: string | null, edit: FileEdit, files: EditedFiles) => EditOutcome)(before, edit, files);
     let after = outcome.after;
     const mayRestore = action === "uninstall" && !outcome.oursRemain && (edit.follows ? restored.has(edit.follows) : (outcome.removed ?? 0) > 0);
-    const backup = mayRestore ? readBackup(edit.file) : undefined;
-    if (backup?.restorable && backup.written === before) {
+    const { backup, warning } = mayRestore ? readBackup(edit.file) : {};
+    if (backup?.restorable && backup.written === before && holdsNoneOfOurs(backup, edit, files)) {
       after = backup.original;
       restored.add(edit.file);
     }
     texts.set(edit.file, { before: texts.get(edit.file)?.before ?? before, after });
-    return { edit, before, after, outcome };
+    return { edit, before, after, outcome, warnings: warning ? [warning] : [] };
   });
   return computed.map((c) => commit(c, action, dryRun));
 }
 
-function commit({ edit, before, after, outcome }: Computed, action: EditAction, dryRun: boolean): FileChange {
+/**
+ * Whether uninstalling from the recorded original would find nothing of ours to take out. A
+ * following file is judged by the file it follows (its entries of ours are only recognisable
+ * against that file), so it passes here.
+ */
+function holdsNoneOfOurs({ original }: Backup, edit: FileEdit, files: EditedFiles): boolean {
+  if (original === null || edit.follows) return true;
+  try {
+    const outcome = (EDITORS[edit.kind].uninstall as (before: string | null, edit: FileEdit, files: EditedFiles) => EditOutcome)(original, edit, files);
+    return !outcome.removed && !outcome.oursRemain && outcome.after === original;
+  } catch {
+    return false;
+  }
+}
+
+function commit({ edit, before, after, outcome, warnings }: Computed, action: EditAction, dryRun: boolean): FileChange {
   const changed = before !== after;
   const change: FileChange = {
     file: edit.file,
@@ -67,7 +84,7 @@ function commit({ edit, before, after, outcome }: Computed, action: EditAction, 
     removed: outcome.removed ?? 0,
     notes: outcome.notes ?? [],
     ...(outcome.details ? { details: outcome.details } : {}),
-    warnings: outcome.warnings ?? [],
+    warnings: [...(outcome.warnings ?? []), ...warnings],
   };
   if (dryRun) return change;
   try {
@@ -82,6 +99,9 @@ function commit({ edit, before, after, outcome }: Computed, action: EditAction, 
   // The backup keeps the bytes from before our first write while entries of ours are in the file.
   const keep = after !== null && (action === "install" || outcome.oursRemain);
   if (!keep) dropBackup(edit.file);
-  else if (changed) recordWrite(edit.file, before, after);
+  else if (changed) {
+    const warning = recordWrite(edit.file, before, after);
+    if (warning && !change.warnings.includes(warning)) change.warnings.push(warning);
+  }
   return change;
 }
