@@ -17,9 +17,9 @@ import { prepareForUserCode, runGuarded, type Clock, type Outcome } from "./guar
 import { callingHost } from "./calling-host.ts";
 import { flushLogs, hookLogPath, logLine, writeStderr } from "./io.ts";
 import { redact, setRedactionSources } from "./redact.ts";
-import type { ReplyWriter } from "./stdout-guard.ts";
+import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
 import { armWatchdog, runUntil } from "./watchdog.ts";
-import { guardUserFs } from "./user-fs.ts";
+import { guardUserFs, readSource } from "./user-fs.ts";
 import { snapshotResponse } from "./safe-response.ts";
 import type { Degradation } from "../core/resolve.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
@@ -43,6 +43,9 @@ function budgetMs(timeoutSeconds: number): number {
 }
 
 const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
+
+const importsMoreThanUs = (source: string): boolean =>
+  [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].some((m) => m[1] !== "agent-connector");
 
 /** Exit 0, no decision, one stderr line, one log line. */
 function failOpenReply(args: HookArgs, message: string): Reply {
@@ -107,13 +110,19 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
  * level never finishes is still bounded by its own budget, not the default one.
  */
 async function guardedImport(path: string): Promise<(file: string) => Promise<Record<string, unknown>>> {
-  guardUserFs((file, text) => {
-    if (!file.endsWith(path.slice(path.lastIndexOf("/") + 1))) return;
-    const timeout = /\btimeout\s*:\s*(\d+)/.exec(text)?.[1];
-    if (timeout) clock.deadline = Math.min(clock.deadline, budgetMs(Math.min(600, Math.max(2, Number(timeout)))));
-  });
   await armWatchdog();
   return async (file) => {
+    try {
+      const source = readSource(file);
+      // The plugin costs every file it loads a trip through JS: only when the config imports
+      // anything besides "agent-connector" (node:fs itself, or a module that may import it).
+      if (importsMoreThanUs(source)) guardUserFs();
+      if (importsMoreThanUs(source) || /\bprocess\b[\s\S]{0,3}(?:\.|\[)/.test(source)) claimProcessStdout();
+      const timeout = /\btimeout\s*:\s*(\d+)/.exec(source)?.[1];
+      if (timeout) clock.deadline = Math.min(clock.deadline, budgetMs(Math.min(600, Math.max(2, Number(timeout)))));
+    } catch {
+      // A missing file: the import below says so.
+    }
     const run = runUntil(() => import(file) as Promise<Record<string, unknown>>, clock.deadline);
     if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
     if (run.kind === "threw") throw run.error;

@@ -13,19 +13,25 @@ const LOADERS: Record<string, "ts" | "tsx" | "js" | "jsx"> = { ts: "ts", mts: "t
 
 let registered = false;
 
-/** `onSource` sees each user file's text as it loads (run.ts reads the connector's timeout from it). */
-export function guardUserFs(onSource: (path: string, text: string) => void): void {
+const sources = new Map<string, string>();
+
+/** A user file's text, read once: run.ts reads the connector's timeout from it before importing it. */
+export function readSource(path: string): string {
+  let text = sources.get(path);
+  if (text === undefined) sources.set(path, (text = new TextDecoder().decode(Bun.mmap(path, { shared: false }))));
+  return text;
+}
+
+export function guardUserFs(): void {
   if (registered) return;
   registered = true;
-  const decoder = new TextDecoder();
   Bun.plugin({
     name: "agent-connector-user-fs",
     setup(build) {
       build.module("agent-connector:fs", () => ({ exports: guardedFs(), loader: "object" }));
       build.module("agent-connector:fs/promises", () => ({ exports: guardedFsPromises(), loader: "object" }));
       build.onLoad({ filter: /\.(?:[cm]?[jt]s|[jt]sx)$/ }, ({ path }) => {
-        const text = decoder.decode(Bun.mmap(path, { shared: false }));
-        onSource(path, text);
+        const text = readSource(path);
         return { contents: text.replace(FS_IMPORT, "$1$2agent-connector:fs$3$2"), loader: LOADERS[path.slice(path.lastIndexOf(".") + 1)] ?? "js" };
       });
     },
