@@ -7,7 +7,9 @@
 export const MAX_MESSAGE = 500;
 
 const TOKEN = /\b(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs]|AKIA|ASIA)[-_A-Za-z0-9]{8,}|\beyJ[-\w]+\.[-\w]+\.[-\w]*|\b(?:Bearer|Basic|token)\s+[-\w.+/=]{8,}|[A-Za-z0-9+/_=-]{32,}/g;
-const PATH_LIKE = /^(?:[A-Za-z]:)?[/\\]|^[\w.-]+$|^\d+$/;
+const PATH_LIKE = /^(?:[A-Za-z]:)?[/\\]|^\d+$/;
+/** Environment variables that say where or how, never who: they stay readable. */
+const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "PATH", "TMPDIR", "SHLVL"]);
 
 export interface RedactionSources {
   env: Record<string, string | undefined>;
@@ -19,9 +21,9 @@ export const setRedactionSources = (next: RedactionSources): void => void (sourc
 
 export function redact(message: string, { env, payload } = sources): string {
   const secrets = new Set<string>();
-  for (const value of Object.values(env)) {
-    // Paths and plain words (HOME, SHELL, LANG) say where, not who: they stay readable.
-    if (value && value.length >= 6 && !PATH_LIKE.test(value)) secrets.add(value);
+  for (const [name, value] of Object.entries(env)) {
+    // Any value may be a token (Augment passes AUGMENT_SESSION_AUTH); paths stay readable.
+    if (value && value.length >= 6 && !PLAIN.has(name) && !PATH_LIKE.test(value)) secrets.add(value);
   }
   collectStrings(payload, secrets, 0);
   let out = message;

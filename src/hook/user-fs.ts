@@ -38,7 +38,8 @@ export function guardUserFs(): void {
   });
 }
 
-const target = (fdOrPath: unknown) => (isStdout(fdOrPath) ? (typeof fdOrPath === "number" ? 2 : "/dev/stderr") : fdOrPath);
+// fd 2, never the path /dev/stderr: that cannot be opened when stderr is a socket (Node hosts' pipes).
+const target = (fdOrPath: unknown) => (isStdout(fdOrPath) ? 2 : fdOrPath);
 const retarget = (fn: unknown) => (first: unknown, ...rest: unknown[]) => (fn as (...a: unknown[]) => unknown)(target(first), ...rest);
 
 function guardedFs(): Record<string, unknown> {
@@ -51,8 +52,8 @@ function guardedFs(): Record<string, unknown> {
     writeFile: retarget(fs.writeFile),
     appendFileSync: retarget(fs.appendFileSync),
     appendFile: retarget(fs.appendFile),
-    createWriteStream: (path: unknown, options?: { fd?: unknown }) =>
-      fs.createWriteStream(target(path) as string, options && isStdout(options.fd) ? { ...options, fd: 2 } : (options as object)),
+    createWriteStream: (path: string, options?: { fd?: unknown }) =>
+      isStdout(path) || isStdout(options?.fd) ? fs.createWriteStream("", { ...options, fd: 2 }) : fs.createWriteStream(path, options as object),
     closeSync: (fd: number) => (fd === 1 ? undefined : fs.closeSync(fd)),
     close: (fd: number, callback?: (error: Error | null) => void) => (fd === 1 ? callback?.(null) : fs.close(fd, callback)),
     promises: guardedFsPromises(),
