@@ -28,7 +28,7 @@ export default defineAdapter({
   },
   // snake_case keys, but the session is `conversation_id` (stable across turns; `session_id` only on
   // session events), the project is `workspace_roots[0]`, no `source` (→ "startup"), no
-  // `stop_hook_active` (Cursor bounds follow-ups itself with `loop_limit`, default 5).
+  // `stop_hook_active` (Cursor bounds follow-ups itself with `loop_limit`, default 5, and counts them in `loop_count`).
   payload: {
     ...SNAKE_CASE_PAYLOAD,
     sessionId: { paths: ["conversation_id", "session_id"] },
@@ -39,6 +39,9 @@ export default defineAdapter({
     agentId: { paths: ["subagent_id"] },
     agentType: { paths: ["subagent_type"] },
     lastAssistantMessage: { paths: ["summary"] },
+    // stop / subagentStop carry `loop_count` (follow-ups already sent in this loop) instead of
+    // `stop_hook_active`: above 0 we are in a loop our own deny started (test/fixtures/cursor/stop.json).
+    stopHookActive: { paths: ["stop_hook_active", "loop_count"], count: true },
   },
   // No opinion prints nothing (house rule): the docs do not forbid empty output on exit 0; the
   // anchor's "Cursor logs `no valid response`, always print {}" is an unverified note.

@@ -83,6 +83,10 @@ export default defineAdapter({
     // ~/.copilot/hooks and .github/hooks, camelCase keys converted to PascalCase.
     { platform: "copilot-cli", scopes: ["user", "project"] },
   ],
-  // No env var is documented; the camelCase `hookEventName` is VS Code's alone.
-  marker: { payloadKeys: ["hookEventName"] },
+  // No env var is documented; the camelCase `hookEventName` is VS Code's alone. A VS Code PR renames
+  // the common fields to snake_case (`hook_event_name`, `session_id`): then its `timestamp` tells it
+  // from Claude Code's payload (which has none). Copilot CLI's Claude-shaped payload has all three
+  // too, but Copilot sets COPILOT_CLI and is recognised first (adapters/index.ts order); its own
+  // payloads say `sessionId`.
+  marker: { payloadKeys: ["hookEventName"], payloadKeysTogether: ["hook_event_name", "session_id", "timestamp"] },
 });

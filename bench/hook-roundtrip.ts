@@ -34,7 +34,7 @@ if (!existsSync(bin)) sh([process.execPath, "build/compile.ts"]);
 const floorSource = join(work, "floor.ts");
 writeFileSync(floorSource, `const input = JSON.parse(await Bun.stdin.text());\nconsole.log(typeof input);\n`);
 const floor = join(work, "floor");
-sh([process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm", floorSource, "--outfile", floor]);
+sh([process.execPath, "build", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--minify", "--bytecode", "--format=esm", floorSource, "--outfile", floor]);
 
 // Ours, installed as a user would.
 const project = join(work, "project");

@@ -14,7 +14,9 @@ const entry = join(root, "src", "cli.ts");
 export const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64", "windows-x64"] as const;
 
 async function compile(outfile: string, target?: string): Promise<void> {
-  const argv = ["build", "--compile", "--minify", "--bytecode", "--format=esm", "--splitting", entry, "--outfile", outfile];
+  // Autoload off: Bun would otherwise read .env and bunfig.toml from the HOST's working directory at
+  // start, so any project could redirect AGENT_CONNECTOR_HOME or preload code into every hook call.
+  const argv = ["build", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--minify", "--bytecode", "--format=esm", "--splitting", entry, "--outfile", outfile];
   if (target) argv.push(`--target=bun-${target}`);
   const proc = Bun.spawnSync([process.execPath, ...argv], { cwd: root, stdout: "pipe", stderr: "pipe" });
   if (proc.exitCode !== 0) {

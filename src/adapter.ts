@@ -105,7 +105,12 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    * Signs that this host made a hook call: an env var it sets, a payload key only it sends. Every
    * kind given must match: an env var alone can leak into a shell the user starts from the host.
    */
-  marker?: { env?: readonly string[]; payloadKeys?: readonly string[] };
+  marker?: {
+    env?: readonly string[];
+    payloadKeys?: readonly string[];
+    /** Keys that mark the host only together (VS Code's snake_case spelling: hook_event_name + timestamp). */
+    payloadKeysTogether?: readonly string[];
+  };
   /** Event names, payload and dialect this host uses when it runs another host's file (default: its own). */
   guest?: HookContract;
 }

@@ -4,7 +4,10 @@ import type { ConnectorConfig } from "../events.ts";
 import { ConnectorConfigError } from "./errors.ts";
 import { registerVirtualModule } from "./virtual-module.ts";
 
-async function importConfig(file: string): Promise<unknown> {
+/** How a script config is imported; the hook path passes one that runs it under its watchdog. */
+export type ConfigImporter = (file: string) => Promise<Record<string, unknown>>;
+
+async function importConfig(file: string, load: ConfigImporter): Promise<unknown> {
   if (file.endsWith(".json")) {
     try {
       return JSON.parse(await Bun.file(file).text());
@@ -16,7 +19,7 @@ async function importConfig(file: string): Promise<unknown> {
   registerVirtualModule();
   let module: Record<string, unknown>;
   try {
-    module = await import(file);
+    module = await load(file);
   } catch (error) {
     // No separate existence check: it would cost every hook call a stat.
     if (!(await Bun.file(file).exists())) throw new ConnectorConfigError(file, "", "file not found");
@@ -33,9 +36,9 @@ async function importConfig(file: string): Promise<unknown> {
  * Imports a connector config and checks it against `schema` (install: everything, src/config/load.ts;
  * the hook path: what one call uses, hook-call-schema.ts). JSON hooks' fixed `response` becomes a handler.
  */
-export async function readConnectorConfig(path: string, schema: v.GenericSchema): Promise<ConnectorConfig> {
+export async function readConnectorConfig(path: string, schema: v.GenericSchema, load: ConfigImporter = (file) => import(file)): Promise<ConnectorConfig> {
   const file = absolute(path);
-  const raw = await importConfig(file);
+  const raw = await importConfig(file, load);
   const result = v.safeParse(schema, raw);
   if (!result.success) {
     const issue = result.issues[0];

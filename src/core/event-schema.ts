@@ -1,15 +1,28 @@
 import * as v from "valibot";
 import type { EventName } from "../events.ts";
 
-/** Host payload dialects disagree on types; these schemas coerce them to ours or reject. */
+/**
+ * Host payload dialects disagree on types; these schemas coerce them to ours. Lenient: a field of
+ * the wrong type is absent (or its default), so an odd `session_id: {}` or `cwd: 5` never drops an
+ * event whose handler may not even read it. Only the tool name, without which a tool event means
+ * nothing, is required.
+ */
 
 const text = v.union([
   v.string(),
   v.pipe(v.number(), v.transform(String)),
 ]);
 
+/** The field's value when it fits `schema`, else absent. */
+function lenient<S extends v.GenericSchema>(schema: S): v.OptionalSchema<v.SchemaWithFallback<v.OptionalSchema<S, undefined>, undefined>, undefined>;
+/** The field's value when it fits `schema`, else `otherwise`. */
+function lenient<S extends v.GenericSchema>(schema: S, otherwise: v.InferOutput<S>): v.OptionalSchema<v.SchemaWithFallback<S, v.InferOutput<S>>, v.InferOutput<S>>;
+function lenient(schema: v.GenericSchema, otherwise?: unknown) {
+  return otherwise === undefined ? v.optional(v.fallback(v.optional(schema), undefined)) : v.optional(v.fallback(schema, otherwise), otherwise);
+}
+
 /** Tool input arrives as an object, or as a JSON string (Copilot CLI's toolArgs). */
-const toolInput = v.optional(
+const toolInput = lenient(
   v.union([
     v.record(v.string(), v.unknown()),
     v.pipe(
@@ -35,44 +48,45 @@ function outputText(value: unknown): string {
 }
 
 const base = {
-  sessionId: v.optional(text, ""),
-  projectDir: v.optional(v.string()),
+  sessionId: lenient(text, ""),
+  projectDir: lenient(v.string()),
   hostPlatform: v.string(),
   connectorId: v.string(),
 };
 const tool = { ...base, toolName: text, toolInput };
-const flag = v.optional(v.boolean());
-const trigger = v.optional(v.fallback(v.picklist(["auto", "manual"]), undefined as never));
+const flag = lenient(v.boolean());
+const optionalText = lenient(text);
+const trigger = lenient(v.picklist(["auto", "manual"]));
 
 /** Built on first use: a hook call needs one event's schema, not thirteen. */
 const builders = {
   SessionStart: () => v.object({
     ...base,
-    source: v.optional(v.fallback(v.picklist(["startup", "compact", "resume", "clear"]), "startup"), "startup"),
+    source: lenient(v.picklist(["startup", "compact", "resume", "clear"]), "startup"),
   }),
-  SessionEnd: () => v.object({ ...base, reason: v.optional(text) }),
-  UserPromptSubmit: () => v.object({ ...base, prompt: v.optional(text, "") }),
+  SessionEnd: () => v.object({ ...base, reason: optionalText }),
+  UserPromptSubmit: () => v.object({ ...base, prompt: lenient(text, "") }),
   PreToolUse: () => v.object(tool),
   PostToolUse: () => v.object({ ...tool, toolOutput: v.optional(v.pipe(v.unknown(), v.transform(outputText))), isError: flag }),
   PreCompact: () => v.object({ ...base, trigger }),
   PostCompact: () => v.object({ ...base, trigger }),
   Stop: () => v.object({ ...base, stopHookActive: flag }),
-  Notification: () => v.object({ ...base, message: v.optional(text, "") }),
-  PermissionRequest: () => v.object({ ...tool, permissionSuggestions: v.optional(v.array(v.unknown())) }),
+  Notification: () => v.object({ ...base, message: lenient(text, "") }),
+  PermissionRequest: () => v.object({ ...tool, permissionSuggestions: lenient(v.array(v.unknown())) }),
   PostToolUseFailure: () => v.object({
     ...tool,
-    toolUseId: v.optional(text),
+    toolUseId: optionalText,
     error: v.optional(v.pipe(v.unknown(), v.transform(outputText)), ""),
     isInterrupt: flag,
-    durationMs: v.optional(v.number()),
+    durationMs: lenient(v.number()),
   }),
-  SubagentStart: () => v.object({ ...base, agentId: v.optional(text), agentType: v.optional(text) }),
+  SubagentStart: () => v.object({ ...base, agentId: optionalText, agentType: optionalText }),
   SubagentStop: () => v.object({
     ...base,
-    agentId: v.optional(text),
-    agentType: v.optional(text),
-    agentTranscriptPath: v.optional(v.string()),
-    lastAssistantMessage: v.optional(text),
+    agentId: optionalText,
+    agentType: optionalText,
+    agentTranscriptPath: lenient(v.string()),
+    lastAssistantMessage: optionalText,
     stopHookActive: flag,
   }),
 } satisfies Record<EventName, () => v.GenericSchema>;

@@ -38,6 +38,8 @@ export interface FieldSource {
   values?: Record<string, string | boolean>;
   /** The field is `true` when a path holds anything (Gemini's `tool_response.error` → isError). */
   present?: boolean;
+  /** The path holds a count: more than 0 is `true`, 0 is `false` (Cursor's `loop_count` → stopHookActive). */
+  count?: boolean;
   /** The path holds message parts: the `text` of the user's text parts, joined (OpenCode's `chat.message`). */
   textParts?: boolean;
 }

@@ -55,17 +55,26 @@ function joinText(...parts: (string | undefined)[]): string | undefined {
 
 /** The decision a response means when `decision` is left out. */
 function impliedDecision(response: HookResponse): HookResponse["decision"] {
+  // An allow that carries a new input is an approved rewrite (Claude's docs write it so): a modify.
+  if (response.decision === "allow" && response.updatedInput) return "modify";
   if (response.decision) return response.decision;
   if (response.updatedInput) return "modify";
   if (response.additionalContext) return "context";
   return undefined;
 }
 
-/** Reduce a handler's response to what the host honours on this event. */
-export function resolveResponse(event: EventName, response: HookResponse | undefined, capabilities: Capabilities): ResolvedResponse {
+/**
+ * Reduce a handler's response to what the host honours on this event. What the host cannot take
+ * is pushed onto `lost` (when given), so the hook can say so instead of dropping it silently.
+ */
+export function resolveResponse(event: EventName, response: HookResponse | undefined, capabilities: Capabilities, lost?: Degradation[]): ResolvedResponse {
   if (!response) return {};
   const caps = capabilities[event] ?? [];
-  const can = (c: Capability) => caps.includes(c);
+  const can = (c: Capability) => {
+    const ok = caps.includes(c);
+    if (!ok && c !== "allow" && meaningful(event).includes(c)) lost?.push({ event, from: c, to: fallback(event, c, caps) });
+    return ok;
+  };
   const decision = impliedDecision(response);
   let context = response.additionalContext;
   const out: ResolvedResponse = {};

@@ -20,6 +20,8 @@ export interface Reply {
   stdout?: string;
   stderr?: string;
   exitCode: number;
+  /** Set on a deny: the reason, for the exit-2 fallback when stdout cannot be written. */
+  denyReason?: string;
 }
 
 export interface RenderInput {

@@ -13,9 +13,16 @@ export type CallingHost = Pick<Adapter, "id" | "events" | "payload" | "dialect">
  */
 export function callingHost(installed: Adapter, payload: Record<string, unknown>, env: Record<string, string | undefined>): CallingHost {
   for (const host of ADAPTERS) {
-    if (!host.marker || !host.alsoRuns?.some((also) => also.platform === installed.id)) continue;
-    const { env: vars, payloadKeys: keys } = host.marker;
-    if ((!vars || vars.some((name) => env[name])) && (!keys || keys.some((key) => key in payload))) return { id: host.id, ...(host.guest ?? host) };
+    if (!host.alsoRuns?.some((also) => also.platform === installed.id)) continue;
+    if (hasMarker(host, payload, env)) return { id: host.id, ...(host.guest ?? host) };
   }
   return installed;
+}
+
+function hasMarker(host: Adapter, payload: Record<string, unknown>, env: Record<string, string | undefined>): boolean {
+  if (!host.marker) return false;
+  const { env: vars, payloadKeys: keys, payloadKeysTogether: together } = host.marker;
+  const has = (key: string) => Object.hasOwn(payload, key);
+  const keysMatch = (!keys && !together) || keys?.some(has) || (together !== undefined && together.every(has));
+  return (!vars || vars.some((name) => env[name])) && keysMatch;
 }

@@ -1,3 +1,5 @@
+import { runUntil } from "./watchdog.ts";
+
 /** The outcome of running user code under a time budget with process.exit disarmed. */
 export type Outcome =
   | { kind: "returned"; value: unknown }
@@ -11,37 +13,94 @@ class ExitAttempt extends Error {
   }
 }
 
+/** The budget's end, in performance.now() time; it moves once the connector's own timeout is known. */
+export interface Clock {
+  deadline: number;
+}
+
+export interface UserCodeHooks {
+  /** A stray error outside the handler's own result (a timer, a floating promise): noted, not fatal. */
+  onStray(error: unknown): void;
+  /** A wrapped timer callback ran past the deadline: answer now. */
+  onOverrun(): void;
+}
+
+let exitAttempt: ExitAttempt | undefined;
+let exitListeners: ((attempt: ExitAttempt) => void)[] = [];
+
 /**
- * Runs `fn` so that nothing it does can wedge the host or print on our stdout: a hang ends at
- * the budget, process.exit and stray exceptions become outcomes, console.log goes to stderr.
+ * From here on user code may run (the config's top level included): process.exit throws instead
+ * of exiting, stray errors do not crash the process, and timers re-enter the watchdog when they fire.
+ * Returns the real exit, for our own answer.
  */
-export async function runGuarded(fn: () => unknown, budgetMs: number): Promise<Outcome> {
-  const realExit = process.exit;
-  const realLog = console.log;
-  const realInfo = console.info;
-  let settle!: (outcome: Outcome) => void;
-  const done = new Promise<Outcome>((resolve) => (settle = resolve));
-  const onStray = (error: unknown) =>
-    settle(error instanceof ExitAttempt ? { kind: "exited", code: error.code } : { kind: "threw", error });
-
+export function prepareForUserCode(clock: Clock, hooks: UserCodeHooks): (code: number) => never {
+  const realExit = process.exit.bind(process) as (code: number) => never;
   process.exit = ((code?: unknown) => {
-    throw new ExitAttempt(code);
+    exitAttempt = new ExitAttempt(code);
+    for (const listener of exitListeners) listener(exitAttempt);
+    throw exitAttempt;
   }) as typeof process.exit;
-  console.log = console.error;
-  console.info = console.error;
-  process.on("uncaughtException", onStray);
-  process.on("unhandledRejection", onStray);
-  const timer = setTimeout(() => settle({ kind: "timed-out" }), budgetMs);
+  const stray = (error: unknown) => (error instanceof ExitAttempt ? undefined : hooks.onStray(error));
+  process.on("uncaughtException", stray);
+  process.on("unhandledRejection", stray);
+  wrapTimers(clock, hooks);
+  return realExit;
+}
 
+type Scheduler = (callback: (...args: unknown[]) => unknown, ms?: number, ...args: unknown[]) => unknown;
+
+/** User timers (and Bun.sleep, which uses them) call back under the watchdog, so `await sleep(); while (true) {}` ends too. */
+function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
+  const g = globalThis as unknown as Record<string, Scheduler>;
+  for (const name of ["setTimeout", "setInterval", "setImmediate"]) {
+    const real = g[name]!;
+    g[name] = (callback, ...rest) =>
+      real(
+        typeof callback === "function"
+          ? (...args: unknown[]) => {
+              const run = runUntil(() => callback(...args), clock.deadline);
+              if (run.kind === "timed-out") hooks.onOverrun();
+              if (run.kind === "threw") hooks.onStray(run.error);
+            }
+          : callback,
+        ...rest,
+      );
+  }
+  const realSetTimeout = g.setTimeout!;
+  Bun.sleep = ((ms: number | Date) =>
+    new Promise<void>((resolve) => realSetTimeout(() => resolve(), typeof ms === "number" ? ms : ms.getTime() - Date.now()))) as typeof Bun.sleep;
+}
+
+/**
+ * Runs `fn` under the watchdog until the deadline. Only the handler's own result decides the outcome;
+ * an async handler still pending after its synchronous part is awaited (its timers are wrapped, and
+ * the hook's deadline timer ends a wait that never finishes).
+ */
+export async function runGuarded(fn: () => unknown, clock: Clock): Promise<Outcome> {
+  exitAttempt = undefined;
+  // `then` is read under the watchdog too: a getter or a Proxy trap is user code.
+  const first = runUntil(() => {
+    const value = fn();
+    return { value, promise: value instanceof Promise ? value : isThenable(value) ? Promise.resolve(value) : undefined };
+  }, clock.deadline);
+  const attempt = exitAttempt as ExitAttempt | undefined;
+  if (attempt) return { kind: "exited", code: attempt.code };
+  if (first.kind !== "returned") return first.kind === "threw" && first.error instanceof ExitAttempt ? { kind: "exited", code: first.error.code } : first;
+  const { value: returned, promise: value } = first.value;
+  if (!value) return { kind: "returned", value: returned };
+  const exited = new Promise<Outcome>((resolve) => exitListeners.push((attempt) => resolve({ kind: "exited", code: attempt.code })));
   try {
-    Promise.resolve()
-      .then(fn)
-      .then((value) => settle({ kind: "returned", value }), onStray);
-    return await done;
+    return await Promise.race([
+      value.then(
+        (resolved): Outcome => ({ kind: "returned", value: resolved }),
+        (error): Outcome => (error instanceof ExitAttempt ? { kind: "exited", code: error.code } : { kind: "threw", error }),
+      ),
+      exited,
+    ]);
   } finally {
-    clearTimeout(timer);
-    process.exit = realExit;
-    console.log = realLog;
-    console.info = realInfo;
+    exitListeners = [];
   }
 }
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";

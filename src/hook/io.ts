@@ -1,17 +1,20 @@
 import { hookLogPath } from "../home.ts";
+import { redact } from "./redact.ts";
 
 // Bun's writers, not process.stdout (Node's stream layer costs a compiled binary ~6 ms and ~7 MB)
-// nor node:fs (~0.7 ms to load).
-export const writeStdout = async (text: string): Promise<void> => void (await Bun.write(Bun.stdout, text));
+// nor node:fs (~0.7 ms to load). The reply itself goes through stdout-guard.ts.
 export const writeStderr = async (text: string): Promise<void> => void (await Bun.write(Bun.stderr, text));
 
 export { hookLogPath };
 
+/** hook.log stays under this size; one older file, hook.log.1, is kept. */
+export const MAX_LOG_BYTES = 1_000_000;
+
 const pending: Promise<void>[] = [];
 
-/** One line per failure, so a fail-open that a user never saw on stderr can still be found. */
+/** One line per failure (redacted, capped), so a fail-open that a user never saw on stderr can still be found. */
 export function logLine(message: string): void {
-  pending.push(appendLog(message));
+  pending.push(appendLog(redact(message).replace(/\r?\n/g, " | ")));
 }
 
 /** Waits for log lines still being written; call before exiting. */
@@ -20,11 +23,13 @@ export const flushLogs = async (): Promise<void> => void (await Promise.all(pend
 async function appendLog(message: string): Promise<void> {
   try {
     // Failures only: the happy path never loads node:fs.
-    const { appendFileSync, mkdirSync } = await import("node:fs");
-    const { dirname } = await import("node:path");
+    const { appendFileSync, mkdirSync, renameSync, statSync } = await import("node:fs");
     const path = hookLogPath();
-    mkdirSync(dirname(path), { recursive: true });
-    appendFileSync(path, `${new Date().toISOString()} ${message}\n`);
+    mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    const line = `${new Date().toISOString()} ${message}\n`;
+    const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+    if (size + line.length > MAX_LOG_BYTES) renameSync(path, `${path}.1`);
+    appendFileSync(path, line, { mode: 0o600 });
   } catch {
     // Logging must never turn a fail-open into a failure.
   }

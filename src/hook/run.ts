@@ -13,9 +13,16 @@ import { parseHandlerResult } from "../core/response.ts";
 import { MATCHER_TARGET } from "../events.ts";
 import { denyReason } from "../dialects/reply.ts";
 import { handlerBudgetMs } from "../core/timeout.ts";
-import { runGuarded, type Outcome } from "./guard.ts";
+import { prepareForUserCode, runGuarded, type Clock, type Outcome } from "./guard.ts";
 import { callingHost } from "./calling-host.ts";
-import { flushLogs, hookLogPath, logLine, writeStderr, writeStdout } from "./io.ts";
+import { flushLogs, hookLogPath, logLine, writeStderr } from "./io.ts";
+import { redact, setRedactionSources } from "./redact.ts";
+import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
+import { armWatchdog, runUntil } from "./watchdog.ts";
+import { guardUserFs, readSource } from "./user-fs.ts";
+import { snapshotResponse } from "./safe-response.ts";
+import type { Degradation } from "../core/resolve.ts";
+import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
 
 export interface HookArgs {
   platform: string;
@@ -28,17 +35,32 @@ export interface HookArgs {
 
 class FailOpen extends Error {}
 
+/** The budget of one hook call; until the connector's own timeout is known, the default's. */
+const clock: Clock = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
+
+function budgetMs(timeoutSeconds: number): number {
+  return handlerBudgetMs({ timeout: timeoutSeconds } as ConnectorConfig);
+}
+
+const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
+
+const importsMoreThanUs = (source: string): boolean =>
+  [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].some((m) => m[1] !== "agent-connector");
+
+/** Exit 0, no decision, one stderr line, one log line. */
+function failOpenReply(args: HookArgs, message: string): Reply {
+  const where = whereOf(args);
+  const line = redact(message);
+  logLine(`${where}: ${line}`);
+  return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open), see ${hookLogPath()}\n` };
+}
+
 /** What one hook call prints and exits with. Never throws: every failure is a fail-open reply. */
 export async function hookReply(args: HookArgs, stdin: string | Promise<string>, env = process.env): Promise<Reply> {
-  const where = `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
-  const failOpen = (message: string): Reply => {
-    logLine(`${where}: ${message}`);
-    return { exitCode: 0, stderr: `agent-connector: ${where}: ${message}; allowed (fail-open), see ${hookLogPath()}\n` };
-  };
   try {
     return await reply(args, stdin, env);
   } catch (error) {
-    return failOpen(error instanceof FailOpen ? error.message : `internal error: ${(error as Error)?.stack ?? String(error)}`);
+    return failOpenReply(args, error instanceof FailOpen ? error.message : `internal error: ${errorText(error, true)}`);
   }
 }
 
@@ -55,6 +77,7 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
   } catch {
     throw new FailOpen(stdin.trim() ? "stdin is not valid JSON" : "stdin is empty");
   }
+  setRedactionSources({ env, payload });
   const config = await configLoading;
   if (args.native) return nativeReply(args, config, payload);
   return normalizedReply(args, adapter, config, payload, env);
@@ -70,20 +93,53 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
     path = registry[args.connector]?.config;
     if (!path) throw new FailOpen(`connector "${args.connector}" is not installed (no registry entry)`);
   }
+  const schema = hookCallSchema(args.native ? { platform: args.platform, native: args.event } : { event: args.event });
+  let config: ConnectorConfig;
   try {
-    return await readConnectorConfig(path, hookCallSchema(args.native ? { platform: args.platform, native: args.event } : { event: args.event }));
+    config = await readConnectorConfig(path, schema, path.endsWith(".json") ? undefined : await guardedImport(path));
   } catch (error) {
-    throw new FailOpen((error as Error).message);
+    throw new FailOpen(errorText(error));
   }
+  clock.deadline = handlerBudgetMs(config);
+  return config;
+}
+
+/**
+ * A script config is user code from its first line: it is imported under the watchdog, with its
+ * node:fs imports guarded. Its `timeout` is read from the source as it loads, so a config whose top
+ * level never finishes is still bounded by its own budget, not the default one.
+ */
+async function guardedImport(path: string): Promise<(file: string) => Promise<Record<string, unknown>>> {
+  await armWatchdog();
+  return async (file) => {
+    try {
+      const source = readSource(file);
+      // The plugin costs every file it loads a trip through JS: only when the config imports
+      // anything besides "agent-connector" (node:fs itself, or a module that may import it).
+      if (importsMoreThanUs(source)) guardUserFs();
+      if (importsMoreThanUs(source) || /\bprocess\b[\s\S]{0,3}(?:\.|\[)/.test(source)) claimProcessStdout();
+      const timeout = /\btimeout\s*:\s*(\d+)/.exec(source)?.[1];
+      if (timeout) clock.deadline = Math.min(clock.deadline, budgetMs(Math.min(600, Math.max(2, Number(timeout)))));
+    } catch {
+      // A missing file: the import below says so.
+    }
+    const run = runUntil(() => import(file) as Promise<Record<string, unknown>>, clock.deadline);
+    if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
+    if (run.kind === "threw") throw run.error;
+    return run.value;
+  };
 }
 
 async function nativeReply(args: HookArgs, config: ConnectorConfig, payload: unknown): Promise<Reply> {
   const hook = config.platforms?.[args.platform]?.nativeHooks?.[args.event];
   if (!hook) throw new FailOpen(`no native hook "${args.event}" for ${args.platform} in connector ${config.id}`);
-  const outcome = await runGuarded(() => hook.handler(payload), handlerBudgetMs(config));
+  const outcome = await runGuarded(() => hook.handler(payload), clock);
   if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
   if (outcome.value === undefined || outcome.value === null) return EMPTY_REPLY;
-  return { exitCode: 0, stdout: `${JSON.stringify(outcome.value)}\n` };
+  // JSON.stringify runs the answer's getters and toJSON: user code, under the watchdog.
+  const text = runUntil(() => JSON.stringify(outcome.value), clock.deadline);
+  if (text.kind !== "returned" || typeof text.value !== "string") throw new FailOpen("the native hook's answer cannot be written as JSON");
+  return { exitCode: 0, stdout: `${text.value}\n` };
 }
 
 async function normalizedReply(
@@ -112,20 +168,34 @@ async function normalizedReply(
   if (spurious && Object.entries(spurious).every(([key, value]) => (payload as Record<string, unknown>)[key] === value)) return EMPTY_REPLY;
   if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>)) return EMPTY_REPLY;
 
-  const outcome = await runGuarded(() => (hook.handler as (e: unknown) => unknown)(normalized), handlerBudgetMs(config));
+  const outcome = await runGuarded(() => (hook.handler as (e: unknown) => unknown)(normalized), clock);
   if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
-  const parsed = parseHandlerResult(outcome.value);
-  if (!parsed.ok && !parsed.response) throw new FailOpen(parsed.problem);
-  if (!parsed.ok) logLine(`${args.platform} ${event} (${config.id}): ${parsed.problem}; the deny is kept`);
+  const where = `${args.platform} ${event} (${config.id})`;
+  const snapshot = snapshotResponse(outcome.value, clock.deadline);
+  const parsed = parseHandlerResult(snapshot.value);
+  const problems = [...snapshot.problems, ...(parsed.ok ? [] : [parsed.problem])];
+  if (!parsed.ok && !parsed.response) throw new FailOpen(problems.join("; "));
+  if (problems.length && parsed.response?.decision === "deny") logLine(`${where}: handler's answer: ${problems.join("; ")}; the deny is kept`);
+  else if (problems.length) logLine(`${where}: handler's answer: ${problems.join("; ")}`);
 
-  const resolved = resolveResponse(event, parsed.response, host.dialect.capabilities);
+  const lost: Degradation[] = [];
+  const resolved = resolveResponse(event, parsed.response, host.dialect.capabilities, lost);
+  // What the host cannot take at all is logged, never dropped silently (conversions to context are
+  // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
+  const dropped = lost.filter((d) => !d.to.startsWith("context"));
+  if (dropped.length) logLine(`${where}: ${host.id} cannot take ${dropped.map((d) => `${d.from} on ${d.event}: ${d.to}`).join(", ")}`);
+  return renderReply(host, event, nativeEvent, resolved, config.id, payload as Record<string, unknown>, where);
+}
+
+function renderReply(host: ReturnType<typeof callingHost>, event: EventName, nativeEvent: string, resolved: ReturnType<typeof resolveResponse>, connectorId: string, raw: Record<string, unknown>, where: string): Reply {
+  const deny = resolved.decision === "deny" ? { denyReason: denyReason(resolved.reason, connectorId) } : {};
   try {
-    return host.dialect.render({ event, nativeEvent: host.events[event] ?? nativeEvent, response: resolved, connectorId: config.id, raw: payload as Record<string, unknown> });
+    return { ...host.dialect.render({ event, nativeEvent: host.events[event] ?? nativeEvent, response: resolved, connectorId, raw }), ...deny };
   } catch (error) {
-    if (resolved.decision !== "deny") throw error;
+    if (!deny.denyReason) throw error;
     // Exit 2 with the reason on stderr blocks on every json-stdio host we drove (docs/hosts/<id>.md).
-    logLine(`${args.platform} ${event} (${config.id}): render failed (${(error as Error).message}); denied by exit 2`);
-    return { exitCode: 2, stderr: `${denyReason(resolved.reason, config.id)}\n` };
+    logLine(`${where}: render failed (${errorText(error)}); denied by exit 2`);
+    return { exitCode: 2, stderr: `${deny.denyReason}\n` };
   }
 }
 
@@ -147,20 +217,67 @@ function describe(outcome: Exclude<Outcome, { kind: "returned" }>): string {
       return "handler did not answer within its time budget";
     case "exited":
       return `handler called process.exit(${String(outcome.code)})`;
-    case "threw": {
-      const error = outcome.error as Error;
-      return `handler threw: ${error?.message ?? String(outcome.error)}`;
-    }
+    case "threw":
+      return `handler threw: ${errorText(outcome.error)}`;
   }
 }
 
-/** The `hook` command: read stdin, answer, exit. */
-export async function runHook(args: HookArgs): Promise<never> {
+/** A user error's text; reading it is user code too (a getter), so it may fail itself. */
+function errorText(error: unknown, stack = false): string {
+  try {
+    const e = error as Error;
+    return String((stack ? e?.stack : undefined) ?? e?.message ?? error);
+  } catch {
+    return "(an error whose message cannot be read)";
+  }
+}
+
+/**
+ * The `hook` command: read stdin, answer, exit, within the budget whatever user code does. A wait
+ * that never ends (stdin never closed, a config or handler awaiting forever) ends at the deadline
+ * timer; synchronous user code ends at the watchdog (watchdog.ts).
+ */
+export async function runHook(args: HookArgs, writeReply: ReplyWriter): Promise<never> {
+  let finishing = false;
+  let realExit: (code: number) => never = process.exit.bind(process) as (code: number) => never;
+  const finish = async (result: Reply): Promise<never> => {
+    if (finishing) return new Promise<never>(() => {});
+    finishing = true;
+    let { exitCode, stderr } = result;
+    if (result.stdout && !(await writeReply(result.stdout)) && result.denyReason) {
+      // User code closed our stdout: the deny every json-stdio host honours is exit 2 + reason.
+      logLine(`${whereOf(args)}: stdout is closed; denied by exit 2`);
+      exitCode = 2;
+      stderr = `${result.denyReason}\n`;
+    }
+    if (stderr) await writeStderr(stderr);
+    await flushLogs();
+    return realExit(exitCode);
+  };
+  let stray: unknown;
+  const overrun = () =>
+    void finish(failOpenReply(args, stray === undefined ? "did not answer within its time budget" : `handler threw: ${errorText(stray)}`));
+  // Polled, not armed once: the deadline moves when the connector's own timeout becomes known.
+  // Unref'd: when nothing but this timer is left (a handler promise nobody will settle), beforeExit
+  // answers at once instead of at the deadline.
+  const realSetTimeout = setTimeout;
+  const watch = () => {
+    const left = clock.deadline - performance.now();
+    if (left <= 0) overrun();
+    else realSetTimeout(watch, Math.min(left, 100)).unref();
+  };
+  watch();
+  process.on("beforeExit", overrun);
+  realExit = prepareForUserCode(clock, {
+    // A stray error (a timer, a floating promise) does not decide the answer: the handler's result
+    // does, so a deny made after it is kept. It is the reason given if no result ever comes.
+    onStray: (error) => {
+      stray ??= error;
+      logLine(`${whereOf(args)}: stray error in user code: ${errorText(error)}`);
+    },
+    onOverrun: overrun,
+  });
   // Unreadable stdin is handled as empty: fail-open.
   const stdin = Bun.stdin.text().catch(() => "");
-  const result = await hookReply(args, stdin);
-  if (result.stdout) await writeStdout(result.stdout);
-  if (result.stderr) await writeStderr(result.stderr);
-  await flushLogs();
-  process.exit(result.exitCode);
+  return finish(await hookReply(args, stdin));
 }

@@ -1,0 +1,48 @@
+import { runUntil } from "./watchdog.ts";
+
+const FIELDS = ["decision", "reason", "updatedInput", "additionalContext", "updatedOutput"];
+
+export interface Snapshot {
+  /** The handler's answer as plain JSON data, or a primitive as it was returned. */
+  value: unknown;
+  /** What could not be read: a throwing getter, a Proxy trap, a value JSON cannot hold. */
+  problems: string[];
+}
+
+/**
+ * Copies a handler's answer into plain data under the watchdog, field by field, so that a getter
+ * that throws or never returns, a Proxy whose traps throw, or a toJSON that loops costs only that
+ * field: `decision: "deny"` read before a broken `reason` is still a deny.
+ */
+export function snapshotResponse(value: unknown, deadline: number): Snapshot {
+  if (value === null || typeof value !== "object") return { value, problems: [] };
+  const copy: Record<string, unknown> = {};
+  const problems: string[] = [];
+  const run = runUntil(() => {
+    let keys = FIELDS;
+    try {
+      keys = Object.keys(value);
+    } catch (error) {
+      problems.push(`its keys cannot be listed (${message(error)})`);
+    }
+    for (const key of keys.includes("decision") ? ["decision", ...keys.filter((k) => k !== "decision")] : keys) {
+      try {
+        const field = (value as Record<string, unknown>)[key];
+        if (field === undefined) continue;
+        copy[key] = typeof field === "object" && field !== null ? JSON.parse(JSON.stringify(field)) : field;
+      } catch (error) {
+        problems.push(`${key} cannot be read (${message(error)})`);
+      }
+    }
+  }, deadline);
+  if (run.kind === "timed-out") problems.push("reading it did not finish within the time budget");
+  return { value: copy, problems };
+}
+
+const message = (error: unknown): string => {
+  try {
+    return String((error as Error)?.message ?? error);
+  } catch {
+    return "unreadable error";
+  }
+};

@@ -1,0 +1,71 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { BIN, sandbox, type Result } from "../support/harness.ts";
+import { claudeDeny, configWithHandler, isFailOpen, prePayload } from "./support.ts";
+
+/**
+ * Whatever user code does, the hook answers within its budget (timeout 2 s → 1 s here): fail-open,
+ * or the deny already made. Each case would run until killed without the watchdog.
+ */
+const box = sandbox();
+const LIMIT_MS = 1900;
+
+function timed(run: () => Result): Result & { ms: number } {
+  const started = performance.now();
+  const result = run();
+  return { ...result, ms: performance.now() - started };
+}
+
+const HANGS: Record<string, { handler: string; prelude?: string }> = {
+  "busy loop": { handler: "() => { while (true) {} }" },
+  "tail recursion": { handler: `() => { "use strict"; const f = (n) => f(n + 1); return f(0); }` },
+  "unbounded allocation": { handler: "() => { const a = []; while (true) a.push(new Array(1e5).fill(1)); }" },
+  "busy loop after an await": { handler: "async () => { await null; while (true) {} }" },
+  "busy loop after a timer": { handler: "async () => { await new Promise((r) => setTimeout(r, 20)); while (true) {} }" },
+  "busy loop after Bun.sleep": { handler: "async () => { await Bun.sleep(20); while (true) {} }" },
+  "a promise that never settles, timers still running": { handler: "() => new Promise(() => setInterval(() => {}, 50))" },
+  "config top level loops": { handler: "() => undefined", prelude: "while (true) {}" },
+  "config top level awaits forever": { handler: "() => undefined", prelude: "await new Promise(() => setInterval(() => {}, 50));" },
+  "config top level loops after an await": { handler: "() => undefined", prelude: "await null; while (true) {}" },
+};
+
+describe("time budget: fail-open within the budget", () => {
+  for (const [name, { handler, prelude }] of Object.entries(HANGS)) {
+    test(name, () => {
+      const config = configWithHandler(box, handler, prelude, `hang-${name.replace(/\W+/g, "-")}.config.ts`);
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { config }));
+      expect(result.ms).toBeLessThan(LIMIT_MS);
+      expect(isFailOpen(result, "")).toBe(true);
+    });
+  }
+
+  test("stdin that is never closed", async () => {
+    const config = configWithHandler(box, "() => ({ decision: 'deny', reason: 'no' })", "", "stdin-open.config.ts");
+    const started = performance.now();
+    const proc = Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--config", config], { cwd: box.project, env: box.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    proc.stdin.write(JSON.stringify(prePayload()));
+    const exitCode = await Promise.race([proc.exited, Bun.sleep(5000).then(() => "still running")]);
+    const ms = performance.now() - started;
+    proc.kill();
+    expect(exitCode).toBe(0);
+    expect(ms).toBeLessThan(LIMIT_MS);
+    expect(await new Response(proc.stdout).text()).toBe("");
+    expect(await new Response(proc.stderr).text()).toContain("did not answer within its time budget");
+  });
+});
+
+describe("time budget: a deny already made is kept", () => {
+  test("a stray microtask loops after a synchronous deny", () => {
+    const config = configWithHandler(box, "() => { Promise.resolve().then(() => { while (true) {} }); return { decision: 'deny', reason: 'no' }; }", "", "deny-then-loop.config.ts");
+    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { config }));
+    expect(result.ms).toBeLessThan(LIMIT_MS);
+    expect(result.stdout).toBe(claudeDeny("no"));
+  });
+  test("a reason getter that never returns after decision: deny", () => {
+    const config = configWithHandler(box, "() => ({ decision: 'deny', get reason() { while (true) {} } })", "", "deny-getter-loop.config.ts");
+    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { config }));
+    expect(result.ms).toBeLessThan(LIMIT_MS);
+    expect(result.stdout).toBe(claudeDeny("Blocked by the test hook"));
+  });
+});
+
+afterAll(() => console.log(`reliability/time-budget: ${Object.keys(HANGS).length + 1} kinds of hang, 2 late denies, each answered within ${LIMIT_MS} ms (budget 1 s)`));
