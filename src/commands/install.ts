@@ -4,7 +4,7 @@ import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { listCell, printTable } from "./_table.ts";
 import { planHost, type HostPlan } from "../install/plan.ts";
-import { applyEdits, type FileChange } from "../install/apply.ts";
+import { applyEdits, companionResult, type CompanionResult, type FileChange } from "../install/apply.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
 import { HostConfigError } from "../host-config/errors.ts";
@@ -15,17 +15,12 @@ import { withInstallLock } from "../install/lock.ts";
 import { currentInvocation, knownInvocations } from "../install/command-line.ts";
 import { adapterOf, isHostId } from "../../adapters/index.ts";
 
-/** A file changed along with the host's own, e.g. Codex's trust entries in config.toml. */
-export type CompanionResult = Omit<FileChange, "before" | "after" | "removed">;
-
 export interface HostResult extends Omit<HostPlan, "edits"> {
   status: "installed" | "unchanged" | "would-change" | "nothing-to-install" | "error";
   diff?: string;
   error?: string;
   companions?: CompanionResult[];
 }
-
-const companion = ({ before: _b, after: _a, removed: _r, ...rest }: FileChange): CompanionResult => rest;
 
 function hostResult(plan: HostPlan, changes: FileChange[], dryRun: boolean): HostResult {
   const { edits: _edits, ...rest } = plan;
@@ -34,7 +29,7 @@ function hostResult(plan: HostPlan, changes: FileChange[], dryRun: boolean): Hos
   const nothing = !own || (own.before === null && own.after === null);
   const status = nothing ? "nothing-to-install" : !changed ? "unchanged" : dryRun ? "would-change" : "installed";
   const warnings = [...rest.warnings, ...changes.flatMap((c) => c.warnings)];
-  return { ...rest, warnings, status, ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companion) } : {}) };
+  return { ...rest, warnings, status, ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companionResult) } : {}) };
 }
 
 const STATUS = { installed: "installed", unchanged: "already up to date", "would-change": "would change", "nothing-to-install": "nothing installed", error: "error" } as const;

@@ -1,5 +1,5 @@
 import { findAdapter } from "../../adapters/index.ts";
-import { applyEdits, type FileChange } from "../install/apply.ts";
+import { applyEdits, companionResult, type CompanionResult } from "../install/apply.ts";
 import { deliveredFile, planUninstall } from "../install/plan.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
@@ -14,7 +14,6 @@ import { defineAcCommand } from "./_command.ts";
 import { UsageError } from "./_fail.ts";
 import { loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
-import type { CompanionResult } from "./install.ts";
 
 const args = {
   connector: { type: "string", description: "Connector id to remove (or --config to read it from the config)" },
@@ -44,8 +43,6 @@ async function connectorId(values: { connector?: string; config?: string }): Pro
   if (values.config) return (await loadConfigArg(values.config)).config.id;
   throw new UsageError("name the connector: --connector <id> (see agent-connector list)");
 }
-
-const companion = ({ before: _b, after: _a, removed: _r, ...rest }: FileChange): CompanionResult => rest;
 
 export default defineAcCommand({
   meta: { name: "uninstall", description: "Remove a connector's hooks from host configs, leaving everything else as it was" },
@@ -77,7 +74,7 @@ export default defineAcCommand({
         if (!adapter) return { ...target, name: target.platform, status: "error", removed: 0, error: `unknown host "${target.platform}" in the registry` };
         try {
           const [own, ...others] = applyEdits(planUninstall(adapter, id, parseScope(target.scope), target.file, paths, invocations), "uninstall", dryRun);
-          const extra = { ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companion) } : {}), ...(own?.warnings.length ? { warnings: own.warnings } : {}) };
+          const extra = { ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companionResult) } : {}), ...(own?.warnings.length ? { warnings: own.warnings } : {}) };
           const removed = own?.removed ?? 0;
           return { ...target, name: adapter.name, status: removed ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
         } catch (error) {

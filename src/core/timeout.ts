@@ -3,6 +3,7 @@ import type { ConnectorConfig } from "../events.ts";
 /** Seconds we ask a host to wait for one hook call, unless the connector says otherwise. */
 export const DEFAULT_TIMEOUT_SECONDS = 30;
 
-/** The handler's budget: the host's timeout (which we write at install) less a margin to answer in. */
-export const handlerBudgetMs = (config: ConnectorConfig): number =>
-  Math.max(500, (config.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000 - 1000);
+/** The handler's budget for a host timeout of `seconds` (which we write at install), less a margin to answer in. */
+export const budgetMs = (seconds: number): number => Math.max(500, seconds * 1000 - 1000);
+
+export const handlerBudgetMs = (config: ConnectorConfig): number => budgetMs(config.timeout ?? DEFAULT_TIMEOUT_SECONDS);

@@ -12,17 +12,17 @@ import { resolveResponse } from "../core/resolve.ts";
 import { parseHandlerResult } from "../core/response.ts";
 import { MATCHER_TARGET } from "../events.ts";
 import { denyReason } from "../dialects/reply.ts";
-import { handlerBudgetMs } from "../core/timeout.ts";
+import { budgetMs, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock, type Outcome } from "./guard.ts";
 import { callingHost } from "./calling-host.ts";
-import { flushLogs, hookLogPath, logLine, writeStderr } from "./io.ts";
+import { flushLogs, logLine, writeStderr } from "./io.ts";
+import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
 import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
 import { armWatchdog, runUntil } from "./watchdog.ts";
 import { guardUserFs, readSource } from "./user-fs.ts";
 import { snapshotResponse } from "./safe-response.ts";
 import type { Degradation } from "../core/resolve.ts";
-import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
 
 export interface HookArgs {
   platform: string;
@@ -37,10 +37,6 @@ class FailOpen extends Error {}
 
 /** The budget of one hook call; until the connector's own timeout is known, the default's. */
 const clock: Clock = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
-
-function budgetMs(timeoutSeconds: number): number {
-  return handlerBudgetMs({ timeout: timeoutSeconds } as ConnectorConfig);
-}
 
 const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
 
@@ -116,8 +112,9 @@ async function guardedImport(path: string): Promise<(file: string) => Promise<Re
       const source = readSource(file);
       // The plugin costs every file it loads a trip through JS: only when the config imports
       // anything besides "agent-connector" (node:fs itself, or a module that may import it).
-      if (importsMoreThanUs(source)) guardUserFs();
-      if (importsMoreThanUs(source) || /\bprocess\b[\s\S]{0,3}(?:\.|\[)/.test(source)) claimProcessStdout();
+      const importsOthers = importsMoreThanUs(source);
+      if (importsOthers) guardUserFs();
+      if (importsOthers || /\bprocess\b[\s\S]{0,3}(?:\.|\[)/.test(source)) claimProcessStdout();
       const timeout = /\btimeout\s*:\s*(\d+)/.exec(source)?.[1];
       if (timeout) clock.deadline = Math.min(clock.deadline, budgetMs(Math.min(600, Math.max(2, Number(timeout)))));
     } catch {

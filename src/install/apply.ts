@@ -19,6 +19,11 @@ export interface FileChange {
   warnings: string[];
 }
 
+/** A file changed along with the host's own (Codex's trust in config.toml), as reports show it. */
+export type CompanionResult = Omit<FileChange, "before" | "after" | "removed">;
+
+export const companionResult = ({ before: _b, after: _a, removed: _r, ...rest }: FileChange): CompanionResult => rest;
+
 interface Computed {
   edit: FileEdit;
   before: string | null;

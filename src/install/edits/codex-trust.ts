@@ -11,7 +11,7 @@ function trust(before: string | null, edit: CodexTrustEdit, files: EditedFiles):
     after: files.after(edit.hookFile) ?? null,
     isOurs: isOurCommand(edit.platform, undefined, edit.invocations),
   });
-  return { ...change, manualSteps: change.manualSteps };
+  return change;
 }
 
 export const codexTrustEditor: Editor<CodexTrustEdit> = { install: trust, uninstall: trust };
