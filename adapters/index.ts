@@ -15,9 +15,21 @@ import rooCode from "./roo-code.ts";
 import trae from "./trae.ts";
 import codebuff from "./codebuff.ts";
 import openInterpreter from "./open-interpreter.ts";
+import codebuddy from "./codebuddy.ts";
+import continueCli from "./continue.ts";
+import devin from "./devin.ts";
+import grokBuild from "./grok-build.ts";
+import jetbrainsCopilot from "./jetbrains-copilot.ts";
 
-/** Every host we know. Adding a host: one file in this folder, one line here. */
-const LIST = [claudeCode, cursor, copilotCli, vscodeCopilot, codex, qwenCode, geminiCli, opencode, kiloCli, mimoCode, warp, zed, rooCode, trae, codebuff, openInterpreter] as const;
+/**
+ * Every host we know. Adding a host: one file in this folder, one line here. Order matters where
+ * several hosts run one host's file (src/hook/calling-host.ts tries them in this order): hosts
+ * recognised by an env var their hook runner sets come before VS Code, known by payload keys only.
+ */
+const LIST = [
+  claudeCode, cursor, copilotCli, continueCli, devin, grokBuild, vscodeCopilot, codex, qwenCode, geminiCli, opencode, kiloCli, mimoCode,
+  codebuddy, jetbrainsCopilot, warp, zed, rooCode, trae, codebuff, openInterpreter,
+] as const;
 
 /** A known host's id, e.g. "claude-code". */
 export type HostId = (typeof LIST)[number]["id"];

@@ -84,8 +84,13 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   name: string;
   /** Where the facts in this file come from. */
   sources: readonly string[];
-  /** How the host expresses matchers natively; "none" means every call reaches us and we match. */
-  nativeMatcher: "claude-regex" | "anchored-regex" | "name-list" | "none";
+  /**
+   * How the host expresses matchers natively; "none" means every call reaches us and we match.
+   * "claude-regex": plain names and `a|b` lists compared exactly, anything else an unanchored regex;
+   * "unanchored-regex": every matcher is an unanchored regex (`RegExp.test`), so we always anchor it;
+   * "anchored-regex": the host anchors it itself.
+   */
+  nativeMatcher: "claude-regex" | "unanchored-regex" | "anchored-regex" | "name-list" | "none";
   /** The events whose matcher the host applies (default: every event with a matcher target). */
   nativeMatcherEvents?: readonly EventName[];
   /**
@@ -97,6 +102,11 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   nativeHooks: boolean;
   /** What install writes for the hooks. */
   hooks: HookDelivery;
+  /**
+   * What the user must know after install beyond events and degradations (a review step the host
+   * requires before new hooks run, a verification limit), reported by install and `explain`.
+   */
+  notice?: string;
   /** Signs that the host is installed on this machine. */
   detect: { dirs: (ctx: PathContext) => string[]; bins: readonly string[] };
   /** Other hosts' hook files this host executes too (double firing; warned about at install). */

@@ -40,7 +40,7 @@ export default defineAcCommand({
     });
 
     if (json) {
-      const hosts = plans.map(({ adapter, plan: { edits: _edits, ...plan } }) => ({ ...plan, alsoRuns: adapter.alsoRuns ?? [] }));
+      const hosts = plans.map(({ adapter, plan: { edits: _edits, ...plan } }) => ({ ...plan, alsoRuns: adapter.alsoRuns ?? [], nativeHooks: adapter.nativeHooks }));
       return printJson({ connector: config.id, config: configPath, events, hosts });
     }
     printStdout(`${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} hosts`);
@@ -52,6 +52,10 @@ export default defineAcCommand({
       printStdout("\n* degradations (what a response becomes where the host cannot honour it):");
       printTable([["host", "event", "degradation"], ...degraded], 1);
     }
+    const noNative = plans.filter(({ adapter }) => adapter.paradigm === "json-stdio" && !adapter.nativeHooks).map(({ adapter }) => adapter.id);
+    if (noNative.length) printStdout(`\nno native hooks (platforms.<id>.nativeHooks) on: ${noNative.join(", ")}`);
+    const notices = plans.filter(({ adapter, plan }) => adapter.notice && plan.file).map(({ adapter }) => `  ${adapter.id}: ${adapter.notice}`);
+    if (notices.length) printStdout(`\nnotes:\n${notices.join("\n")}`);
     const cross = plans.flatMap(({ adapter }) => (adapter.alsoRuns ?? []).map((a) => `${adapter.id} also runs ${a.platform}'s ${a.scopes.join(" and ")} hooks${a.when ? ` ${a.when}` : ""}`));
     if (cross.length) printStdout(`\ncross-host (one handler can fire under several hosts):\n${cross.map((line) => `  ${line}`).join("\n")}`);
   },

@@ -40,6 +40,7 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
   if (adapter.nativeMatcherEvents && !adapter.nativeMatcherEvents.includes(event)) return { mode: "runtime" };
   const plain = isPlainNameList(matcher);
   if (adapter.nativeMatcher === "claude-regex") return { text: plain ? matcher : `^(?:${matcher})$`, mode: "native" };
+  if (adapter.nativeMatcher === "unanchored-regex") return { text: `^(?:${matcher})$`, mode: "native" };
   if (adapter.nativeMatcher === "anchored-regex" || (adapter.nativeMatcher === "name-list" && plain)) return { text: matcher, mode: "native" };
   return { mode: "runtime" };
 }
@@ -66,6 +67,7 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     return plan;
   }
   plan.file = file;
+  if (adapter.notice) plan.warnings.push(adapter.notice);
 
   const wiring: Wiring[] = [];
   for (const event of declared) {

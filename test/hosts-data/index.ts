@@ -10,5 +10,10 @@ import { vscodeCopilot } from "./vscode-copilot.ts";
 import { opencode } from "./opencode.ts";
 import { kiloCli } from "./kilo-cli.ts";
 import { mimoCode } from "./mimo-code.ts";
+import { codebuddy } from "./codebuddy.ts";
+import { continueCli } from "./continue.ts";
+import { devin } from "./devin.ts";
+import { grokBuild } from "./grok-build.ts";
+import { jetbrainsCopilot } from "./jetbrains-copilot.ts";
 
-export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode];
+export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot];

@@ -2,4 +2,5 @@
 import { afterAll } from "bun:test";
 import { removeTempDirs } from "./temp.ts";
 
-afterAll(removeTempDirs);
+// Thousands of sandboxes on a busy machine take longer to delete than a hook's default 5 s.
+afterAll(removeTempDirs, 120_000);

@@ -14,6 +14,11 @@ export interface HookFileInstall {
   /** Where install writes, user scope and project scope. */
   file: (box: Sandbox) => string;
   projectFile: (project: string) => string;
+  /**
+   * The host has hooks at project scope only: every check installs with --scope project (and
+   * `file` is the project file); a user-scope install writes nothing and says so (this message).
+   */
+  projectOnly?: { userScopeWarning: string };
   /** An env var that moves the user file, and where the file then is. */
   override?: { name: string; file: (dir: string) => string };
   /** The exact bytes of a fresh install, and lines install prints about it. */
@@ -41,7 +46,9 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
   const setup = (existing?: string) => {
     const s = installSetup(platform, host.source);
     if (existing !== undefined) s.box.write(host.file(s.box), existing);
-    return s;
+    if (!host.projectOnly) return s;
+    const scoped = ["--scope", "project", "--project-dir", s.box.project];
+    return { ...s, install: (...extra: string[]) => s.install(...scoped, ...extra), uninstall: (...extra: string[]) => s.uninstall(...scoped, ...extra) };
   };
   const ours = (text: string) => text.split("--connector guard").length - 1;
 
@@ -63,12 +70,22 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
       expect(proc.stdout.toString()).toBe(`${JSON.stringify(host.deny)}\n`);
     });
 
-    test("project scope: the same file in the project", () => {
-      const { box, install } = setup();
-      expect(install("--scope", "project", "--project-dir", box.project).exitCode).toBe(0);
-      expect(box.read(host.projectFile(box.project))).toBe(host.fresh(box));
-      expect(box.exists(host.file(box))).toBe(false);
-    });
+    if (host.projectOnly) {
+      const { userScopeWarning } = host.projectOnly;
+      test("user scope: nothing is written, and install says so", () => {
+        const { box, config } = installSetup(platform, host.source);
+        const result = box.cli(["install", "--config", config, "--platform", platform]);
+        expect(result.stderr).toContain(userScopeWarning);
+        expect(box.exists(host.file(box))).toBe(false);
+      });
+    } else {
+      test("project scope: the same file in the project", () => {
+        const { box, install } = setup();
+        expect(install("--scope", "project", "--project-dir", box.project).exitCode).toBe(0);
+        expect(box.read(host.projectFile(box.project))).toBe(host.fresh(box));
+        expect(box.exists(host.file(box))).toBe(false);
+      });
+    }
 
     if (host.override) {
       const override = host.override;

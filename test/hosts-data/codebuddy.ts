@@ -1,0 +1,80 @@
+import { expect } from "bun:test";
+import { join } from "node:path";
+import { block, specific } from "../support/decisions.ts";
+import { nativeHookChecks } from "../support/native-hooks.ts";
+import { CLAUDE_REPLIES } from "./claude-code.ts";
+import { fromDocs, type HostRecord } from "./record.ts";
+
+// No real run (CodeBuddy needs a Tencent login): every payload is written from its docs. The
+// contract is Claude Code's, so are the replies.
+export const codebuddy: HostRecord = {
+  id: "codebuddy",
+  fixtures: {
+    SessionStart: fromDocs("SessionStart"),
+    SessionEnd: fromDocs("SessionEnd"),
+    UserPromptSubmit: fromDocs("UserPromptSubmit"),
+    PreToolUse: fromDocs("PreToolUse"),
+    PostToolUse: fromDocs("PostToolUse"),
+    PreCompact: fromDocs("PreCompact"),
+    PostCompact: fromDocs("PostCompact"),
+    Stop: fromDocs("Stop"),
+    Notification: fromDocs("Notification"),
+    PermissionRequest: fromDocs("PermissionRequest"),
+    PostToolUseFailure: fromDocs("PostToolUseFailure"),
+    SubagentStart: fromDocs("SubagentStart"),
+    SubagentStop: fromDocs("SubagentStop"),
+  },
+  replies: CLAUDE_REPLIES,
+  seen: {
+    "PreToolUse: CODEBUDDY_PROJECT_DIR is the project": [
+      {
+        event: "PreToolUse",
+        env: { CODEBUDDY_PROJECT_DIR: "/the/project" },
+        equals: { hostPlatform: "codebuddy", connectorId: "test", sessionId: "cb-5d1e", projectDir: "/the/project", toolName: "Bash", toolInput: { command: "npm publish" } },
+      },
+    ],
+    "without it, cwd": [{ event: "Stop", matches: (box) => ({ projectDir: box.project, stopHookActive: false }) }],
+    "the other events' fields": [
+      { event: "SessionStart", matches: { source: "resume" } },
+      { event: "SessionEnd", matches: { reason: "logout" } },
+      { event: "UserPromptSubmit", matches: { prompt: "Publish the package" } },
+      { event: "PostToolUse", matches: { toolOutput: "+ demo@1.0.0" } },
+      { event: "PreCompact", matches: { trigger: "auto" } },
+      { event: "Notification", matches: { message: "CodeBuddy needs your permission to use Bash" } },
+      { event: "PermissionRequest", check: (seen) => expect(seen.permissionSuggestions).toEqual([]) },
+      { event: "PostToolUseFailure", matches: { error: "npm ERR! 403", isInterrupt: false, toolUseId: "tu-3" } },
+      { event: "SubagentStart", matches: { agentId: "sub-2", agentType: "code-reviewer" } },
+      { event: "SubagentStop", matches: { agentType: "code-reviewer", lastAssistantMessage: "No issues found.", stopHookActive: false } },
+    ],
+  },
+  matchers: {
+    config: { PreToolUse: "Bash|Write", SubagentStop: "code-.*" },
+    cases: {
+      "matcher: a listed tool matches, another does not": [
+        { event: "PreToolUse", reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }) },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "Read" }), reply: null },
+      ],
+      "matcher: subagent events match the agent type": [
+        { event: "SubagentStop", reply: block },
+        { event: "SubagentStop", raw: (p) => ({ ...p("SubagentStop"), agent_type: "planner" }), reply: null },
+      ],
+    },
+  },
+  install: {
+    kind: "settings",
+    tool: "Bash",
+    timeout: 30,
+    dir: ".codebuddy",
+    override: { name: "CODEBUDDY_CONFIG_DIR", settings: (dir) => join(dir, "settings.json") },
+    native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
+    extras: () => ({}),
+    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
+  },
+  extra: () => {
+    nativeHookChecks("codebuddy", {
+      event: "PermissionDenied",
+      file: (box) => join(box.home, ".codebuddy", "settings.json"),
+      raw: () => ({ session_id: "cb-5d1e", hook_event_name: "PermissionDenied", tool_name: "Bash", tool_input: { command: "rm -rf /" } }),
+    });
+  },
+};
