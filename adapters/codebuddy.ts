@@ -1,6 +1,6 @@
 import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
-import { EVENT_NAMES } from "../src/events.ts";
+import { EVENT_NAMES, sameNames } from "../src/events.ts";
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
@@ -16,7 +16,7 @@ export default defineAdapter({
   sources: ["https://www.codebuddy.ai/docs/cli/hooks", "https://cloud.tencent.com/document/product/1831/137030"],
   // Claude's names for all 13. PermissionRequest, PostToolUseFailure, SubagentStart and PostCompact
   // are only in the newer reference: older builds never fire them.
-  events: Object.fromEntries(EVENT_NAMES.map((event) => [event, event])),
+  events: sameNames(EVENT_NAMES),
   // Claude's snake_case payload; the hook process gets CODEBUDDY_PROJECT_DIR (and CLAUDE_PROJECT_DIR).
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CODEBUDDY_PROJECT_DIR"], paths: ["cwd"] } },
   // The docs claim parity with Claude Code's exit codes and hookSpecificOutput replies.

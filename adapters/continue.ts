@@ -1,6 +1,6 @@
 import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
-import { EVENT_NAMES } from "../src/events.ts";
+import { EVENT_NAMES, sameNames } from "../src/events.ts";
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
@@ -17,7 +17,7 @@ export default defineAdapter({
   sources: ["https://github.com/continuedev/continue/tree/main/extensions/cli/src/hooks"],
   // Claude's names; no PostCompact. PermissionRequest, SubagentStart and SubagentStop are declared
   // in types.ts with no firing helper in fireHook.ts.
-  events: Object.fromEntries(EVENT_NAMES.filter((event) => event !== "PostCompact").map((event) => [event, event])),
+  events: sameNames(EVENT_NAMES.filter((event) => event !== "PostCompact")),
   // Claude's snake_case payload; transcript_path is always "" and Stop's stop_hook_active always
   // true (fireHook.ts), passed on as is. CONTINUE_PROJECT_DIR = CLAUDE_PROJECT_DIR = cwd.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CONTINUE_PROJECT_DIR"], paths: ["cwd"] } },

@@ -1,5 +1,6 @@
 import { join } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
+import { sameNames } from "../src/events.ts";
 import { topLevelDecisionDialect } from "../src/dialects/top-level-decision.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
@@ -13,15 +14,7 @@ export default defineAdapter({
   name: "Devin CLI",
   sources: ["https://docs.devin.ai/cli/extensibility/hooks/overview", "https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks", "https://cli.devin.ai/docs/extensibility/configuration"],
   // The seven documented events. PostCompaction is reported by a third party only: not wired.
-  events: {
-    SessionStart: "SessionStart",
-    SessionEnd: "SessionEnd",
-    UserPromptSubmit: "UserPromptSubmit",
-    PreToolUse: "PreToolUse",
-    PostToolUse: "PostToolUse",
-    Stop: "Stop",
-    PermissionRequest: "PermissionRequest",
-  },
+  events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]),
   // snake_case; no cwd in the payload (the project is DEVIN_PROJECT_DIR). tool_response is
   // {success, output, error}. Tool names are Devin's own: exec, edit, read, mcp__<server>__<tool>.
   payload: {

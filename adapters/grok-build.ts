@@ -1,5 +1,6 @@
 import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { EVENT_NAMES, sameNames } from "../src/events.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 
 // Facts: https://docs.x.ai/build/features/hooks (read 2026-11), docs/hosts/grok-build.md. xAI's
@@ -16,20 +17,7 @@ export default defineAdapter({
   name: "Grok Build",
   sources: ["https://docs.x.ai/build/features/hooks"],
   // Claude's names; no PermissionRequest (only PermissionDenied, after the fact).
-  events: {
-    SessionStart: "SessionStart",
-    SessionEnd: "SessionEnd",
-    UserPromptSubmit: "UserPromptSubmit",
-    PreToolUse: "PreToolUse",
-    PostToolUse: "PostToolUse",
-    PreCompact: "PreCompact",
-    PostCompact: "PostCompact",
-    Stop: "Stop",
-    Notification: "Notification",
-    PostToolUseFailure: "PostToolUseFailure",
-    SubagentStart: "SubagentStart",
-    SubagentStop: "SubagentStop",
-  },
+  events: sameNames(EVENT_NAMES.filter((event) => event !== "PermissionRequest")),
   // camelCase (docs: hookEventName, sessionId, cwd, workspaceRoot, toolName, toolInput); the other
   // fields' names are not documented: camelCase first, Claude's snake_case as a fallback.
   payload: {

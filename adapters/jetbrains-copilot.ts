@@ -1,5 +1,6 @@
 import { join } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
+import { sameNames } from "../src/events.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
@@ -17,12 +18,7 @@ export default defineAdapter({
   name: "GitHub Copilot for JetBrains",
   sources: ["https://docs.github.com/en/copilot/reference/customization-cheat-sheet", "https://docs.github.com/en/copilot/concepts/agents/copilot-in-jetbrains"],
   // Four events in the plugin's own harness.
-  events: {
-    SessionStart: "SessionStart",
-    PreToolUse: "PreToolUse",
-    PostToolUse: "PostToolUse",
-    PreCompact: "PreCompact",
-  },
+  events: sameNames(["SessionStart", "PreToolUse", "PostToolUse", "PreCompact"]),
   // Claude-like snake_case (`sessionId` and `workspace_roots` seen as alternatives); tool names
   // are the plugin's (run_in_terminal, …).
   payload: {

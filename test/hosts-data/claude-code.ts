@@ -34,6 +34,19 @@ export const CLAUDE_REPLIES: Expected = {
   SubagentStop: { deny: block },
 };
 
+/** What install writes into a Claude-shaped settings.json in `dir`, which `overrideVar` moves. */
+export const claudeSettingsInstall = (dir: string, overrideVar: string, options: { anchorPlainNames?: boolean } = {}): HostRecord["install"] => ({
+  kind: "settings",
+  tool: "Bash",
+  timeout: 30,
+  dir,
+  ...options,
+  override: { name: overrideVar, settings: (value) => join(value, "settings.json") },
+  native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
+  extras: () => ({}),
+  deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
+});
+
 export const claudeCode: HostRecord = {
   id: "claude-code",
   fixtures: {
@@ -94,14 +107,5 @@ export const claudeCode: HostRecord = {
       ],
     },
   },
-  install: {
-    kind: "settings",
-    tool: "Bash",
-    timeout: 30,
-    dir: ".claude",
-    override: { name: "CLAUDE_CONFIG_DIR", settings: (dir) => join(dir, "settings.json") },
-    native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
-    extras: () => ({}),
-    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
-  },
+  install: claudeSettingsInstall(".claude", "CLAUDE_CONFIG_DIR"),
 };

@@ -2,28 +2,14 @@ import { expect } from "bun:test";
 import { join } from "node:path";
 import { block, specific } from "../support/decisions.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
-import { CLAUDE_REPLIES } from "./claude-code.ts";
-import { fromDocs, type HostRecord } from "./record.ts";
+import { CLAUDE_REPLIES, claudeSettingsInstall } from "./claude-code.ts";
+import { allFromDocs, type HostRecord } from "./record.ts";
 
 // No real run (CodeBuddy needs a Tencent login): every payload is written from its docs. The
 // contract is Claude Code's, so are the replies.
 export const codebuddy: HostRecord = {
   id: "codebuddy",
-  fixtures: {
-    SessionStart: fromDocs("SessionStart"),
-    SessionEnd: fromDocs("SessionEnd"),
-    UserPromptSubmit: fromDocs("UserPromptSubmit"),
-    PreToolUse: fromDocs("PreToolUse"),
-    PostToolUse: fromDocs("PostToolUse"),
-    PreCompact: fromDocs("PreCompact"),
-    PostCompact: fromDocs("PostCompact"),
-    Stop: fromDocs("Stop"),
-    Notification: fromDocs("Notification"),
-    PermissionRequest: fromDocs("PermissionRequest"),
-    PostToolUseFailure: fromDocs("PostToolUseFailure"),
-    SubagentStart: fromDocs("SubagentStart"),
-    SubagentStop: fromDocs("SubagentStop"),
-  },
+  fixtures: allFromDocs(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"]),
   replies: CLAUDE_REPLIES,
   seen: {
     "PreToolUse: CODEBUDDY_PROJECT_DIR is the project": [
@@ -60,16 +46,7 @@ export const codebuddy: HostRecord = {
       ],
     },
   },
-  install: {
-    kind: "settings",
-    tool: "Bash",
-    timeout: 30,
-    dir: ".codebuddy",
-    override: { name: "CODEBUDDY_CONFIG_DIR", settings: (dir) => join(dir, "settings.json") },
-    native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
-    extras: () => ({}),
-    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
-  },
+  install: claudeSettingsInstall(".codebuddy", "CODEBUDDY_CONFIG_DIR"),
   extra: () => {
     nativeHookChecks("codebuddy", {
       event: "PermissionDenied",

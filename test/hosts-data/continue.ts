@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { specific } from "../support/decisions.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
-import { CLAUDE_REPLIES } from "./claude-code.ts";
-import { fromDocs, type HostRecord } from "./record.ts";
+import { CLAUDE_REPLIES, claudeSettingsInstall } from "./claude-code.ts";
+import { allFromDocs, type HostRecord } from "./record.ts";
 
 // `cn` 1.5.47 fires no hook, so nothing could be captured: every payload is written from the
 // source of its hook module (test/fixtures/continue/README.md). Its replies are Claude Code's.
@@ -10,20 +10,7 @@ const { PostCompact: _none, ...replies } = CLAUDE_REPLIES;
 
 export const continueCli: HostRecord = {
   id: "continue",
-  fixtures: {
-    SessionStart: fromDocs("SessionStart"),
-    SessionEnd: fromDocs("SessionEnd"),
-    UserPromptSubmit: fromDocs("UserPromptSubmit"),
-    PreToolUse: fromDocs("PreToolUse"),
-    PostToolUse: fromDocs("PostToolUse"),
-    PostToolUseFailure: fromDocs("PostToolUseFailure"),
-    PreCompact: fromDocs("PreCompact"),
-    Stop: fromDocs("Stop"),
-    Notification: fromDocs("Notification"),
-    PermissionRequest: fromDocs("PermissionRequest"),
-    SubagentStart: fromDocs("SubagentStart"),
-    SubagentStop: fromDocs("SubagentStop"),
-  },
+  fixtures: allFromDocs(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "Stop", "Notification", "PermissionRequest", "SubagentStart", "SubagentStop"]),
   replies,
   env: { CONTINUE_PROJECT_DIR: "/the/project" },
   seen: {
@@ -68,18 +55,8 @@ export const continueCli: HostRecord = {
     },
   },
   missing: { events: ["PostCompact"] },
-  install: {
-    kind: "settings",
-    tool: "Bash",
-    timeout: 30,
-    dir: ".continue",
-    // cn tests a matcher with an unanchored RegExp.test: "Bash" is written "^(?:Bash)$".
-    anchorPlainNames: true,
-    override: { name: "CONTINUE_GLOBAL_DIR", settings: (dir) => join(dir, "settings.json") },
-    native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
-    extras: () => ({}),
-    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
-  },
+  // cn tests a matcher with an unanchored RegExp.test: "Bash" is written "^(?:Bash)$".
+  install: claudeSettingsInstall(".continue", "CONTINUE_GLOBAL_DIR", { anchorPlainNames: true }),
   extra: () => {
     nativeHookChecks("continue", {
       event: "ConfigChange",

@@ -4,7 +4,7 @@ import { specific } from "../support/decisions.ts";
 import { fixturePayload, type Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
-import { fromDocs, type HostRecord } from "./record.ts";
+import { allFromDocs, type HostRecord } from "./record.ts";
 
 // No real run (Grok Build needs an xAI login): every payload is written from its docs.
 const hooksDir = (box: Sandbox) => join(box.home, ".grok", "hooks");
@@ -28,20 +28,7 @@ const deny = specific("PreToolUse", { permissionDecision: "deny", permissionDeci
 
 export const grokBuild: HostRecord = {
   id: "grok-build",
-  fixtures: {
-    SessionStart: fromDocs("SessionStart"),
-    SessionEnd: fromDocs("SessionEnd"),
-    UserPromptSubmit: fromDocs("UserPromptSubmit"),
-    PreToolUse: fromDocs("PreToolUse"),
-    PostToolUse: fromDocs("PostToolUse"),
-    PostToolUseFailure: fromDocs("PostToolUseFailure"),
-    PreCompact: fromDocs("PreCompact"),
-    PostCompact: fromDocs("PostCompact"),
-    Stop: fromDocs("Stop"),
-    Notification: fromDocs("Notification"),
-    SubagentStart: fromDocs("SubagentStart"),
-    SubagentStop: fromDocs("SubagentStop"),
-  },
+  fixtures: allFromDocs(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact", "Stop", "Notification", "SubagentStart", "SubagentStop"]),
   // PreToolUse is the only event Grok reads a decision on; the rest are observe-only.
   replies: {
     SessionStart: {},

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { specific } from "../support/decisions.ts";
 import { hookCommand } from "../support/install.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
-import { fromDocs, type HostRecord } from "./record.ts";
+import { allFromDocs, type HostRecord } from "./record.ts";
 
 // Doc-verified only: the plugin's own harness as a third-party guide describes it (never run).
 const ourFile = (project: string) => join(project, ".github", "hooks", "agent-connector-guard.jetbrains.json");
@@ -18,12 +18,7 @@ const SOURCE = `{
 
 export const jetbrainsCopilot: HostRecord = {
   id: "jetbrains-copilot",
-  fixtures: {
-    SessionStart: fromDocs("SessionStart"),
-    PreToolUse: fromDocs("PreToolUse"),
-    PostToolUse: fromDocs("PostToolUse"),
-    PreCompact: fromDocs("PreCompact"),
-  },
+  fixtures: allFromDocs(["SessionStart", "PreToolUse", "PostToolUse", "PreCompact"]),
   replies: {
     SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
     PreToolUse: {

@@ -20,6 +20,8 @@ export interface Fixture {
 }
 export const captured = (file: string): Fixture => ({ file, from: "real run" });
 export const fromDocs = (file: string): Fixture => ({ file, from: "docs" });
+/** Every one of `events` written from the docs, in a file named after the event. */
+export const allFromDocs = (events: readonly EventName[]): Partial<Record<EventName, Fixture>> => Object.fromEntries(events.map((event) => [event, fromDocs(event)]));
 
 /** One call of `hook <host> <event>`: the event's fixture unless `raw` says otherwise. */
 interface Call {
