@@ -59,7 +59,7 @@ export default defineAdapter({
       },
     },
   },
-  notice: "Grok Build runs project hooks only in a trusted folder (/hooks-trust, or launch with --trust).",
+  notice: { project: "Grok Build runs project hooks only in a trusted folder (/hooks-trust, or launch with --trust)." },
   // ~/.grok with config.toml is Grok Build; the community grok-cli keeps ~/.grok/user-settings.json.
   detect: { dirs: (ctx) => [join(grokDir(ctx), "config.toml")], bins: ["grok"] },
   // "Claude Code (.claude/settings.json) and Cursor (.cursor/hooks.json) hook files are read as

@@ -104,9 +104,10 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   hooks: HookDelivery;
   /**
    * What the user must know after install beyond events and degradations (a review step the host
-   * requires before new hooks run, a verification limit), reported by install and `explain`.
+   * requires before new hooks run, a verification limit), reported by install and `explain`; per
+   * scope when it concerns one scope only.
    */
-  notice?: string;
+  notice?: string | Partial<Record<Scope, string>>;
   /** Signs that the host is installed on this machine. */
   detect: { dirs: (ctx: PathContext) => string[]; bins: readonly string[] };
   /** Other hosts' hook files this host executes too (double firing; warned about at install). */

@@ -1,6 +1,6 @@
 import { ADAPTERS } from "../../adapters/index.ts";
 import { EVENT_NAMES } from "../events.ts";
-import { hasScope, planHost, type HostPlan, type WiredEvent } from "../install/plan.ts";
+import { hasScope, noticeFor, planHost, type HostPlan, type WiredEvent } from "../install/plan.ts";
 import { configArgs, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { loadConfigArg, parseScope, pathContext } from "./_targets.ts";
@@ -54,7 +54,10 @@ export default defineAcCommand({
     }
     const noNative = plans.filter(({ adapter }) => adapter.paradigm === "json-stdio" && !adapter.nativeHooks).map(({ adapter }) => adapter.id);
     if (noNative.length) printStdout(`\nno native hooks (platforms.<id>.nativeHooks) on: ${noNative.join(", ")}`);
-    const notices = plans.filter(({ adapter, plan }) => adapter.notice && plan.file).map(({ adapter }) => `  ${adapter.id}: ${adapter.notice}`);
+    const notices = plans.flatMap(({ adapter, plan }) => {
+      const notice = plan.file && noticeFor(adapter, plan.scope);
+      return notice ? [`  ${adapter.id}: ${notice}`] : [];
+    });
     if (notices.length) printStdout(`\nnotes:\n${notices.join("\n")}`);
     const cross = plans.flatMap(({ adapter }) => (adapter.alsoRuns ?? []).map((a) => `${adapter.id} also runs ${a.platform}'s ${a.scopes.join(" and ")} hooks${a.when ? ` ${a.when}` : ""}`));
     if (cross.length) printStdout(`\ncross-host (one handler can fire under several hosts):\n${cross.map((line) => `  ${line}`).join("\n")}`);

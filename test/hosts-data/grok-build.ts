@@ -96,7 +96,6 @@ export const grokBuild: HostRecord = {
     freshStderr: () => [
       "Grok Build has no PermissionRequest event: this handler never runs there.",
       "Grok Build Stop: deny → ignored (the host cannot block here)",
-      "Grok Build runs project hooks only in a trusted folder (/hooks-trust, or launch with --trust).",
     ],
     command: (written) => written.hooks.PreToolUse[0].hooks[0].command,
     commandEnv: { GROK_HOOK_EVENT: "PreToolUse" },
@@ -118,6 +117,13 @@ export const grokBuild: HostRecord = {
         uninstall();
         expect(box.read(join(hooksDir(box), "team.json"))).toBe(USER_FILE);
         expect(box.exists(ourFile(box))).toBe(false);
+      });
+
+      test("project hooks need folder trust: install says so at project scope only", () => {
+        const trust = "Grok Build runs project hooks only in a trusted folder (/hooks-trust, or launch with --trust).";
+        const { box, install } = installSetup("grok-build", SOURCE);
+        expect(install().stderr).not.toContain(trust);
+        expect(install("--scope", "project", "--project-dir", box.project).stderr).toContain(`[warn] ${trust}\n`);
       });
 
       test("uninstall keeps an entry the user added to our file", () => {
