@@ -62,6 +62,14 @@ describe("a claude-code command run by a host that reads Claude's files", () => 
     expect(seenEvent(box, config, "vscode-copilot", "PreToolUse", raw).hostPlatform).toBe("vscode-copilot");
     expect(seenEvent(box, config, "jetbrains-copilot", "PreToolUse", raw).hostPlatform).toBe("jetbrains-copilot");
   });
+
+  test("a jetbrains-copilot command run by VS Code from .github/hooks: VS Code's payload and reply", () => {
+    // PreToolUse: an event the JetBrains file has; VS Code takes context there, JetBrains does not.
+    const raw = fixturePayload("vscode-copilot", "PreToolUse", box);
+    expect(seenEvent(box, config, "jetbrains-copilot", "PreToolUse", raw)).toMatchObject({ hostPlatform: "vscode-copilot", sessionId: "vs-7f1c" });
+    const context = { decision: "context", additionalContext: "C" };
+    expect(respond(box, config, "jetbrains-copilot", "PreToolUse", raw, context).stdout).toBe(out(specific("PreToolUse", { additionalContext: "C" })));
+  });
 });
 
 const CONFIG = `{
