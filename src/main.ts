@@ -12,6 +12,7 @@ const main = defineCommand({
     uninstall: () => import("./commands/uninstall.ts").then((m) => m.default),
     list: () => import("./commands/list.ts").then((m) => m.default),
     explain: () => import("./commands/explain.ts").then((m) => m.default),
+    compile: () => import("./commands/compile.ts").then((m) => m.default),
     hook: () => import("./commands/hook.ts").then((m) => m.default),
   },
 });
