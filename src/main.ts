@@ -17,4 +17,8 @@ const main = defineCommand({
   },
 });
 
-export const runCli = (): Promise<void> => runMain(main);
+export const runCli = (): Promise<void> => {
+  // The binary starts with the JIT held back for the hook path (build/compile.ts); commands run longer.
+  Bun.unsafe.setJITPolicy(1);
+  return runMain(main);
+};

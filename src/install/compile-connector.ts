@@ -55,7 +55,7 @@ function inputsOf(metafileInputs: string[], configPath: string): string[] {
 export async function compileConnector(configPath: string, config: ConnectorConfig, env: Record<string, string | undefined> = process.env): Promise<CompileResult> {
   const out = compiledPath(config.id, env);
   const bytecodeFile = join(compiledDir(env), `${config.id}.bytecode.cjs`);
-  mkdirSync(compiledDir(env), { recursive: true, mode: 0o700 });
+  ensureCompiledDir(env);
   const meta: CompiledMeta = { v: 1, id: config.id, source: configPath, kind: "json", inputs: [], ...(config.timeout ? { timeout: config.timeout } : {}) };
   let body: string;
   let bytecode = false;
@@ -76,6 +76,7 @@ export async function compileConnector(configPath: string, config: ConnectorConf
         writeFileAtomic(bytecodeFile, new TextEncoder().encode(withBytecode.file), { mode: 0o600 });
         meta.bytecode = bytecodeFile;
         bytecode = true;
+        body = ""; // hook calls require the bytecode file; this one stays small to read
       }
     }
   }
@@ -94,7 +95,7 @@ export async function compileConnector(configPath: string, config: ConnectorConf
  */
 export function recordUncompiled(id: string, configPath: string, reason: string, env: Record<string, string | undefined> = process.env): CompileResult {
   removeCompiled(id, env);
-  mkdirSync(compiledDir(env), { recursive: true, mode: 0o700 });
+  ensureCompiledDir(env);
   const out = compiledPath(id, env);
   const record = renderCompiled({ v: 1, id, source: configPath, kind: "source", reason, inputs: existsSync(configPath) ? [stamp(configPath)] : [] }, "");
   writeFileAtomic(out, new TextEncoder().encode(record), { mode: 0o600 });
@@ -129,6 +130,18 @@ async function bundle(configPath: string, bytecode: boolean): Promise<Bundled> {
   const jsc = result.outputs.find((o) => o.kind === "bytecode");
   const metafile = (result as { metafile?: { inputs?: Record<string, unknown> } }).metafile;
   return { ok: true, code, file, ...(jsc ? { bytecode: new Uint8Array(await jsc.arrayBuffer()) } : {}), inputs: Object.keys(metafile?.inputs ?? {}) };
+}
+
+/**
+ * The compiled folder, inside $AGENT_CONNECTOR_HOME, which must exist already: a compile that a hook
+ * call started in the background must not bring back a home that was removed meanwhile.
+ */
+function ensureCompiledDir(env: Record<string, string | undefined>): void {
+  try {
+    mkdirSync(compiledDir(env), { mode: 0o700 });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "EEXIST") throw error;
+  }
 }
 
 /** Removes a connector's compiled files (uninstall of its last install, or a config that no longer compiles). */
