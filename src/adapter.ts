@@ -60,7 +60,7 @@ export type Paradigm = (typeof PARADIGM)[HookDelivery["kind"]];
 
 /** Another host's hook files this host also executes, so a handler installed there runs here too. */
 export interface AlsoRuns<HostRef extends string = string> {
-  /** The other host's id; adapters/index.ts checks at compile time that it names a known host. */
+  /** The other host's id; adapters/index.ts checks at compile time that it names a known host. Hosts that run the same file are tried in adapters/hosts.ts order. */
   platform: HostRef;
   /** The scopes of that host's files that this host reads. */
   scopes: readonly Scope[];
