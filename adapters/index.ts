@@ -15,9 +15,13 @@ import rooCode from "./roo-code.ts";
 import trae from "./trae.ts";
 import codebuff from "./codebuff.ts";
 import openInterpreter from "./open-interpreter.ts";
+import kimi from "./kimi.ts";
+import kimiCode from "./kimi-code.ts";
+import crush from "./crush.ts";
+import grokCli from "./grok-cli.ts";
 
 /** Every host we know. Adding a host: one file in this folder, one line here. */
-const LIST = [claudeCode, cursor, copilotCli, vscodeCopilot, codex, qwenCode, geminiCli, opencode, kiloCli, mimoCode, warp, zed, rooCode, trae, codebuff, openInterpreter] as const;
+const LIST = [claudeCode, cursor, copilotCli, vscodeCopilot, codex, qwenCode, geminiCli, opencode, kiloCli, mimoCode, warp, zed, rooCode, trae, codebuff, openInterpreter, kimi, kimiCode, crush, grokCli] as const;
 
 /** A known host's id, e.g. "claude-code". */
 export type HostId = (typeof LIST)[number]["id"];

@@ -41,6 +41,7 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
   const plain = isPlainNameList(matcher);
   if (adapter.nativeMatcher === "claude-regex") return { text: plain ? matcher : `^(?:${matcher})$`, mode: "native" };
   if (adapter.nativeMatcher === "anchored-regex" || (adapter.nativeMatcher === "name-list" && plain)) return { text: matcher, mode: "native" };
+  if (adapter.nativeMatcher === "search-regex" || (adapter.nativeMatcher === "search-name-list" && plain)) return { text: `^(?:${matcher})$`, mode: "native" };
   return { mode: "runtime" };
 }
 
@@ -79,10 +80,17 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     wiring.push({ event, nativeEvent, matcherText: matcher.text, native: false });
     plan.wired.push({ event, nativeEvent, matcher: matcher.mode });
     plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities));
+    const note = adapter.eventNotes?.[event];
+    if (note) plan.warnings.push(`${adapter.name} ${event}: ${note}`);
   }
   for (const [nativeEvent, hook] of Object.entries(config.platforms?.[adapter.id]?.nativeHooks ?? {})) {
     if (!adapter.nativeHooks) {
       plan.warnings.push(`${adapter.name} does not take native hooks; nativeHooks.${nativeEvent} is ignored.`);
+      continue;
+    }
+    if (adapter.nativeEvents && !adapter.nativeEvents.includes(nativeEvent)) {
+      // Such a host rejects its whole config over one unknown event name: never write one.
+      plan.warnings.push(`${adapter.name} has no ${nativeEvent} event (it knows ${adapter.nativeEvents.join(", ")}); nativeHooks.${nativeEvent} is not installed.`);
       continue;
     }
     wiring.push({ event: nativeEvent, nativeEvent, matcherText: hook.matcher, native: true });
