@@ -4,7 +4,7 @@ import { parse } from "smol-toml";
 import { specific } from "../support/decisions.ts";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
-import { fromDocsEach, type HostRecord } from "./record.ts";
+import { fromDocsEach, type HostRecord, type SeenCheck } from "./record.ts";
 
 // Kimi CLI 1.49.0, written from its source (test/fixtures/kimi/README.md). Kimi Code shares the
 // file format and reply dialect: test/hosts-data/kimi-code.ts reuses the helpers below.
@@ -54,6 +54,17 @@ export const tomlRefusals = (file: (box: Sandbox) => string) => [
 
 /** Kimi CLI's 12 events, each with a payload in test/fixtures/<id>/<event>.json. */
 export const KIMI_EVENTS = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Notification"] as const;
+/** Fields both Kimi hosts send alike (their fixtures share these values). */
+export const KIMI_SEEN: SeenCheck[] = [
+  { event: "SessionStart", matches: { source: "startup" } },
+  { event: "SessionEnd", matches: { reason: "exit" } },
+  { event: "Stop", matches: { stopHookActive: false } },
+  { event: "SubagentStart", matches: { agentType: "coder" } },
+  { event: "SubagentStop", matches: { agentType: "coder", lastAssistantMessage: "Found scripts/push.sh." } },
+  { event: "PreCompact", matches: { trigger: "auto" } },
+  { event: "PostCompact", matches: { trigger: "auto" } },
+  { event: "Notification", matches: { message: "npm test passed" } },
+];
 const configPath = (box: Sandbox) => join(box.home, ".kimi", "config.toml");
 const command = (event: string) => hookCommand("kimi", event);
 
@@ -83,16 +94,10 @@ export const kimi: HostRecord = {
       },
     ],
     "the other events' fields": [
-      { event: "SessionStart", matches: { source: "startup" } },
-      { event: "SessionEnd", matches: { reason: "exit" } },
+      ...KIMI_SEEN,
       { event: "UserPromptSubmit", matches: { prompt: "Push my branch" } },
       { event: "PostToolUse", matches: { toolName: "Shell", toolOutput: "Everything up-to-date" } },
       { event: "PostToolUseFailure", matches: { error: "remote rejected", toolUseId: "call_7" } },
-      { event: "Stop", matches: { stopHookActive: false } },
-      { event: "SubagentStart", matches: { agentType: "coder" } },
-      { event: "SubagentStop", matches: { agentType: "coder", lastAssistantMessage: "Found scripts/push.sh." } },
-      { event: "PreCompact", matches: { trigger: "auto" } },
-      { event: "Notification", matches: { message: "npm test passed" } },
     ],
   },
   matchers: {
