@@ -150,6 +150,20 @@ export const kimi: HostRecord = {
         expect(box.read(configPath(box))).toBe(USER_TOML.replace('"prettier --write"', '"prettier --write --cache"'));
       });
 
+      test("a file without a final newline, and a table the user added after ours: both survive", () => {
+        const { box, install, uninstall } = installSetup("kimi", SOURCE);
+        const bare = USER_TOML.trimEnd();
+        box.write(configPath(box), bare);
+        install();
+        const extra = `\n[[hooks]]\nevent = "Stop"\ncommand = "./after.sh"\n`;
+        box.write(configPath(box), box.read(configPath(box)) + extra);
+        expect(install().exitCode).toBe(0);
+        const hooks = (parse(box.read(configPath(box))) as { hooks: { command: string }[] }).hooks.map((h) => h.command);
+        expect(hooks).toEqual(["prettier --write", "./after.sh", command("PreToolUse"), command("PostToolUse"), command("Stop")]);
+        uninstall();
+        expect(box.read(configPath(box))).toBe(`${bare}\n${extra}`);
+      });
+
       test("CRLF files get CRLF tables and their bytes back", () => {
         const { box, install, uninstall } = installSetup("kimi", SOURCE);
         const crlf = USER_TOML.replaceAll("\n", "\r\n");

@@ -115,7 +115,7 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
     });
 
     for (const refused of host.refused) {
-      test(`a file it cannot edit safely is never overwritten: exit 4 (${refused.text})`, () => {
+      test(`a file it cannot edit safely is never overwritten: exit 4 (${JSON.stringify(refused.text)})`, () => {
         const { box, install } = setup(refused.text);
         const result = install();
         expect(result.exitCode).toBe(4);
