@@ -25,9 +25,10 @@ export interface HookFileSpec {
   handlerExtras?: (ctx: { connectorId: string; event: string }) => Record<string, unknown>;
   /**
    * flat-entries, toml-array-tables: the entry's command and timeout keys (Copilot: `bash`,
-   * `timeoutSec`), its fixed `type`, and (toml-array-tables) the key naming its event.
+   * `timeoutSec`), its fixed `type`, its matcher key (default `matcher`), and (toml-array-tables)
+   * the key naming its event (default `event`).
    */
-  entryKeys?: { command: string; timeout: string; type?: string; event?: string };
+  entryKeys?: { command: string; timeout: string; type?: string; matcher?: string; event?: string };
   /** Top-level keys the file must have besides the hooks, added when missing, e.g. `{ version: 1 }`. */
   header?: Record<string, unknown>;
   /** One file per connector that only we write (in a hooks directory): uninstall deletes it once it holds no hooks. */

@@ -84,7 +84,7 @@ export function installTomlEntries(text: string, file: string, spec: HookFileSpe
   const eol = text ? eolOf(text) : "\n";
   const added = entries.map((entry) => ({
     [keys.event]: entry.nativeEvent,
-    ...(entry.matcher ? { matcher: entry.matcher } : {}),
+    ...(entry.matcher ? { [keys.matcher ?? "matcher"]: entry.matcher } : {}),
     [keys.command]: entry.command,
     [keys.timeout]: entry.timeout,
     ...extras(entry),
