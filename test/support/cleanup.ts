@@ -2,4 +2,5 @@
 import { afterAll } from "bun:test";
 import { removeTempDirs } from "./temp.ts";
 
-afterAll(removeTempDirs);
+// Thousands of sandboxes: on a loaded machine deleting them outlasts bun's default hook timeout.
+afterAll(removeTempDirs, { timeout: 120_000 });
