@@ -47,6 +47,7 @@ export default defineAcCommand({
     printTable([["host", "scope", ...events], ...plans.map(({ plan }) => [plan.platform, plan.scope, ...events.map((event) => cell(plan, event))])], 1);
     const native = plans.filter(({ plan }) => plan.wired.some((w) => w.native));
     for (const { plan } of native) printStdout(`native hooks on ${plan.platform}: ${listCell(plan.wired.filter((w) => w.native).map((w) => w.event))}`);
+    for (const { plan } of plans) for (const skipped of plan.nativeSkipped) printStdout(`native hook ${skipped.event} not installed on ${plan.platform}: ${skipped.reason}`);
     const degraded = plans.flatMap(({ plan }) => plan.degradations.map((d) => [plan.platform, d.event, `${d.from} → ${d.to}`]));
     if (degraded.length) {
       printStdout("\n* degradations (what a response becomes where the host cannot honour it):");

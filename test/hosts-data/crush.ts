@@ -110,8 +110,9 @@ export const crush: HostRecord = {
         expect(Object.keys(JSON.parse(box.read(configPath(box))).hooks)).toEqual(["PreToolUse"]);
       });
 
-      test("native hooks are not taken: nothing but PreToolUse is ever written", () => {
-        const { box, install } = installSetup("crush", `{ id: "guard", hooks: { PreToolUse: { handler: () => undefined } }, platforms: { crush: { nativeHooks: { TurnEnd: { handler: () => undefined } } } } }`);
+      test("native hooks are not taken: nothing but PreToolUse is ever written, and explain says so", () => {
+        const { box, config, install } = installSetup("crush", `{ id: "guard", hooks: { PreToolUse: { handler: () => undefined } }, platforms: { crush: { nativeHooks: { TurnEnd: { handler: () => undefined } } } } }`);
+        expect(box.cli(["explain", "--config", config]).stdout).toContain("native hook TurnEnd not installed on crush: the host takes no native hooks\n");
         expect(install().stderr).toContain("Crush does not take native hooks; nativeHooks.TurnEnd is ignored.");
         expect(Object.keys(JSON.parse(box.read(configPath(box))).hooks)).toEqual(["PreToolUse"]);
       });
