@@ -4,7 +4,7 @@ import { parse } from "smol-toml";
 import { specific } from "../support/decisions.ts";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
-import { KIMI_EVENTS, KIMI_SEEN, SOURCE, tomlHooks, tomlRefusals, USER_TOML } from "./kimi.ts";
+import { KIMI_EVENTS, KIMI_REPLIES, KIMI_SEEN, SOURCE, tomlHooks, tomlRefusals, USER_TOML } from "./kimi.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // Kimi Code 0.38.0, written from its source (test/fixtures/kimi-code/README.md).
@@ -18,21 +18,7 @@ export const kimiCode: HostRecord = {
   id: "kimi-code",
   fixtures: fromDocsEach([...KIMI_EVENTS, "PermissionRequest"]),
   // As Kimi CLI, plus UserPromptSubmit's context as `message` (other JSON would reach the model verbatim).
-  replies: {
-    SessionStart: {},
-    SessionEnd: {},
-    UserPromptSubmit: { deny: denied("UserPromptSubmit"), context: { message: "C" } },
-    PreToolUse: { deny: denied("PreToolUse") },
-    PostToolUse: {},
-    PostToolUseFailure: {},
-    PermissionRequest: {},
-    Stop: { deny: denied("Stop") },
-    SubagentStart: {},
-    SubagentStop: {},
-    PreCompact: {},
-    PostCompact: {},
-    Notification: {},
-  },
+  replies: { ...KIMI_REPLIES, UserPromptSubmit: { deny: denied("UserPromptSubmit"), context: { message: "C" } }, PermissionRequest: {} },
   seen: {
     "PreToolUse: snake_case with Kimi Code's tool names": [
       {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { parse } from "smol-toml";
-import { specific } from "../support/decisions.ts";
-import type { Sandbox } from "../support/harness.ts";
+import { specific, type Expected } from "../support/decisions.ts";
+import { fixturePayload, type Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord, type SeenCheck } from "./record.ts";
 
@@ -54,6 +54,22 @@ export const tomlRefusals = (file: (box: Sandbox) => string) => [
 
 /** Kimi CLI's 12 events, each with a payload in test/fixtures/<id>/<event>.json. */
 export const KIMI_EVENTS = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Notification"] as const;
+/** Blocks only where Kimi CLI acts on them; nothing reads context, so every other answer is silence. */
+export const KIMI_REPLIES: Expected = {
+  SessionStart: {},
+  SessionEnd: {},
+  UserPromptSubmit: { deny: denied("UserPromptSubmit") },
+  PreToolUse: { deny: denied("PreToolUse") },
+  PostToolUse: {},
+  PostToolUseFailure: {},
+  Stop: { deny: denied("Stop") },
+  SubagentStart: {},
+  SubagentStop: {},
+  PreCompact: {},
+  PostCompact: {},
+  Notification: {},
+};
+
 /** Fields both Kimi hosts send alike (their fixtures share these values). */
 export const KIMI_SEEN: SeenCheck[] = [
   { event: "SessionStart", matches: { source: "startup" } },
@@ -71,21 +87,7 @@ const command = (event: string) => hookCommand("kimi", event);
 export const kimi: HostRecord = {
   id: "kimi",
   fixtures: fromDocsEach(KIMI_EVENTS),
-  // Blocks only where Kimi CLI acts on them; nothing reads context, so every other answer is silence.
-  replies: {
-    SessionStart: {},
-    SessionEnd: {},
-    UserPromptSubmit: { deny: denied("UserPromptSubmit") },
-    PreToolUse: { deny: denied("PreToolUse") },
-    PostToolUse: {},
-    PostToolUseFailure: {},
-    Stop: { deny: denied("Stop") },
-    SubagentStart: {},
-    SubagentStop: {},
-    PreCompact: {},
-    PostCompact: {},
-    Notification: {},
-  },
+  replies: KIMI_REPLIES,
   seen: {
     "PreToolUse: snake_case, tool_call_id is the tool use": [
       {
@@ -139,7 +141,7 @@ export const kimi: HostRecord = {
     dryRun: ["+[[hooks]]", '+event = "Stop"'],
     uninstallDryRun: () => `-command = "${command("Stop")}"`,
   },
-  extra: (payload) => {
+  extra: () => {
     describe("kimi: config.toml as the user keeps it", () => {
       test("uninstall after the user edited the file: only our tables go, their edit stays", () => {
         const { box, install, uninstall } = installSetup("kimi", SOURCE);
@@ -198,7 +200,7 @@ export const kimi: HostRecord = {
         const { box, install } = installSetup("kimi", NATIVE);
         install();
         const written = parse(box.read(configPath(box))) as { hooks: { command: string }[] };
-        const raw = { ...payload("Stop", box), hook_event_name: "StopFailure", error_type: "APIStatusError" };
+        const raw = fixturePayload("kimi", "StopFailure", box);
         const proc = Bun.spawnSync(["sh", "-c", written.hooks[0]!.command], { env: box.env, stdin: Buffer.from(JSON.stringify(raw)) });
         expect(proc.stdout.toString()).toBe('{"seen":"APIStatusError"}\n');
       });
