@@ -26,7 +26,7 @@ export default defineAdapter({
   // collected from every event. What the agent loop does with them is unverifiable while no call site exists.
   dialect: hookSpecificOutputDialect("continue", CLAUDE_CODE_CAPABILITIES),
   // `new RegExp(matcher).test(name)`: unanchored even for a plain name (hookConfig.ts).
-  nativeMatcher: "unanchored-regex",
+  nativeMatcher: "search-regex",
   nativeHooks: true, // ConfigChange, TeammateIdle, TaskCompleted, WorktreeCreate, WorktreeRemove
   hooks: {
     kind: "hook-file",

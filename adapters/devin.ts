@@ -31,7 +31,7 @@ export default defineAdapter({
     PermissionRequest: ["allow", "deny"],
     Stop: ["deny"], // block = keep going with the reason
   }),
-  nativeMatcher: "unanchored-regex", // a regex tested against tool_name
+  nativeMatcher: "search-regex", // a regex tested against tool_name
   nativeHooks: false, // every documented event has a normalized name
   hooks: {
     kind: "hook-file",

@@ -3,13 +3,13 @@ import { join } from "node:path";
 import { block, specific } from "../support/decisions.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { CLAUDE_REPLIES, claudeSettingsInstall } from "./claude-code.ts";
-import { allFromDocs, type HostRecord } from "./record.ts";
+import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // No real run (CodeBuddy needs a Tencent login): every payload is written from its docs. The
 // contract is Claude Code's, so are the replies.
 export const codebuddy: HostRecord = {
   id: "codebuddy",
-  fixtures: allFromDocs(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"]),
+  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"]),
   replies: CLAUDE_REPLIES,
   seen: {
     "PreToolUse: CODEBUDDY_PROJECT_DIR is the project": [

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { specific } from "../support/decisions.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { CLAUDE_REPLIES, claudeSettingsInstall } from "./claude-code.ts";
-import { allFromDocs, type HostRecord } from "./record.ts";
+import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // `cn` 1.5.47 fires no hook, so nothing could be captured: every payload is written from the
 // source of its hook module (test/fixtures/continue/README.md). Its replies are Claude Code's.
@@ -10,7 +10,7 @@ const { PostCompact: _none, ...replies } = CLAUDE_REPLIES;
 
 export const continueCli: HostRecord = {
   id: "continue",
-  fixtures: allFromDocs(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "Stop", "Notification", "PermissionRequest", "SubagentStart", "SubagentStop"]),
+  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "Stop", "Notification", "PermissionRequest", "SubagentStart", "SubagentStop"]),
   replies,
   env: { CONTINUE_PROJECT_DIR: "/the/project" },
   seen: {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
-import { allFromDocs, type HostRecord } from "./record.ts";
+import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // No real run (Devin CLI needs a Cognition account): every payload is written from its docs.
 const configPath = (box: Sandbox) => join(box.home, ".config", "devin", "config.json");
@@ -32,7 +32,7 @@ const block = { decision: "block", reason: "R" };
 
 export const devin: HostRecord = {
   id: "devin",
-  fixtures: allFromDocs(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PermissionRequest", "Stop"]),
+  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PermissionRequest", "Stop"]),
   // Top-level decision: approve | block | deny. No context channel, ask or input rewrite.
   replies: {
     SessionStart: {},

@@ -4,7 +4,7 @@ import { specific } from "../support/decisions.ts";
 import { fixturePayload, type Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
-import { allFromDocs, type HostRecord } from "./record.ts";
+import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // No real run (Grok Build needs an xAI login): every payload is written from its docs.
 const hooksDir = (box: Sandbox) => join(box.home, ".grok", "hooks");
@@ -28,7 +28,7 @@ const deny = specific("PreToolUse", { permissionDecision: "deny", permissionDeci
 
 export const grokBuild: HostRecord = {
   id: "grok-build",
-  fixtures: allFromDocs(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact", "Stop", "Notification", "SubagentStart", "SubagentStop"]),
+  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact", "Stop", "Notification", "SubagentStart", "SubagentStop"]),
   // PreToolUse is the only event Grok reads a decision on; the rest are observe-only.
   replies: {
     SessionStart: {},

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { specific } from "../support/decisions.ts";
 import { hookCommand } from "../support/install.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
-import { allFromDocs, type HostRecord } from "./record.ts";
+import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // Doc-verified only: the plugin's own harness as a third-party guide describes it (never run).
 const ourFile = (project: string) => join(project, ".github", "hooks", "agent-connector-guard.jetbrains.json");
@@ -18,7 +18,7 @@ const SOURCE = `{
 
 export const jetbrainsCopilot: HostRecord = {
   id: "jetbrains-copilot",
-  fixtures: allFromDocs(["SessionStart", "PreToolUse", "PostToolUse", "PreCompact"]),
+  fixtures: fromDocsEach(["SessionStart", "PreToolUse", "PostToolUse", "PreCompact"]),
   replies: {
     SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
     PreToolUse: {
@@ -57,9 +57,8 @@ export const jetbrainsCopilot: HostRecord = {
   install: {
     kind: "hook-file",
     source: SOURCE,
-    projectOnly: { userScopeWarning: "GitHub Copilot for JetBrains has no user-scope hook config; try --scope project." },
+    projectOnly: true,
     file: (box) => ourFile(box.project),
-    projectFile: ourFile,
     // Flat entries (no matcher groups), version 1, no matcher written.
     fresh: () => `${JSON.stringify({ version: 1, hooks: { SessionStart: [entry("SessionStart")], PreToolUse: [entry("PreToolUse")] } }, null, 2)}\n`,
     freshStderr: () => [

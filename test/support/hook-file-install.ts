@@ -7,24 +7,24 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Sandbox } from "./harness.ts";
 import { installSetup } from "./install.ts";
+import { asReply } from "./decisions.ts";
 
 export interface HookFileInstall {
   /** The connector (id "guard") installed in every check. */
   source: string;
-  /** Where install writes, user scope and project scope. */
+  /** Where install writes, user scope and project scope (none: the host has user-scope hooks only). */
   file: (box: Sandbox) => string;
-  projectFile: (project: string) => string;
-  /**
-   * The host has hooks at project scope only: every check installs with --scope project (and
-   * `file` is the project file); a user-scope install writes nothing and says so (this message).
-   */
-  projectOnly?: { userScopeWarning: string };
+  projectFile?: (project: string) => string;
+  /** The host has hooks at project scope only: every check installs with --scope project, and `file` is the project file. */
+  projectOnly?: boolean;
   /** An env var that moves the user file, and where the file then is. */
   override?: { name: string; file: (dir: string) => string };
   /** The exact bytes of a fresh install, and lines install prints about it. */
   fresh: (box: Sandbox) => string;
   freshStderr: (box: Sandbox) => string[];
-  /** The installed PreToolUse command in the parsed file, the env the host gives it, its exact reply. */
+  /** How the file is read (default JSON.parse). */
+  parse?: (text: string) => any;
+  /** The installed PreToolUse command in the parsed file, the env the host gives it, its exact reply (JSON, or an ExitReply). */
   command: (written: any) => string;
   commandEnv?: Record<string, string>;
   deny: unknown;
@@ -64,25 +64,32 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
     test("the installed command answers as the host runs it, from its PreToolUse payload", () => {
       const { box, install } = setup();
       install();
-      const command = host.command(JSON.parse(box.read(host.file(box))));
+      const command = host.command((host.parse ?? JSON.parse)(box.read(host.file(box))));
       const payload = preToolUse(box);
       const proc = Bun.spawnSync(["sh", "-c", command], { env: { ...box.env, ...host.commandEnv }, stdin: Buffer.from(JSON.stringify(payload)) });
-      expect(proc.stdout.toString()).toBe(`${JSON.stringify(host.deny)}\n`);
+      expect({ stdout: proc.stdout.toString(), exitCode: proc.exitCode, stderr: proc.stderr.toString() }).toEqual(asReply(host.deny));
     });
 
+    const projectFile = host.projectFile;
     if (host.projectOnly) {
-      const { userScopeWarning } = host.projectOnly;
-      test("user scope: nothing is written, and install says so", () => {
+      test("user scope: the host has none, install says so and writes nothing", () => {
         const { box, config } = installSetup(platform, host.source);
         const result = box.cli(["install", "--config", config, "--platform", platform]);
-        expect(result.stderr).toContain(userScopeWarning);
+        expect(result.stderr).toContain("has no user-scope hook config; try --scope project.");
         expect(box.exists(host.file(box))).toBe(false);
       });
-    } else {
+    } else if (projectFile) {
       test("project scope: the same file in the project", () => {
         const { box, install } = setup();
         expect(install("--scope", "project", "--project-dir", box.project).exitCode).toBe(0);
-        expect(box.read(host.projectFile(box.project))).toBe(host.fresh(box));
+        expect(box.read(projectFile(box.project))).toBe(host.fresh(box));
+        expect(box.exists(host.file(box))).toBe(false);
+      });
+    } else {
+      test("project scope: the host has none, install says so and writes nothing", () => {
+        const { box, install } = setup();
+        const result = install("--scope", "project", "--project-dir", box.project);
+        expect(result.stderr).toContain("has no project-scope hook config; try --scope user.");
         expect(box.exists(host.file(box))).toBe(false);
       });
     }
@@ -119,7 +126,7 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
     });
 
     for (const refused of host.refused) {
-      test(`a file it cannot edit safely is never overwritten: exit 4 (${refused.text})`, () => {
+      test(`a file it cannot edit safely is never overwritten: exit 4 (${JSON.stringify(refused.text)})`, () => {
         const { box, install } = setup(refused.text);
         const result = install();
         expect(result.exitCode).toBe(4);
@@ -148,7 +155,7 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
         install();
         const result = uninstall();
         expect(result.exitCode).toBe(0);
-        expect(result.stderr).toContain(`removed ${host.hooks} hooks`);
+        expect(result.stderr).toContain(`removed ${host.hooks} hook${host.hooks === 1 ? "" : "s"}`);
         expect(box.read(host.file(box))).toBe(text);
       });
     }
@@ -158,7 +165,7 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
       install();
       const result = uninstall();
       expect(result.exitCode).toBe(0);
-      expect(result.stderr).toContain(`removed ${host.hooks} hooks`);
+      expect(result.stderr).toContain(`removed ${host.hooks} hook${host.hooks === 1 ? "" : "s"}`);
       expect(box.exists(host.file(box))).toBe(false);
     });
 
