@@ -1,10 +1,10 @@
 import { defineCommand, runMain } from "citty";
-import pkg from "../package.json" with { type: "json" };
+import { VERSION, versionLine } from "./version.ts";
 
 const main = defineCommand({
   meta: {
     name: "agent-connector",
-    version: pkg.version,
+    version: VERSION,
     description: "Declare AI-agent lifecycle hooks once; run them in every coding-agent host.",
   },
   subCommands: {
@@ -13,7 +13,17 @@ const main = defineCommand({
     list: () => import("./commands/list.ts").then((m) => m.default),
     explain: () => import("./commands/explain.ts").then((m) => m.default),
     hook: () => import("./commands/hook.ts").then((m) => m.default),
+    "self-install": () => import("./commands/self-install.ts").then((m) => m.default),
+    upgrade: () => import("./commands/upgrade.ts").then((m) => m.default),
   },
 });
 
-export const runCli = (): Promise<void> => runMain(main);
+export async function runCli(): Promise<void> {
+  const args = process.argv.slice(2);
+  // citty would print the bare version; scripts and `upgrade` want the commit and target too.
+  if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
+    process.stdout.write(`${versionLine()}\n`);
+    return;
+  }
+  await runMain(main);
+}

@@ -12,7 +12,8 @@ import { crossHostWarnings } from "../install/cross-host.ts";
 import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
 import { withInstallLock } from "../install/lock.ts";
-import { currentInvocation, knownInvocations } from "../install/command-line.ts";
+import { currentInvocation, hookBinaryChoice, selfInvocation, knownInvocations } from "../install/command-line.ts";
+import { isCompiled } from "../install/self/location.ts";
 import { adapterOf, isHostId } from "../../adapters/index.ts";
 
 export interface HostResult extends Omit<HostPlan, "edits"> {
@@ -68,6 +69,8 @@ export default defineAcCommand({
     const paths = pathContext(args["project-dir"]);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
+    const binaryNote = isCompiled() && !process.env.AGENT_CONNECTOR_BIN ? hookBinaryChoice().note : undefined;
+    if (binaryNote && !json) ui[binaryNote.level](binaryNote.message);
     const results = await withInstallLock(async () => {
       const registry = await readRegistry();
       const invocations = knownInvocations(registry);
@@ -98,7 +101,7 @@ export default defineAcCommand({
     }, { dryRun });
 
     const failed = results.some((r) => r.status === "error");
-    if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, results });
+    if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, binary: selfInvocation()[0], ...(binaryNote ? { binaryNote: binaryNote.message } : {}), results });
     else report(results, dryRun, paths.home);
     return failed ? EXIT.hostConfig : EXIT.ok;
   },

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { Registry } from "../registry/types.ts";
+import { hookBinary, isCompiled, type HookBinary } from "./self/location.ts";
 
 /** POSIX-shell and cmd.exe both take a double-quoted path; inside it only these need escaping. */
 export const quote = (word: string): string =>
@@ -7,15 +8,18 @@ export const quote = (word: string): string =>
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+let chosen: HookBinary | undefined;
+
+/** The binary hook commands call (src/install/self/location.ts: the stable path where there is one), chosen once per run. */
+export const hookBinaryChoice = (): HookBinary => (chosen ??= hookBinary(process.execPath));
+
 /**
  * How a host starts us: the compiled binary by absolute path (the host's PATH may lack it),
  * or, when run from source, bun with our entry file.
  */
 export function selfInvocation(): string[] {
-  // Code inside a compiled binary lives on Bun's embedded file system.
-  const compiled = import.meta.path.includes("$bunfs") || import.meta.path.includes("~BUN");
   if (process.env.AGENT_CONNECTOR_BIN) return [process.env.AGENT_CONNECTOR_BIN];
-  return compiled ? [process.execPath] : [process.execPath, resolve(import.meta.dir, "..", "cli.ts")];
+  return isCompiled() ? [hookBinaryChoice().path] : [process.execPath, resolve(import.meta.dir, "..", "cli.ts")];
 }
 
 /** The start of every hook command this binary writes; recorded with each install in the registry. */
