@@ -47,6 +47,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: hooks run in Git Bash unless a handler says `"shell": "powershell"` (code.claude.com/docs/en/hooks).
+      windows: { shell: "bash" },
       layout: "nested-matcher-groups",
       root: ["hooks"],
       timeoutUnit: "s",

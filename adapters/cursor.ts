@@ -64,6 +64,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: not documented; cmd.exe is assumed (Node's shell there). Not yet seen in a real Windows run.
+      windows: { shell: "cmd" },
       layout: "flat-entries",
       root: ["hooks"],
       timeoutUnit: "s",

@@ -9,10 +9,12 @@
  *   SIZES.md                              what each artifact weighs
  *
  * bun build/release.ts [--targets all|host|linux-x64,…] [--base-url <url, {version} = the version>] [--out <dir>]
+ *                      [--binary <file>]   use this already built binary for the host target (tests)
+ *                      [--fast]            compress at level 1 (tests; sizes in SIZES.md are then not the release's)
  * Cross-compiling fetches each target's Bun runtime (@oven/bun-<os>-<arch>) from npm once.
  */
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { compile, DIST, ROOT } from "./compile.ts";
 import { archive } from "./release/archive.ts";
@@ -55,9 +57,11 @@ async function main(): Promise<void> {
   const sizes: string[] = ["| target | binary | compressed download |", "|---|---|---|"];
   for (const target of targets) {
     const binary = join(out, artifactName(target));
-    await compile(binary, target);
+    const prebuilt = option("--binary");
+    if (prebuilt && target === hostTarget()) copyFileSync(prebuilt, binary);
+    else await compile(binary, target);
     const compressed = join(out, archiveName(target));
-    archive(binary, target.startsWith("windows") ? "agent-connector.exe" : "agent-connector", compressed, epoch);
+    archive(binary, target.startsWith("windows") ? "agent-connector.exe" : "agent-connector", compressed, epoch, process.argv.includes("--fast") ? 1 : 9);
     files.push(artifactName(target), archiveName(target));
     sizes.push(`| ${target} | ${mb(statSync(binary).size)} | ${mb(statSync(compressed).size)} (${archiveName(target).replace(/^agent-connector-[^.]+/, "")}) |`);
     console.error(`built ${binary} and ${compressed}`);

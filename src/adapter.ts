@@ -11,6 +11,12 @@ export interface PathContext {
   projectDir: string;
 }
 
+/**
+ * The shell a host hands its hook command line to: sh on Linux and macOS (posix); on Windows
+ * the host's own choice (src/install/shells.ts renders the binary's path for each).
+ */
+export type CommandShell = "posix" | "bash" | "cmd" | "powershell";
+
 /** How the host's config file holds hook entries; the name picks a layout in src/host-config/. */
 export interface HookFileSpec {
   layout: "nested-matcher-groups" | "flat-entries";
@@ -24,6 +30,12 @@ export interface HookFileSpec {
   entryKeys?: { command: string; timeout: string; type?: string };
   /** Top-level keys the file must have besides the hooks, added when missing, e.g. `{ version: 1 }`. */
   header?: Record<string, unknown>;
+  /**
+   * On Windows: the shell the host runs commands with, and (flat entries) the key that holds the
+   * Windows command when it is not the usual one (Copilot's `powershell`). Default: cmd.exe, the
+   * shell Node's `spawn(…, { shell: true })` uses there.
+   */
+  windows?: { shell: Exclude<CommandShell, "posix">; commandKey?: string };
   /** One file per connector that only we write (in a hooks directory): uninstall deletes it once it holds no hooks. */
   owned?: boolean;
   scopes: Partial<Record<Scope, (ctx: PathContext, connectorId: string) => string>>;

@@ -12,9 +12,9 @@ import { crossHostWarnings } from "../install/cross-host.ts";
 import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
 import { withInstallLock } from "../install/lock.ts";
-import { currentInvocation, hookBinaryChoice, selfInvocation, knownInvocations } from "../install/command-line.ts";
+import { commandShell, currentInvocation, hookBinaryChoice, selfInvocation, knownInvocations } from "../install/command-line.ts";
 import { isCompiled } from "../install/self/location.ts";
-import { adapterOf, isHostId } from "../../adapters/index.ts";
+import { adapterOf, isHostId, type HostId } from "../../adapters/index.ts";
 
 export interface HostResult extends Omit<HostPlan, "edits"> {
   status: "installed" | "unchanged" | "would-change" | "nothing-to-install" | "error";
@@ -91,8 +91,11 @@ export default defineAcCommand({
 
       if (!dryRun) {
         const previous = registry[config.id]?.installs ?? [];
-        const invocation = currentInvocation();
-        const fresh = results.filter((r) => r.file && r.status !== "error").map((r) => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation }));
+        const invocation = (platform: HostId) => {
+          const hooks = adapterOf(platform).hooks;
+          return currentInvocation(hooks.kind === "hook-file" ? commandShell(hooks.file) : "posix");
+        };
+        const fresh = results.filter((r) => r.file && r.status !== "error").map((r) => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation: invocation(r.platform as HostId) }));
         const installs = [...previous.filter((p) => !fresh.some((f) => f.file === p.file && f.platform === p.platform)), ...fresh];
         registry[config.id] = { config: configPath, installs };
         writeRegistry(registry);

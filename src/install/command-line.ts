@@ -1,10 +1,11 @@
 import { resolve } from "node:path";
+import type { CommandShell, HookFileSpec } from "../adapter.ts";
 import type { Registry } from "../registry/types.ts";
 import { hookBinary, isCompiled, type HookBinary } from "./self/location.ts";
+import { plainWord as quote, renderInvocation, SHELLS } from "./shells.ts";
 
-/** POSIX-shell and cmd.exe both take a double-quoted path; inside it only these need escaping. */
-export const quote = (word: string): string =>
-  /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `"${word.replace(/(["\\$`])/g, "\\$1")}"`;
+/** The shell a host runs a hook file's commands with on `platform` (default: this machine). */
+export const commandShell = (spec: HookFileSpec, platform: string = process.platform): CommandShell => (platform === "win32" ? (spec.windows?.shell ?? "cmd") : "posix");
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -22,16 +23,25 @@ export function selfInvocation(): string[] {
   return isCompiled() ? [hookBinaryChoice().path] : [process.execPath, resolve(import.meta.dir, "..", "cli.ts")];
 }
 
-/** The start of every hook command this binary writes; recorded with each install in the registry. */
-export const currentInvocation = (): string => selfInvocation().map(quote).join(" ");
+/** The start of every hook command this binary writes for `shell`; recorded with each install in the registry. */
+export const currentInvocation = (shell: CommandShell = "posix", binary: readonly string[] = selfInvocation()): string => renderInvocation(binary, shell);
 
-/** This binary's invocation and every one the registry recorded (a moved or upgraded binary's entries stay ours). */
+/** This binary's invocation in every shell's spelling and every one the registry recorded (a moved or upgraded binary's entries stay ours). */
 export const knownInvocations = (registry: Registry): string[] => [
-  ...new Set([currentInvocation(), ...Object.values(registry).flatMap((entry) => entry.installs.flatMap((install) => (install.invocation ? [install.invocation] : [])))]),
+  ...new Set([
+    ...SHELLS.flatMap((shell) => {
+      try {
+        return [currentInvocation(shell)];
+      } catch {
+        return []; // a path one shell cannot take is never written for it
+      }
+    }),
+    ...Object.values(registry).flatMap((entry) => entry.installs.flatMap((install) => (install.invocation ? [install.invocation] : []))),
+  ]),
 ];
 
-export function hookCommand(platform: string, event: string, connectorId: string, native = false): string {
-  return [currentInvocation(), ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)].join(" ");
+export function hookCommand(platform: string, event: string, connectorId: string, native = false, shell: CommandShell = "posix", binary?: readonly string[]): string {
+  return [currentInvocation(shell, binary), ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)].join(" ");
 }
 
 /**
