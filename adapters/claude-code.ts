@@ -1,4 +1,4 @@
-import { join } from "../src/paths.ts";
+import { join, systemFile } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
@@ -55,6 +55,9 @@ export default defineAdapter({
       scopes: {
         user: (ctx) => join(claudeDir(ctx), "settings.json"),
         project: ({ projectDir }) => join(projectDir, ".claude", "settings.json"),
+        // Managed policy settings, above user and project (code.claude.com/docs/en/settings).
+        managed: ({ env }) =>
+          systemFile({ linux: "/etc/claude-code/managed-settings.json", darwin: "/Library/Application Support/ClaudeCode/managed-settings.json", win32: "C:\\ProgramData\\ClaudeCode\\managed-settings.json" }, env),
       },
     },
   },

@@ -2,7 +2,8 @@ import type { EventName } from "./events.ts";
 import type { Dialect } from "./dialects/dialect.ts";
 import type { PayloadMap } from "./core/payload-map.ts";
 
-export type Scope = "user" | "project";
+/** user: the host's config in your home; project: in a project; managed: the machine-wide file an organisation deploys (needs administrator rights). */
+export type Scope = "user" | "project" | "managed";
 
 /** What an adapter's path functions may look at. */
 export interface PathContext {

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { CommandShell, HookFileSpec } from "../adapter.ts";
 import type { Registry } from "../registry/types.ts";
 import { hookBinary, isCompiled, type HookBinary } from "./self/location.ts";
-import { plainWord as quote, renderInvocation, SHELLS } from "./shells.ts";
+import { plainWord as quote, renderArgument, renderInvocation, SHELLS } from "./shells.ts";
 
 /** The shell a host runs a hook file's commands with on `platform` (default: this machine). */
 export const commandShell = (spec: HookFileSpec, platform: string = process.platform): CommandShell => (platform === "win32" ? (spec.windows?.shell ?? "cmd") : "posix");
@@ -40,8 +40,14 @@ export const knownInvocations = (registry: Registry): string[] => [
   ]),
 ];
 
-export function hookCommand(platform: string, event: string, connectorId: string, native = false, shell: CommandShell = "posix", binary?: readonly string[]): string {
-  return [currentInvocation(shell, binary), ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)].join(" ");
+/**
+ * `configPath`: for managed hooks, which run for every user of the machine: they name the config
+ * itself, since each user's registry knows nothing of it.
+ */
+export function hookCommand(platform: string, event: string, connectorId: string, native = false, shell: CommandShell = "posix", binary?: readonly string[], configPath?: string): string {
+  const words = [currentInvocation(shell, binary), ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)];
+  if (configPath) words.push("--config", renderArgument(configPath, shell));
+  return words.join(" ");
 }
 
 /**
@@ -51,6 +57,6 @@ export function hookCommand(platform: string, event: string, connectorId: string
  */
 export function isOurCommand(platform: string, connectorId: string | undefined, invocations: readonly string[]): (command: string) => boolean {
   const id = connectorId === undefined ? "[a-z0-9][a-z0-9-]*" : escapeRegExp(quote(connectorId));
-  const pattern = new RegExp(`^(?:${invocations.map(escapeRegExp).join("|")}) hook ${escapeRegExp(quote(platform))} [A-Za-z][\\w.-]*( --native)? --connector ${id}$`);
+  const pattern = new RegExp(`^(?:${invocations.map(escapeRegExp).join("|")}) hook ${escapeRegExp(quote(platform))} [A-Za-z][\\w.-]*( --native)? --connector ${id}( --config .+)?$`);
   return (command) => pattern.test(command);
 }

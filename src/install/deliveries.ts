@@ -23,6 +23,8 @@ interface Target<D> {
   connectorId: string;
   /** How our commands start: this binary's invocation and those the registry recorded. */
   invocations: readonly string[];
+  /** The connector's config file: managed hook commands name it (src/install/command-line.ts). */
+  configPath?: string;
 }
 
 /** How one kind of delivery is located and turned into file edits. */
@@ -57,7 +59,8 @@ const hookFile: Delivery<HookFile> = {
     const seconds = config.timeout ?? DEFAULT_TIMEOUT_SECONDS;
     const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
     const shell = commandShell(delivery.file);
-    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native, shell), timeout }));
+    const configPath = target.scope === "managed" ? target.configPath : undefined;
+    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native, shell, undefined, configPath), timeout }));
     return [{ kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: fileSpecOn(delivery.file), entries, invocations: target.invocations }, ...companions(target)];
   },
   uninstall: (target) => [

@@ -42,6 +42,9 @@ export const renderInvocation = (argv: readonly string[], shell: CommandShell): 
 /** Later words in PowerShell: quoted, they are plain string arguments (no call operator). */
 const powershellArgument = (word: string): string => (PLAIN_WINDOWS.test(word) ? word : `'${word.replace(/['‘’‚‛]/g, "$&$&")}'`);
 
+/** A later word that may need quoting (a config path) for `shell`. */
+export const renderArgument = (word: string, shell: CommandShell): string => (shell === "powershell" ? powershellArgument(word) : RENDER[shell](word));
+
 /** Our own plain words (host, event, id) are the same in every shell. */
 export const plainWord = posix;
 
