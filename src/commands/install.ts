@@ -12,6 +12,7 @@ import { crossHostWarnings } from "../install/cross-host.ts";
 import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
 import { withInstallLock } from "../install/lock.ts";
+import { compileConnector, type CompileResult } from "../install/compile-connector.ts";
 import { commandShell, currentInvocation, hookBinaryChoice, selfInvocation, knownInvocations } from "../install/command-line.ts";
 import { isCompiled, transientReason } from "../install/self/location.ts";
 import { UsageError } from "./_fail.ts";
@@ -89,6 +90,7 @@ export default defineAcCommand({
     if (scope === "managed") checkManagedInstall(configPath);
     const binaryNote = isCompiled() && !process.env.AGENT_CONNECTOR_BIN && scope !== "managed" ? hookBinaryChoice().note : undefined;
     if (binaryNote && !json) ui[binaryNote.level](binaryNote.message);
+    let compiled: CompileResult | undefined;
     const results = await withInstallLock(async () => {
       const registry = await readRegistry();
       const invocations = knownInvocations(registry);
@@ -117,13 +119,17 @@ export default defineAcCommand({
         const installs = [...previous.filter((p) => !fresh.some((f) => f.file === p.file && f.platform === p.platform)), ...fresh];
         registry[config.id] = { config: configPath, installs };
         writeRegistry(registry);
+        compiled = await compileConnector(configPath, config);
       }
       return results;
     }, { dryRun });
 
     const failed = results.some((r) => r.status === "error");
-    if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, binary: selfInvocation()[0], ...(binaryNote ? { binaryNote: binaryNote.message } : {}), results });
-    else report(results, dryRun, paths.home);
+    if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, binary: selfInvocation()[0], ...(binaryNote ? { binaryNote: binaryNote.message } : {}), ...(compiled ? { compiled } : {}), results });
+    else {
+      report(results, dryRun, paths.home);
+      if (compiled && !compiled.ok) ui.warn(`${tilde(configPath, paths.home)} cannot be compiled (${compiled.reason}): hook calls load the source on each call, which is slower`);
+    }
     return failed ? EXIT.hostConfig : EXIT.ok;
   },
 });
