@@ -89,7 +89,6 @@ export default defineAcCommand({
     const adapters = selectAdapters(args.platform, paths);
     if (scope === "managed") checkManagedInstall(configPath);
     const binaryNote = isCompiled() && !process.env.AGENT_CONNECTOR_BIN && scope !== "managed" ? hookBinaryChoice().note : undefined;
-    if (binaryNote && !json) ui[binaryNote.level](binaryNote.message);
     let compiled: CompileResult | undefined;
     const results = await withInstallLock(async () => {
       const registry = await readRegistry();
@@ -128,6 +127,7 @@ export default defineAcCommand({
     if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, binary: selfInvocation()[0], ...(binaryNote ? { binaryNote: binaryNote.message } : {}), ...(compiled ? { compiled } : {}), results });
     else {
       report(results, dryRun, paths.home);
+      if (binaryNote) ui[binaryNote.level](binaryNote.message);
       if (compiled && !compiled.ok) ui.warn(`${tilde(configPath, paths.home)} cannot be compiled (${compiled.reason}): hook calls load the source on each call, which is slower`);
     }
     return failed ? EXIT.hostConfig : EXIT.ok;
