@@ -54,7 +54,7 @@ const BUILD_FOLDERS = new Set(["dist", "build", "out", "target", "node_modules",
 /** Why a binary's path will not last (a temp folder, a build folder, a download), or undefined. */
 export function transientReason(binary: string, env: Env = process.env): string | undefined {
   const path = real(binary);
-  // tmpdir() is /tmp unless TMPDIR says otherwise; macOS's /tmp resolves to /private/tmp.
+  // tmpdir() is the system temp folder unless TMPDIR says otherwise; macOS keeps it under /private.
   const temps = [tmpdir(), env.TMPDIR, env.TEMP, env.TMP, "/private/tmp", "/var/tmp", "/private/var/folders", "/var/folders"].filter((t): t is string => Boolean(t));
   if (temps.some((t) => path === t || path.startsWith(`${real(t).replace(/[\\/]+$/, "")}${sep}`) || path.startsWith(`${t.replace(/[\\/]+$/, "")}${sep}`))) return "a temporary folder";
   const folders = segments(dirname(path));
