@@ -104,8 +104,12 @@ describe("hook commands on Windows", () => {
       "claude-code: bash",
       "codex: cmd",
       "copilot-cli: powershell",
+      "crush: cmd", // no `windows` on the adapter: cmd.exe, the default
       "cursor: cmd",
       "gemini-cli: powershell",
+      "grok-cli: cmd",
+      "kimi-code: cmd",
+      "kimi: cmd",
       "qwen-code: powershell",
       "vscode-copilot: powershell",
     ]);
