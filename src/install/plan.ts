@@ -4,6 +4,16 @@ import { degradationsFor, type Degradation } from "../core/resolve.ts";
 import { isPlainNameList } from "../core/matcher.ts";
 import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deliveries.ts";
 import type { FileEdit } from "./edits/index.ts";
+import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
+
+/** Which part of a connector to install: its hooks, its MCP servers, or both (default). */
+export type Part = "hooks" | "mcp";
+
+export interface PlanOptions {
+  only?: Part;
+  /** Which MCP servers of a file the registry records as whose. */
+  mcpOwners?: McpOwners;
+}
 
 export type MatcherMode = "native" | "runtime" | "all";
 
@@ -25,9 +35,16 @@ export interface HostPlan {
   unavailable: EventName[];
   degradations: Degradation[];
   warnings: string[];
-  /** In order: the host's file first, then the files that follow it. */
+  /** The hooks part, in order: the host's file first, then the files that follow it. */
   edits: FileEdit[];
+  /** The MCP part: the connector's servers on this host (its edit comes after `edits`). */
+  mcp?: McpPlan;
 }
+
+/** Every edit of a plan, hooks then MCP, as one list for apply. */
+export const planEdits = (plan: HostPlan): FileEdit[] => [...plan.edits, ...(plan.mcp?.edit ? [plan.mcp.edit] : [])];
+
+const NO_OWNERS: McpOwners = () => ({ ours: [], others: [] });
 
 /**
  * Our matcher matches the whole name; Claude-style hosts compare plain names and `a|b` lists
@@ -48,8 +65,16 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
 export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): boolean => deliveredFile(adapter, scope, paths, connectorId) !== undefined;
 
 /** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`). */
-export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[]): HostPlan {
+export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], options: PlanOptions = {}): HostPlan {
   const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], edits: [] };
+  if (options.only !== "hooks") plan.mcp = planMcp(adapter, config, scope, paths, options.mcpOwners ?? NO_OWNERS);
+  // A connector of MCP servers alone leaves the hook files alone.
+  const mcpAlone = !config.hooks && !config.platforms && config.mcpServers;
+  if (options.only !== "mcp" && !mcpAlone) planHooks(plan, adapter, config, scope, paths, invocations);
+  return plan;
+}
+
+function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[]): void {
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
   if (adapter.hooks.kind === "none") {
@@ -57,13 +82,13 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     const none = `${adapter.name} has no hook layer`;
     if (!declared.length) plan.warnings.push(`${none}; nothing is installed for its hooks.`);
     for (const event of declared) plan.warnings.push(`${none}: ${event} never runs there; nothing is installed for it.`);
-    return plan;
+    return;
   }
   const file = deliveredFile(adapter, scope, paths, config.id);
   if (!file) {
     plan.unavailable = declared;
     plan.warnings.push(`${adapter.name} has no ${scope}-scope hook config; try --scope ${scope === "user" ? "project" : "user"}.`);
-    return plan;
+    return;
   }
   plan.file = file;
 
@@ -89,7 +114,6 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     plan.wired.push({ event: nativeEvent, nativeEvent, matcher: hook.matcher ? "native" : "all", native: true });
   }
   plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations }, config, wiring);
-  return plan;
 }
 
 /** The edits that take a connector out of one host file (recorded at install, or located now). */
