@@ -81,10 +81,21 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
   const wired = (r: HostResult) => r.wired.map((w) => `${w.event}${w.matcher === "runtime" ? " (run-time matcher)" : ""}`);
   const servers = (r: HostResult) => (r.mcp?.servers ?? []).map((s) => `${s.name} (${s.status})`);
   const mcpFile = (r: HostResult) => (r.mcp?.file ? tilde(r.mcp.file, home) : r.mcp?.manualSteps ? "(host UI)" : "-");
+  // The MCP columns only for a connector with MCP servers (declared now, or ours still in a file).
+  const mcp = results.some((r) => r.mcp);
   printTable(
     [
-      ["host", "scope", "file", "status", "wired", "unavailable", "degradations", "mcp file", "mcp servers"],
-      ...results.map((r) => [r.name, r.scope, r.file ? tilde(r.file, home) : "-", STATUS[r.status], listCell(wired(r)), listCell(r.unavailable), String(r.degradations.length), mcpFile(r), listCell(servers(r))]),
+      ["host", "scope", "file", "status", "wired", "unavailable", "degradations", ...(mcp ? ["mcp file", "mcp servers"] : [])],
+      ...results.map((r) => [
+        r.name,
+        r.scope,
+        r.file ? tilde(r.file, home) : "-",
+        STATUS[r.status],
+        listCell(wired(r)),
+        listCell(r.unavailable),
+        String(r.degradations.length),
+        ...(mcp ? [mcpFile(r), listCell(servers(r))] : []),
+      ]),
     ],
     2,
   );

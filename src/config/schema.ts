@@ -33,7 +33,7 @@ const stringMap = (what: string) =>
     v.string("must be a string (reference a secret as \"${VAR}\": each host gets its own reference, never the value)"),
   );
 
-const strictKeys = (keys: string) => (issue: v.ObjectIssue | v.StrictObjectIssue) => `unknown key "${String(issue.input === undefined ? issue.expected : issue.received)}": ${keys}`;
+const strictKeys = (keys: string) => (issue: v.ObjectIssue | v.StrictObjectIssue) => `unknown key ${String(issue.input === undefined ? issue.expected : issue.received)}: ${keys}`;
 
 const stdioServerSchema = v.strictObject(
   {

@@ -82,7 +82,8 @@ export const HOSTS: HostDef[] = [
       DISABLE_AUTOUPDATER: "1",
     }),
     // --allowedTools Bash lets the command run in -p mode without a permission prompt (and works as root).
-    args: (prompt) => ["-p", prompt, "--output-format", "json", "--allowedTools", "Bash"],
+    // mcp__e2erec__record: the fixture MCP server's tool (the mcp-tool case).
+    args: (prompt) => ["-p", prompt, "--output-format", "json", "--allowedTools", "Bash,mcp__e2erec__record"],
     hookFiles: (ctx) => [join(ctx.home, ".claude", "settings.json")],
     timeoutMs: 60_000,
   },

@@ -114,7 +114,7 @@ const codex: McpFormat = {
   syntax: "toml",
   root: ["mcp_servers"],
   transports: ["stdio", "http"],
-  variables: 'forwarded by name: env_vars = ["VAR"], env_http_headers, bearer_token_env_var',
+  variables: "by name (env_vars, env_http_headers)",
   entry(server) {
     const transport = transportOf(server);
     if (transport === "sse") return { unsupported: "the sse transport is not supported (only stdio, http)" };
