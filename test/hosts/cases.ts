@@ -370,7 +370,7 @@ export const CASES: CaseDef[] = [
     mcpServers: (marks) => ({
       [MCP_SERVER]: { command: Bun.which("node") ?? "node", args: [MCP_FIXTURE, "--log", join(marks, "mcp-calls.jsonl")], env: { E2E_MCP_SECRET: "${E2E_MCP_SECRET}" } },
     }),
-    mock: { tool: { match: /(^|[^a-z])e2erec[^a-z].*record$|^record$/, input: { text: MCP_TOKEN }, result: `MCP-RECORDED:${MCP_TOKEN}` } },
+    mock: { tool: { match: /(^|[^a-z])e2erec[^a-z].*record$|^record$/, input: { text: MCP_TOKEN }, result: `MCP-RECORDED:${MCP_TOKEN}`, search: `${MCP_SERVER} record` } },
     check(o, h) {
       const call = o.mock.requests.find((r) => r.answer === "tool-call");
       const offered = o.mock.requests.find((r) => r.answer === "text");

@@ -38,7 +38,7 @@ export interface MockOptions {
   /** text answered when no shell tool is offered */
   plainText?: string;
   /** call this tool instead of the shell when an offered tool name matches (an MCP server's tool) */
-  tool?: { match: RegExp; input: Record<string, unknown>; result: string };
+  tool?: { match: RegExp; input: Record<string, unknown>; result: string; /** keywords for a host's deferred-tool search */ search?: string };
 }
 
 export interface MockModel {
@@ -280,10 +280,15 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
         calledTool = true;
         return { answer: "tool-call", tool: wanted, input: opts.tool.input, text: "" };
       }
-      // Claude Code connects MCP servers in the background and offers this tool to wait for them.
+      // Claude Code connects MCP servers in the background and offers a tool to wait for them;
+      // Qwen Code defers MCP tools until the model fetches their declarations with tool_search.
       if (names.includes("WaitForMcpServers") && !waited) {
         waited = true;
         return { answer: "wait-mcp", tool: "WaitForMcpServers", input: {}, text: "" };
+      }
+      if (names.includes("tool_search") && !waited && opts.tool.search) {
+        waited = true;
+        return { answer: "tool-search", tool: "tool_search", input: { query: opts.tool.search }, text: "" };
       }
       return { answer: hasResult ? "final" : "text", tool: undefined, input: undefined, text: hasResult ? finalText : plainText };
     }
