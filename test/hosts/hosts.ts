@@ -94,6 +94,12 @@ export const HOSTS: HostDef[] = [
     bin: "codex",
     shellTool: "Bash",
     fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    unsupported: {
+      "mcp-tool":
+        "codex exec 0.171.0 reads the server install wrote (`codex mcp list`: enabled) and starts it, but defers MCP tools behind its " +
+        "built-in tool_search: with the suite's model (fallback metadata) tool_search is not offered, and with a catalogued one " +
+        "(gpt-5.5) it answered no tools for the server offline; the model is never offered mcp__e2erec__record",
+    },
     setup(ctx) {
       const codexHome = join(ctx.home, ".codex");
       mkdirSync(codexHome, { recursive: true });

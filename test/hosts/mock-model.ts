@@ -99,7 +99,9 @@ function geminiHasToolResult(body: any): boolean {
 }
 
 function responsesToolNames(body: any): string[] {
-  return (body?.tools ?? []).map((t: any) => t?.name ?? t?.function?.name).filter(Boolean);
+  // Codex offers its deferred-tool search as a built-in `{type: "tool_search"}`; MCP tools it
+  // found come back as functions or inside a `{type: "namespace", tools}` group.
+  return (body?.tools ?? []).flatMap((t: any) => (t?.type === "namespace" ? (t.tools ?? []).map((n: any) => `${t.name}${n.name}`) : [t?.name ?? t?.function?.name ?? (t?.type === "tool_search" ? "tool_search" : undefined)])).filter(Boolean);
 }
 function responsesHasToolResult(body: any): boolean {
   const input = Array.isArray(body?.input) ? body.input : [];
@@ -204,7 +206,9 @@ function geminiCandidate(toolName: string | undefined, toolInput: any, text: str
 function responsesAnswer(body: any, toolName: string | undefined, toolInput: any, text: string): Response {
   const respId = nextId("resp_mock");
   const model = body?.model ?? "mock-model";
-  const item = toolName
+  const item = toolName === "tool_search" && (body?.tools ?? []).some((t: any) => t?.type === "tool_search")
+    ? { type: "tool_search_call", id: nextId("ts_mock"), call_id: nextId("call_mock"), execution: "client", arguments: toolInput, status: "completed" }
+    : toolName
     ? { type: "function_call", id: nextId("fc_mock"), call_id: nextId("call_mock"), name: toolName, arguments: JSON.stringify(toolInput), status: "completed" }
     : { type: "message", id: nextId("msg_mock"), role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
   const usage = {
