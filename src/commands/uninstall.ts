@@ -6,6 +6,7 @@ import type { ServerChange } from "../install/edits/mcp-servers.ts";
 import type { Scope } from "../adapter.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
+import { removeCompiled } from "../install/compile-connector.ts";
 import type { InstallRecord } from "../registry/types.ts";
 import { HostConfigError } from "../host-config/errors.ts";
 import { knownInvocations } from "../install/command-line.ts";
@@ -132,6 +133,7 @@ export default defineAcCommand({
         if (remaining.length) registry[id] = { ...registry[id]!, installs: remaining };
         else delete registry[id];
         writeRegistry(registry);
+        if (!registry[id]) removeCompiled(id);
       }
       return results;
     }, { dryRun });
