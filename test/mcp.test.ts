@@ -181,6 +181,32 @@ describe("mcp: what is not ours, and what a host cannot take", () => {
   });
 });
 
+describe("mcp: explain", () => {
+  test("per host: the MCP file, format, transports, variables, tool naming and each server's fate", () => {
+    const box = sandbox();
+    const config = writeJsonConfig(box, { id: "tools", mcpServers: { rec: PLAIN.mcpServers.rec, old: { url: "https://example.test/sse", transport: "sse" } } });
+    const result = box.cli(["explain", "--config", config, "--json"]);
+    expect(result.exitCode).toBe(0);
+    const hosts = (stdoutJson(result) as { mcpServers: string[]; hosts: { platform: string; mcp: Record<string, unknown> }[] });
+    expect(hosts.mcpServers).toEqual(["rec", "old"]);
+    const mcp = (id: string) => hosts.hosts.find((h) => h.platform === id)!.mcp;
+    expect(mcp("claude-code")).toEqual({
+      format: "claude",
+      file: join(box.home, ".claude.json"),
+      toolName: "mcp__{server}__{tool}",
+      transports: ["stdio", "http", "sse"],
+      variables: "${VAR}",
+      servers: [{ name: "rec", transport: "stdio", status: "planned" }, { name: "old", transport: "sse", status: "planned" }],
+      warnings: [],
+    });
+    expect(mcp("codex").servers).toEqual([{ name: "rec", transport: "stdio", status: "planned" }, { name: "old", transport: "sse", status: "unsupported", reason: "the sse transport is not supported (only stdio, http)" }]);
+    expect(mcp("trae")).toMatchObject({ format: "plain", ui: "open Trae's Settings → MCP → Add → Add Manually (raw JSON)", servers: [{ status: "manual" }, { status: "manual" }] });
+    const human = box.cli(["explain", "--config", config]);
+    expect(human.stdout).toContain("MCP servers (where each host registers them):\nhost              scope  mcp file");
+    expect(human.stdout).toMatch(/\nzed +user +~\/\.config\/zed\/settings\.json +zed +stdio, http +none +\{tool\} +registered +unsupported\n/);
+  });
+});
+
 describe("mcp: the config", () => {
   const error = (config: unknown) => {
     const box = sandbox();
