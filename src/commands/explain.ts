@@ -82,9 +82,10 @@ export default defineAcCommand({
       printStdout("\nnotes (what a host does with a wired event):");
       printTable([["host", "event", "note"], ...notes], 1);
     }
-    printStdout("\nMCP servers (where each host registers them):");
     const servers = Object.keys(config.mcpServers ?? {});
-    printTable(
+    if (!servers.length) printStdout("\nMCP servers: none declared (--json shows each host's MCP file, format and transports).");
+    else printStdout("\nMCP servers (where each host registers them):");
+    if (servers.length) printTable(
       [
         ["host", "scope", "mcp file", "format", "transports", "variables", "tool names", ...servers],
         ...plans.map(({ adapter, plan }) => {
