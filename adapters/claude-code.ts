@@ -49,5 +49,15 @@ export default defineAdapter({
       },
     },
   },
+  // code.claude.com/docs/en/mcp: user servers in ~/.claude.json (beside $CLAUDE_CONFIG_DIR's
+  // settings when set), project servers in .mcp.json (approved by the user on first use).
+  mcp: {
+    format: "claude",
+    scopes: {
+      user: (ctx) => join(ctx.env.CLAUDE_CONFIG_DIR || ctx.home, ".claude.json"),
+      project: ({ projectDir }) => join(projectDir, ".mcp.json"),
+    },
+    toolName: "mcp__{server}__{tool}",
+  },
   detect: { dirs: (ctx) => [claudeDir(ctx), join(ctx.home, ".claude.json")], bins: ["claude"] },
 });

@@ -64,5 +64,11 @@ export default defineAdapter({
       companion: { kind: "codex-trust", file: (ctx) => join(codexHome(ctx), "config.toml") },
     },
   },
+  // developers.openai.com/codex/mcp: `[mcp_servers.<name>]` in config.toml (project: trusted projects).
+  mcp: {
+    format: "codex",
+    scopes: { user: (ctx) => join(codexHome(ctx), "config.toml"), project: ({ projectDir }) => join(projectDir, ".codex", "config.toml") },
+    toolName: "mcp__{server}__{tool}",
+  },
   detect: { dirs: (ctx) => [codexHome(ctx)], bins: ["codex"] },
 });

@@ -120,6 +120,13 @@ export default defineAdapter({
       },
     },
   },
+  // docs.github.com Copilot CLI: `$COPILOT_HOME/mcp-config.json`; in a project `.mcp.json` or
+  // `.github/mcp.json`. The latter, so that Claude Code's project `.mcp.json` keeps its own shape.
+  mcp: {
+    format: "copilot",
+    scopes: { user: (ctx) => join(copilotHome(ctx), "mcp-config.json"), project: ({ projectDir }) => join(projectDir, ".github", "mcp.json") },
+    toolName: "{server}-{tool}",
+  },
   detect: { dirs: (ctx) => [copilotHome(ctx)], bins: ["copilot"] },
   alsoRuns: [
     // cli-config-dir-reference; executed for real in 1.0.102, trusted folders only (docs/hosts/copilot-cli.md).

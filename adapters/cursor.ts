@@ -78,6 +78,12 @@ export default defineAdapter({
       },
     },
   },
+  // cursor.com/docs/context/mcp: the same folders' mcp.json.
+  mcp: {
+    format: "cursor",
+    scopes: { user: ({ home }) => join(cursorDir(home), "mcp.json"), project: ({ projectDir }) => join(projectDir, ".cursor", "mcp.json") },
+    toolName: "{tool}", // the model sees the server's own tool name (docs; not run here)
+  },
   detect: { dirs: ({ home }) => [cursorDir(home)], bins: ["cursor", "cursor-agent"] },
   // With "Include third-party Plugins, Skills, and other configs" on, Cursor runs Claude Code's
   // hooks from .claude/settings(.local).json and ~/.claude/settings.json too, with its own payload;

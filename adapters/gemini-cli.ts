@@ -61,5 +61,11 @@ export default defineAdapter({
       },
     },
   },
+  // geminicli.com/docs/tools/mcp-server: `mcpServers` in the same settings.json.
+  mcp: {
+    format: "gemini",
+    scopes: { user: (ctx) => join(geminiDir(ctx), "settings.json"), project: ({ projectDir }) => join(projectDir, ".gemini", "settings.json") },
+    toolName: "mcp_{server}_{tool}",
+  },
   detect: { dirs: (ctx) => [geminiDir(ctx)], bins: ["gemini"] },
 });

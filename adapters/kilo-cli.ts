@@ -9,6 +9,7 @@ export default defineOpencodeFamilyAdapter({
   sources: ["https://kilo.ai/docs/automate/extending/plugins", "https://github.com/Kilo-Org/kilocode"],
   // Singular `plugin/` (plural accepted); `export default { id, server }` is Kilo's documented form.
   // A project plugin loads in `kilo run` with no trust step (docs/hosts/kilo-cli.md "Quirks").
+  configName: "kilo",
   folders: {
     user: (ctx) => join(xdgConfig(ctx, "kilo"), "plugin"),
     project: ({ projectDir }) => join(projectDir, ".kilo", "plugin"),

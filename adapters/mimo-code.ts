@@ -10,6 +10,7 @@ export default defineOpencodeFamilyAdapter({
   sources: ["https://github.com/XiaomiMiMo/MiMo-Code (packages/plugin/src/index.ts, packages/opencode/src/config/paths.ts)"],
   // MiMo also loads project `.opencode/` plugins: the module checks which host runs it, and its
   // file name differs from OpenCode's so a name-based dedupe cannot drop it (src/install/plugin-module/generate.ts).
+  configName: "mimocode",
   folders: {
     user: (ctx) => join(xdgConfig(ctx, "mimocode"), "plugin"),
     project: ({ projectDir }) => join(projectDir, ".mimocode", "plugin"),

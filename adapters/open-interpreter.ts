@@ -7,5 +7,11 @@ export default defineMcpOnlyAdapter({
   id: "open-interpreter",
   name: "Open Interpreter",
   sources: ["https://github.com/openinterpreter/open-interpreter"],
+  // Codex's `[mcp_servers.<name>]` format, in its own config.toml; no project file.
+  mcp: {
+    format: "codex",
+    scopes: { user: ({ home, env }) => join(env.INTERPRETER_HOME || join(home, ".openinterpreter"), "config.toml") },
+    toolName: "{tool}",
+  },
   detect: { dirs: ({ home, env }) => [env.INTERPRETER_HOME || join(home, ".openinterpreter")], bins: ["interpreter"] },
 });

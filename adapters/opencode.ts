@@ -8,6 +8,7 @@ export default defineOpencodeFamilyAdapter({
   name: "OpenCode",
   sources: ["https://opencode.ai/docs/plugins/", "https://github.com/anomalyco/opencode (packages/plugin/src/index.ts, packages/opencode/src/config/config.ts)"],
   // `{plugin,plugins}/*.{ts,js}` of each config dir, one level deep (config.ts); no trust step.
+  configName: "opencode",
   folders: {
     user: (ctx) => join(xdgConfig(ctx, "opencode"), "plugins"),
     project: ({ projectDir }) => join(projectDir, ".opencode", "plugins"),

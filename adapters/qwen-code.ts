@@ -57,5 +57,11 @@ export default defineAdapter({
       },
     },
   },
+  // Gemini's `mcpServers` in the same settings.json (docs/hosts/qwen-code.md).
+  mcp: {
+    format: "gemini",
+    scopes: { user: (ctx) => join(qwenDir(ctx), "settings.json"), project: ({ projectDir }) => join(projectDir, ".qwen", "settings.json") },
+    toolName: "mcp__{server}__{tool}",
+  },
   detect: { dirs: (ctx) => [qwenDir(ctx)], bins: ["qwen"] },
 });

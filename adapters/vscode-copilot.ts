@@ -2,6 +2,7 @@ import { join } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { vscodeUserDir } from "../src/families/vscode.ts";
 
 // Facts: https://code.visualstudio.com/docs/agent-customization/hooks and
 // https://code.visualstudio.com/docs/agents/reference/hooks-reference (microsoft/vscode-docs,
@@ -73,6 +74,13 @@ export default defineAdapter({
         project: ({ projectDir }, id) => ownFile(join(projectDir, ".github", "hooks"), id),
       },
     },
+  },
+  // code.visualstudio.com/docs/copilot/reference/mcp-configuration: the profile's and the
+  // workspace's mcp.json, root key `servers`.
+  mcp: {
+    format: "vscode",
+    scopes: { user: (ctx) => join(vscodeUserDir(ctx), "mcp.json"), project: ({ projectDir }) => join(projectDir, ".vscode", "mcp.json") },
+    toolName: "mcp_{server}_{tool}",
   },
   detect: {
     // VS Code's user data or extensions: Copilot Chat ships with recent releases (docs/hosts/vscode-copilot.md).

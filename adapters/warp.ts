@@ -7,5 +7,11 @@ export default defineMcpOnlyAdapter({
   id: "warp",
   name: "Warp",
   sources: ["https://docs.warp.dev/agents/capabilities/mcp", "https://github.com/warpdotdev/Warp/issues/8931"],
+  // `~/.warp/.mcp.json` and `<repo>/.warp/.mcp.json` (docs; the app's own list lives in Warp Drive).
+  mcp: {
+    format: "warp",
+    scopes: { user: ({ home }) => join(home, ".warp", ".mcp.json"), project: ({ projectDir }) => join(projectDir, ".warp", ".mcp.json") },
+    toolName: "{tool}",
+  },
   detect: { dirs: ({ home }) => [join(home, ".warp"), join(home, ".local", "share", "warp-terminal")], bins: ["warp", "oz"] },
 });

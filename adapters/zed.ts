@@ -7,5 +7,14 @@ export default defineMcpOnlyAdapter({
   id: "zed",
   name: "Zed",
   sources: ["https://zed.dev/docs/ai/mcp", "https://github.com/zed-industries/zed/issues/52688"],
+  // zed.dev/docs/ai/mcp: `context_servers` in settings.json (JSONC), user and project.
+  mcp: {
+    format: "zed",
+    scopes: {
+      user: ({ home, env }) => join(env.XDG_CONFIG_HOME || join(home, ".config"), "zed", "settings.json"),
+      project: ({ projectDir }) => join(projectDir, ".zed", "settings.json"),
+    },
+    toolName: "{tool}",
+  },
   detect: { dirs: ({ home, env }) => [join(env.XDG_CONFIG_HOME || join(home, ".config"), "zed")], bins: ["zed", "zeditor"] },
 });

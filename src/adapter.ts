@@ -64,7 +64,7 @@ export interface PluginModuleSpec {
 
 /**
  * What install writes so that the host runs the connector's hooks: exactly one of these.
- * (MCP-server registration, a separate part of a host, will sit beside it on the adapter.)
+ * MCP-server registration, a separate part of a host, sits beside it on the adapter (`mcp`).
  */
 export type HookDelivery =
   /** json-stdio: entries in the host's config file that run `agent-connector hook …` per event. */
@@ -73,6 +73,38 @@ export type HookDelivery =
   | { kind: "plugin-module"; module: PluginModuleSpec }
   /** mcp-only: the host has no hook layer. */
   | { kind: "none" };
+
+/**
+ * How a host's MCP config file is written: its root key, entry shape, transports and variable
+ * syntax (src/install/mcp/formats.ts implements each once):
+ * - "claude": `mcpServers`, `{type: "stdio"|"http"|"sse", …}`, `${VAR}`
+ * - "cursor": `mcpServers`, `{command, …, cwd}` / `{url, headers}`, `${env:VAR}`
+ * - "copilot": `mcpServers`, `{type: "local"|"http"|"sse", …, tools: ["*"]}`, `${VAR}`
+ * - "vscode": `servers`, `{type: "stdio"|"http"|"sse", …}`, `${env:VAR}`
+ * - "gemini": `mcpServers`, transport by key (`command` | `httpUrl` | `url`), `${VAR}`
+ * - "codex": TOML `[mcp_servers.<name>]`, env forwarded by name (`env_vars`), streamable HTTP only
+ * - "opencode": `mcp`, `{type: "local", command: [cmd, …args], environment}` / `{type: "remote", url}`, `{env:VAR}`
+ * - "zed": `context_servers`, `{command, args, env}` / `{url, headers}`, no variables
+ * - "roo": `mcpServers`, `{command, …, cwd}` / `{type: "streamable-http"|"sse", url}`, `${env:VAR}`
+ * - "warp": `mcpServers`, `{command, …, working_directory}` / `{url, headers}`, no variables
+ * - "codebuff": `mcpServers`, `{command, args, env}` / `{url, headers}`, whole-value `$VAR`
+ * - "plain": `mcpServers`, `{command, args, env}` / `{url, headers}`, no variables
+ */
+export type McpFormatId = "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain";
+
+/**
+ * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,
+ * else the first), or, where the host keeps the list in its UI only, where to add them there.
+ */
+export type McpLocation = ((ctx: PathContext) => string | readonly string[]) | { ui: string };
+
+/** The host's MCP-server registration: install writes the connector's `mcpServers` there. */
+export interface McpSpec {
+  format: McpFormatId;
+  scopes: Partial<Record<Scope, McpLocation>>;
+  /** The name the model sees for a server's tool, `{server}` and `{tool}` replaced, e.g. "mcp__{server}__{tool}". */
+  toolName: string;
+}
 
 /** The paradigm each kind of delivery means, in reports and `explain`. */
 export const PARADIGM = { "hook-file": "json-stdio", "plugin-module": "ts-plugin", none: "mcp-only" } as const;
@@ -137,6 +169,8 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    * scope when it concerns one scope only.
    */
   notice?: string | Partial<Record<Scope, string>>;
+  /** Where install registers the connector's MCP servers; absent: the host takes none we can write. */
+  mcp?: McpSpec;
   /** Signs that the host is installed on this machine. */
   detect: { dirs: (ctx: PathContext) => string[]; bins: readonly string[] };
   /** Other hosts' hook files this host executes too (double firing; warned about at install). */

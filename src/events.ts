@@ -1,4 +1,5 @@
 /** The 13 normalized lifecycle events and the shapes handlers see and return. */
+import type { McpServer } from "./mcp-servers.ts";
 
 export const EVENT_NAMES = [
   "SessionStart",
@@ -119,5 +120,7 @@ export interface ConnectorConfig {
   /** Seconds a host waits for one hook call; the handler gets this minus a safety margin. */
   timeout?: number;
   hooks?: HooksConfig;
+  /** MCP servers, by name, registered in every host install targets. */
+  mcpServers?: Record<string, McpServer>;
   platforms?: Record<string, PlatformOptions>;
 }

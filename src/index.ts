@@ -14,3 +14,4 @@ export type {
   NativeHookDefinition,
   PlatformOptions,
 } from "./events.ts";
+export type { McpServer, McpStdioServer, McpRemoteServer } from "./mcp-servers.ts";

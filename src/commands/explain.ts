@@ -6,7 +6,10 @@ import { defineAcCommand } from "./_command.ts";
 import { loadConfigArg, parseScope, pathContext } from "./_targets.ts";
 import { knownInvocations } from "../install/command-line.ts";
 import { readRegistry } from "../registry/read.ts";
-import { printJson, printStdout } from "./_output.ts";
+import { printJson, printStdout, tilde } from "./_output.ts";
+import type { Adapter, PathContext, Scope } from "../adapter.ts";
+import { mcpFile, type McpPlan } from "../install/mcp/plan.ts";
+import { MCP_FORMATS } from "../install/mcp/formats.ts";
 import { listCell, printTable } from "./_table.ts";
 
 const args = {
@@ -15,6 +18,24 @@ const args = {
   "project-dir": targetArgs["project-dir"],
   ...jsonArgs,
 } as const;
+
+/** The MCP part of a host as explain shows it, also when the connector declares no servers. */
+function mcpReport(adapter: Adapter, plan: McpPlan | undefined, scope: Scope, paths: PathContext) {
+  const spec = adapter.mcp;
+  const format = spec ? MCP_FORMATS[spec.format] : undefined;
+  const location = spec?.scopes[scope];
+  return {
+    format: spec?.format ?? "-",
+    file: mcpFile(adapter, scope, paths),
+    ...(location && typeof location !== "function" ? { ui: location.ui } : {}),
+    toolName: spec?.toolName ?? "",
+    transports: format?.transports ?? [],
+    variables: format?.variables ?? "-",
+    servers: plan?.servers ?? [],
+    warnings: plan?.warnings ?? [],
+    ...(plan?.manualSteps ? { manualSteps: plan.manualSteps } : {}),
+  };
+}
 
 const MATCHER = { native: "wired, native matcher", runtime: "wired, run-time matcher", all: "wired" } as const;
 
@@ -25,7 +46,7 @@ function cell(plan: HostPlan, event: string): string {
 }
 
 export default defineAcCommand({
-  meta: { name: "explain", description: "Show what a connector becomes on every known host: wired events (native or run-time matcher), unavailable ones, degradations. Writes nothing." },
+  meta: { name: "explain", description: "Show what a connector becomes on every known host: wired events (native or run-time matcher), unavailable ones, degradations, and where its MCP servers are registered. Writes nothing." },
   args,
   async run({ args: values, json }) {
     const scope = parseScope(values.scope);
@@ -40,8 +61,8 @@ export default defineAcCommand({
     });
 
     if (json) {
-      const hosts = plans.map(({ adapter, plan: { edits: _edits, ...plan } }) => ({ ...plan, alsoRuns: adapter.alsoRuns ?? [], nativeHooks: adapter.nativeHooks }));
-      return printJson({ connector: config.id, config: configPath, events, hosts });
+      const hosts = plans.map(({ adapter, plan: { edits: _edits, mcp, ...plan } }) => ({ ...plan, alsoRuns: adapter.alsoRuns ?? [], nativeHooks: adapter.nativeHooks, mcp: mcpReport(adapter, mcp, plan.scope, paths) }));
+      return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
     }
     printStdout(`${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} hosts`);
     printTable([["host", "scope", ...events], ...plans.map(({ plan }) => [plan.platform, plan.scope, ...events.map((event) => cell(plan, event))])], 1);
@@ -68,6 +89,21 @@ export default defineAcCommand({
       return notice ? [`  ${adapter.id}: ${notice}`] : [];
     });
     if (notices.length) printStdout(`\nhost notes (files, trust, how far verified):\n${notices.join("\n")}`);
+    const servers = Object.keys(config.mcpServers ?? {});
+    if (!servers.length) printStdout("\nMCP servers: none declared (--json shows each host's MCP file, format and transports).");
+    else printStdout("\nMCP servers (where each host registers them):");
+    if (servers.length) printTable(
+      [
+        ["host", "scope", "mcp file", "format", "transports", "variables", "tool names", ...servers],
+        ...plans.map(({ adapter, plan }) => {
+          const m = mcpReport(adapter, plan.mcp, plan.scope, paths);
+          const status = (name: string) => m.servers.find((s) => s.name === name)?.status ?? "-";
+          return [plan.platform, plan.scope, m.file ? tilde(m.file, paths.home) : m.ui ? "(host UI)" : "-", m.format, m.transports.join(", ") || "-", m.variables, m.toolName || "-", ...servers.map((name) => (status(name) === "planned" ? "registered" : status(name)))];
+        }),
+      ],
+      1,
+    );
+    for (const { plan } of plans) for (const warning of plan.mcp?.warnings ?? []) printStdout(`  ${warning}`);
     const cross = plans.flatMap(({ adapter }) => (adapter.alsoRuns ?? []).map((a) => `${adapter.id} also runs ${a.platform}'s ${a.scopes.join(" and ")} hooks${a.when ? ` ${a.when}` : ""}`));
     if (cross.length) printStdout(`\ncross-host (one handler can fire under several hosts):\n${cross.map((line) => `  ${line}`).join("\n")}`);
   },

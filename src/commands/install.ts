@@ -3,7 +3,11 @@ import { configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { listCell, printTable } from "./_table.ts";
-import { planHost, type HostPlan } from "../install/plan.ts";
+import { planEdits, planHost, type HostPlan, type Part } from "../install/plan.ts";
+import { mcpOwners, type McpPlan } from "../install/mcp/plan.ts";
+import type { ServerChange } from "../install/edits/mcp-servers.ts";
+import type { InstallRecord } from "../registry/types.ts";
+import { UsageError } from "./_fail.ts";
 import { applyEdits, companionResult, type CompanionResult, type FileChange } from "../install/apply.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
@@ -15,25 +19,62 @@ import { withInstallLock } from "../install/lock.ts";
 import { compileConnector, type CompileResult } from "../install/compile-connector.ts";
 import { commandShell, currentInvocation, hookBinaryChoice, selfInvocation, knownInvocations } from "../install/command-line.ts";
 import { isCompiled, transientReason } from "../install/self/location.ts";
-import { UsageError } from "./_fail.ts";
 import { userHome } from "../paths.ts";
 import { adapterOf, isHostId, type HostId } from "../../adapters/index.ts";
 
-export interface HostResult extends Omit<HostPlan, "edits"> {
+/** The MCP part of a host's result: where, in what format, and what became of each server. */
+export type McpResult = Omit<McpPlan, "edit"> & { diff?: string };
+
+export interface HostResult extends Omit<HostPlan, "edits" | "mcp"> {
   status: "installed" | "unchanged" | "would-change" | "nothing-to-install" | "error";
   diff?: string;
   error?: string;
   companions?: CompanionResult[];
+  mcp?: McpResult;
+}
+
+function mcpResult({ edit: _edit, ...plan }: McpPlan, change: FileChange | undefined): McpResult {
+  const done = (change?.details?.servers ?? []) as ServerChange[];
+  const servers = plan.servers.map((s) => ({ ...s, status: done.find((d) => d.name === s.name)?.status ?? s.status }));
+  const removed = done.filter((d) => d.status === "removed" && !servers.some((s) => s.name === d.name)).map((d) => ({ name: d.name, transport: "stdio" as const, status: d.status }));
+  return { ...plan, servers: [...servers, ...removed], warnings: [...plan.warnings, ...(change?.warnings ?? [])], ...(change?.diff ? { diff: change.diff } : {}) };
 }
 
 function hostResult(plan: HostPlan, changes: FileChange[], dryRun: boolean): HostResult {
-  const { edits: _edits, ...rest } = plan;
-  const [own, ...others] = changes;
+  const { edits, mcp, ...rest } = plan;
+  const [own, ...others] = changes.slice(0, edits.length);
   const changed = changes.some((c) => c.changed);
-  const nothing = !own || (own.before === null && own.after === null);
+  const nothing = changes.every((c) => c.before === null && c.after === null);
   const status = nothing ? "nothing-to-install" : !changed ? "unchanged" : dryRun ? "would-change" : "installed";
-  const warnings = [...rest.warnings, ...changes.flatMap((c) => c.warnings)];
-  return { ...rest, warnings, status, ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companionResult) } : {}) };
+  const warnings = [...rest.warnings, ...changes.slice(0, edits.length).flatMap((c) => c.warnings)];
+  return {
+    ...rest,
+    warnings,
+    status,
+    ...(own?.diff ? { diff: own.diff } : {}),
+    ...(others.length ? { companions: others.map(companionResult) } : {}),
+    ...(mcp ? { mcp: mcpResult(mcp, mcp.edit ? changes[edits.length] : undefined) } : {}),
+  };
+}
+
+/** The servers of ours a host's MCP file now holds (recorded: only those are ours on uninstall). */
+const writtenServers = (r: HostResult): string[] => (r.mcp?.servers ?? []).filter((s) => s.status === "added" || s.status === "updated" || s.status === "unchanged").map((s) => s.name);
+
+/** The registry's installs after this run: each host file written replaces its record. */
+/** How the hook commands written for a host start (on Windows, spelled for the host's shell). */
+const invocationFor = (platform: HostId): string => {
+  const hooks = adapterOf(platform).hooks;
+  return currentInvocation(hooks.kind === "hook-file" ? commandShell(hooks.file) : "posix");
+};
+
+function recordInstalls(previous: readonly InstallRecord[], results: readonly HostResult[]): InstallRecord[] {
+  const ok = results.filter((r) => r.status !== "error");
+  const hooks = ok.filter((r) => r.file).map((r): InstallRecord => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation: invocationFor(r.platform as HostId) }));
+  const mcpTouched = ok.filter((r) => r.mcp?.file);
+  const mcp = mcpTouched.filter((r) => writtenServers(r).length).map((r): InstallRecord => ({ platform: r.platform, scope: r.scope, file: r.mcp!.file!, part: "mcp", servers: writtenServers(r) }));
+  const replaced = (p: InstallRecord) =>
+    p.part === "mcp" ? mcpTouched.some((r) => r.platform === p.platform && r.mcp!.file === p.file) : hooks.some((f) => f.file === p.file && f.platform === p.platform);
+  return [...previous.filter((p) => !replaced(p)), ...hooks, ...mcp];
 }
 
 const STATUS = { installed: "installed", unchanged: "already up to date", "would-change": "would change", "nothing-to-install": "nothing installed", error: "error" } as const;
@@ -44,11 +85,25 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
     if (dryRun && r.diff) printStdout(r.diff);
     for (const c of r.companions ?? []) if (dryRun && c.diff) printStdout(c.diff);
   }
+  for (const r of results) if (dryRun && r.mcp?.diff) printStdout(r.mcp.diff);
   const wired = (r: HostResult) => r.wired.map((w) => `${w.event}${w.matcher === "runtime" ? " (run-time matcher)" : ""}`);
+  const servers = (r: HostResult) => (r.mcp?.servers ?? []).map((s) => `${s.name} (${s.status})`);
+  const mcpFile = (r: HostResult) => (r.mcp?.file ? tilde(r.mcp.file, home) : r.mcp?.manualSteps ? "(host UI)" : "-");
+  // The MCP columns only for a connector with MCP servers (declared now, or ours still in a file).
+  const mcp = results.some((r) => r.mcp);
   printTable(
     [
-      ["host", "scope", "file", "status", "wired", "unavailable", "degradations"],
-      ...results.map((r) => [r.name, r.scope, r.file ? tilde(r.file, home) : "-", STATUS[r.status], listCell(wired(r)), listCell(r.unavailable), String(r.degradations.length)]),
+      ["host", "scope", "file", "status", "wired", "unavailable", "degradations", ...(mcp ? ["mcp file", "mcp servers"] : [])],
+      ...results.map((r) => [
+        r.name,
+        r.scope,
+        r.file ? tilde(r.file, home) : "-",
+        STATUS[r.status],
+        listCell(wired(r)),
+        listCell(r.unavailable),
+        String(r.degradations.length),
+        ...(mcp ? [mcpFile(r), listCell(servers(r))] : []),
+      ]),
     ],
     2,
   );
@@ -58,7 +113,7 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
       continue;
     }
     for (const note of (r.companions ?? []).flatMap((c) => c.notes)) ui.info(note);
-    for (const warning of r.warnings) ui.warn(warning);
+    for (const warning of [...r.warnings, ...(r.mcp?.warnings ?? [])]) ui.warn(warning);
     for (const d of r.degradations) ui.warn(`${r.name} ${d.event}: ${d.from} → ${d.to}`);
   }
 }
@@ -78,12 +133,18 @@ function checkManagedInstall(configPath: string): void {
   if (configPath.startsWith(`${home}/`)) ui.warn(`${configPath} is in your home folder: other users' hooks can only run it if they can read it (a shared folder such as /etc/agent-connector is safer).`);
 }
 
+function parseOnly(value: string | undefined): Part | undefined {
+  if (value === undefined || value === "hooks" || value === "mcp") return value;
+  throw new UsageError(`--only must be hooks or mcp, not "${value}"`);
+}
+
 export default defineAcCommand({
-  meta: { name: "install", description: "Write a connector's hooks into each host's own config" },
-  args: { ...configArgs, ...targetArgs, ...dryRunArgs, ...jsonArgs },
+  meta: { name: "install", description: "Write a connector's hooks and MCP servers into each host's own config" },
+  args: { ...configArgs, ...targetArgs, only: { type: "string", description: "hooks or mcp: install that part only (default: both)" }, ...dryRunArgs, ...jsonArgs },
   async run({ args, json }) {
     const dryRun = Boolean(args["dry-run"]);
     const scope = parseScope(args.scope);
+    const only = parseOnly(args.only);
     const paths = pathContext(args["project-dir"]);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
@@ -98,10 +159,10 @@ export default defineAcCommand({
       const crossHost = crossHostWarnings(adapters.map((a) => ({ platform: a.id, scope })), installed, (id) => isDetected(adapterOf(id), paths), declared);
 
       const results: HostResult[] = adapters.map((adapter) => {
-        const plan = planHost(adapter, config, scope, paths, invocations, configPath);
+        const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: mcpOwners(registry, config.id), configPath });
         plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
         try {
-          return hostResult(plan, applyEdits(plan.edits, "install", dryRun), dryRun);
+          return hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
         } catch (error) {
           if (!(error instanceof HostConfigError)) throw error;
           return { ...hostResult(plan, [], dryRun), status: "error", error: error.message };
@@ -109,14 +170,7 @@ export default defineAcCommand({
       });
 
       if (!dryRun) {
-        const previous = registry[config.id]?.installs ?? [];
-        const invocation = (platform: HostId) => {
-          const hooks = adapterOf(platform).hooks;
-          return currentInvocation(hooks.kind === "hook-file" ? commandShell(hooks.file) : "posix");
-        };
-        const fresh = results.filter((r) => r.file && r.status !== "error").map((r) => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation: invocation(r.platform as HostId) }));
-        const installs = [...previous.filter((p) => !fresh.some((f) => f.file === p.file && f.platform === p.platform)), ...fresh];
-        registry[config.id] = { config: configPath, installs };
+        registry[config.id] = { config: configPath, installs: recordInstalls(registry[config.id]?.installs ?? [], results) };
         writeRegistry(registry);
         compiled = await compileConnector(configPath, config);
       }

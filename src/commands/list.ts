@@ -6,7 +6,7 @@ import { printJson, printStdout, tilde } from "./_output.ts";
 import { userHome } from "../paths.ts";
 
 export default defineAcCommand({
-  meta: { name: "list", description: "Show installed connectors: id, config file, and where each is installed" },
+  meta: { name: "list", description: "Show installed connectors: id, config file, and where each is installed (hooks and MCP servers)" },
   args: { ...jsonArgs },
   async run({ json }) {
     const registry = await readRegistry();
@@ -16,7 +16,10 @@ export default defineAcCommand({
     for (const id of ids) {
       const entry = registry[id]!;
       printStdout(`${id}  ${tilde(entry.config, userHome())}`);
-      for (const install of entry.installs) printStdout(`  ${install.platform} (${install.scope})  ${tilde(install.file, userHome())}`);
+      for (const install of entry.installs) {
+        const servers = install.part === "mcp" ? `  MCP servers: ${(install.servers ?? []).join(", ")}` : "";
+        printStdout(`  ${install.platform} (${install.scope})  ${tilde(install.file, userHome())}${servers}`);
+      }
     }
   },
 });

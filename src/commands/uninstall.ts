@@ -1,6 +1,9 @@
 import { findAdapter } from "../../adapters/index.ts";
 import { applyEdits, companionResult, type CompanionResult } from "../install/apply.ts";
 import { deliveredFile, planUninstall } from "../install/plan.ts";
+import { mcpFile, mcpOwners, mcpUninstallEdit } from "../install/mcp/plan.ts";
+import type { ServerChange } from "../install/edits/mcp-servers.ts";
+import type { Scope } from "../adapter.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
 import { removeCompiled } from "../install/compile-connector.ts";
@@ -29,11 +32,34 @@ const args = {
 interface UninstallResult extends InstallRecord {
   name: string;
   status: "removed" | "would-change" | "not-found" | "error";
+  /** Hooks taken out. */
   removed: number;
   diff?: string;
   error?: string;
   companions?: CompanionResult[];
   warnings?: string[];
+  /** The MCP part: the host's MCP file and the servers of ours taken out of it. */
+  mcp?: { file: string; removed: string[]; diff?: string };
+}
+
+/** One host and scope to take the connector out of: its recorded hook file and MCP file. */
+interface Target {
+  platform: string;
+  scope: Scope;
+  hooks?: InstallRecord;
+  mcp?: InstallRecord;
+}
+
+function groupTargets(records: readonly InstallRecord[]): Target[] {
+  const targets: Target[] = [];
+  for (const record of records) {
+    const scope = parseScope(record.scope);
+    let target = targets.find((t) => t.platform === record.platform && t.scope === scope);
+    if (!target) targets.push((target = { platform: record.platform, scope }));
+    if (record.part === "mcp") target.mcp = record;
+    else target.hooks = record;
+  }
+  return targets;
 }
 
 async function connectorId(values: { connector?: string; config?: string }): Promise<string> {
@@ -46,7 +72,7 @@ async function connectorId(values: { connector?: string; config?: string }): Pro
 }
 
 export default defineAcCommand({
-  meta: { name: "uninstall", description: "Remove a connector's hooks from host configs, leaving everything else as it was" },
+  meta: { name: "uninstall", description: "Remove a connector's hooks and MCP servers from host configs, leaving everything else as it was" },
   args,
   async run({ args: values, json }) {
     const dryRun = Boolean(values["dry-run"]);
@@ -58,35 +84,52 @@ export default defineAcCommand({
       const recorded = registry[id]?.installs ?? [];
 
       // Targets: what the registry recorded, narrowed by --platform/--scope; or, when those name
-      // a host and scope the registry does not know, that host's file for that scope.
+      // a host and scope the registry does not know, that host's files for that scope.
       const scope = values.scope ? parseScope(values.scope) : undefined;
       const platforms = values.platform ? selectAdapters(values.platform, paths).map((a): string => a.id) : undefined;
-      let targets = recorded.filter((r) => (!platforms || platforms.includes(r.platform)) && (!scope || r.scope === scope));
+      const chosen = recorded.filter((r) => (!platforms || platforms.includes(r.platform)) && (!scope || r.scope === scope));
+      let targets = groupTargets(chosen);
       if (!targets.length && platforms) {
         targets = platforms.flatMap((platform) => {
           const file = deliveredFile(findAdapter(platform)!, scope ?? "user", paths, id);
-          return file ? [{ platform, scope: scope ?? "user", file }] : [];
+          return file ? [{ platform, scope: scope ?? "user", hooks: { platform, scope: scope ?? "user", file } }] : [];
         });
       }
       if (!targets.length) throw new UsageError(`connector "${id}" is not installed${platforms ? ` for ${platforms.join(", ")}` : ""}`);
+      const owners = mcpOwners(registry, id);
 
       const results = targets.map((target): UninstallResult => {
         const adapter = findAdapter(target.platform);
-        if (!adapter) return { ...target, name: target.platform, status: "error", removed: 0, error: `unknown host "${target.platform}" in the registry` };
+        const where = target.hooks ?? target.mcp!;
+        if (!adapter) return { ...where, name: target.platform, status: "error", removed: 0, error: `unknown host "${target.platform}" in the registry` };
+        // Hooks and MCP servers may share a file (Gemini's settings.json): both parts are planned
+        // there, so that the file's original bytes come back only when neither keeps entries of ours.
+        const hookFile = target.hooks?.file ?? (target.mcp && deliveredFile(adapter, target.scope, paths, id) === target.mcp.file ? target.mcp.file : undefined);
+        const mcpPath = target.mcp?.file ?? (hookFile && mcpFile(adapter, target.scope, paths) === hookFile ? hookFile : undefined);
+        const hookEdits = hookFile ? planUninstall(adapter, id, target.scope, hookFile, paths, invocations) : [];
+        const mcpEdit = mcpPath ? [mcpUninstallEdit(adapter, mcpPath, id, owners)] : [];
         try {
-          const [own, ...others] = applyEdits(planUninstall(adapter, id, parseScope(target.scope), target.file, paths, invocations), "uninstall", dryRun);
-          const extra = { ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companionResult) } : {}), ...(own?.warnings.length ? { warnings: own.warnings } : {}) };
+          const changes = applyEdits([...hookEdits, ...mcpEdit], "uninstall", dryRun);
+          const [own, ...others] = changes.slice(0, hookEdits.length);
+          const mcpChange = mcpPath ? changes[hookEdits.length] : undefined;
+          const servers = ((mcpChange?.details?.servers ?? []) as ServerChange[]).map((c) => c.name);
+          const extra = {
+            ...(target.hooks && own?.diff ? { diff: own.diff } : {}),
+            ...(others.length ? { companions: others.map(companionResult) } : {}),
+            ...(own?.warnings.length ? { warnings: own.warnings } : {}),
+            ...(mcpPath ? { mcp: { file: mcpPath, removed: servers, ...(mcpChange?.diff ? { diff: mcpChange.diff } : {}) } } : {}),
+          };
           const removed = own?.removed ?? 0;
-          return { ...target, name: adapter.name, status: removed ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
+          return { ...where, name: adapter.name, status: removed || servers.length ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
         } catch (error) {
           if (!(error instanceof HostConfigError)) throw error;
-          return { ...target, name: adapter.name, status: "error", removed: 0, error: error.message };
+          return { ...where, name: adapter.name, status: "error", removed: 0, error: error.message };
         }
       });
 
       if (!dryRun) {
-        const done = (r: InstallRecord) => results.some((x) => x.file === r.file && x.platform === r.platform && x.status !== "error");
-        const remaining = recorded.filter((r) => !done(r));
+        const done = (r: InstallRecord) => results.some((x) => x.platform === r.platform && x.scope === r.scope && x.status !== "error");
+        const remaining = recorded.filter((r) => !chosen.includes(r) || !done(r));
         if (remaining.length) registry[id] = { ...registry[id]!, installs: remaining };
         else delete registry[id];
         writeRegistry(registry);
@@ -101,9 +144,16 @@ export default defineAcCommand({
       for (const r of results) {
         if (dryRun && r.diff) printStdout(r.diff);
         const where = tilde(r.file, paths.home);
+        const hooks = r.part !== "mcp";
         if (r.status === "error") ui.error(`${r.name} (${r.scope}): ${r.error}`);
-        else if (r.status === "not-found") ui.info(`${r.name} (${r.scope}) ${where}: no hooks of ${id} found`);
-        else ui.success(`${r.name} (${r.scope}) ${where}: ${dryRun ? "would remove" : "removed"} ${r.removed} hook${r.removed === 1 ? "" : "s"}`);
+        else if (hooks && !r.removed) ui.info(`${r.name} (${r.scope}) ${where}: no hooks of ${id} found`);
+        else if (hooks) ui.success(`${r.name} (${r.scope}) ${where}: ${dryRun ? "would remove" : "removed"} ${r.removed} hook${r.removed === 1 ? "" : "s"}`);
+        if (r.mcp && r.status !== "error") {
+          if (dryRun && r.mcp.diff) printStdout(r.mcp.diff);
+          const mcpWhere = tilde(r.mcp.file, paths.home);
+          if (r.mcp.removed.length) ui.success(`${r.name} (${r.scope}) ${mcpWhere}: ${dryRun ? "would remove" : "removed"} MCP server${r.mcp.removed.length === 1 ? "" : "s"} ${r.mcp.removed.join(", ")}`);
+          else ui.info(`${r.name} (${r.scope}) ${mcpWhere}: no MCP servers of ${id} found`);
+        }
         for (const warning of r.warnings ?? []) ui.warn(warning);
         for (const c of r.companions ?? []) {
           if (dryRun && c.diff) printStdout(c.diff);

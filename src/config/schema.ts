@@ -3,6 +3,7 @@ import { EVENT_NAMES, MATCHER_TARGET, isEventName } from "../events.ts";
 import { matcherError } from "../core/matcher.ts";
 import { responseSchema } from "../core/response.ts";
 import { idSchema, nativeHookSchema, timeoutSchema } from "./hook-call-schema.ts";
+import { MCP_NAME, MCP_NAME_RULE } from "../mcp-servers.ts";
 
 const matcherSchema = v.pipe(
   v.string("must be a string"),
@@ -25,6 +26,40 @@ const hookSchema = v.pipe(
   ),
   v.check((hook) => (hook.handler === undefined) !== (hook.response === undefined), "needs exactly one of handler or response"),
 );
+
+const stringMap = (what: string) =>
+  v.record(
+    v.pipe(v.string(), v.regex(what === "env" ? /^[A-Za-z_][A-Za-z0-9_]*$/ : /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, `${what} names must be ${what === "env" ? "letters, digits and underscores, not starting with a digit" : "HTTP header names"}`)),
+    v.string("must be a string (reference a secret as \"${VAR}\": each host gets its own reference, never the value)"),
+  );
+
+const strictKeys = (keys: string) => (issue: v.ObjectIssue | v.StrictObjectIssue) => `unknown key ${String(issue.input === undefined ? issue.expected : issue.received)}: ${keys}`;
+
+const stdioServerSchema = v.strictObject(
+  {
+    command: v.pipe(v.string("must be a string"), v.nonEmpty("must not be empty")),
+    args: v.optional(v.array(v.string("must be a string"), "must be an array of strings")),
+    env: v.optional(stringMap("env")),
+    cwd: v.optional(v.pipe(v.string("must be a string"), v.nonEmpty("must not be empty"))),
+  },
+  strictKeys("a stdio server takes command, args, env, cwd"),
+);
+
+const remoteServerSchema = v.strictObject(
+  {
+    url: v.pipe(v.string("must be a string"), v.url("must be a URL"), v.regex(/^https?:\/\//i, "must be an http(s) URL")),
+    transport: v.optional(v.picklist(["http", "sse"], 'must be "http" or "sse"')),
+    headers: v.optional(stringMap("header")),
+  },
+  strictKeys("a remote server takes url, transport, headers"),
+);
+
+/** A server with `url` is remote, any other stdio: the error then names the missing field. */
+const mcpServerSchema = v.lazy((input) =>
+  input !== null && typeof input === "object" && "url" in input ? remoteServerSchema : stdioServerSchema,
+);
+
+const mcpServersSchema = v.record(v.pipe(v.string(), v.regex(MCP_NAME, (issue) => `server name "${String(issue.input)}" must be ${MCP_NAME_RULE}`)), mcpServerSchema);
 
 export function connectorSchema(hostIds: readonly string[]) {
   return v.strictObject({
@@ -52,6 +87,7 @@ export function connectorSchema(hostIds: readonly string[]) {
         }),
       ),
     ),
+    mcpServers: v.optional(mcpServersSchema),
     platforms: v.optional(
       v.record(
         v.pipe(

@@ -3,9 +3,10 @@ import { EMPTY_REPLY } from "../dialects/dialect.ts";
 
 /**
  * A host whose agent has no lifecycle-hook layer, only MCP: no events, nothing to render, nothing
- * delivered. install reports every declared event as unavailable there.
+ * delivered for hooks. install reports every declared event as unavailable there and registers
+ * the connector's MCP servers (`mcp`).
  */
-export const defineMcpOnlyAdapter = <const Id extends string>(host: Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect">): Adapter<Id, never> =>
+export const defineMcpOnlyAdapter = <const Id extends string>(host: Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "mcp">): Adapter<Id, never> =>
   defineAdapter({
     ...host,
     events: {},

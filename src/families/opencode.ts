@@ -59,6 +59,8 @@ const PAYLOAD: Adapter["payload"] = {
 export interface OpencodeFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect"> {
   /** The folders the host loads plugin modules from. */
   folders: PluginModuleSpec["folders"];
+  /** The config file names (user folder, project root), e.g. `opencode`: `<name>.json` or `<name>.jsonc`. */
+  configName: string;
 }
 
 /** `$XDG_CONFIG_HOME/<name>`, default `~/.config/<name>` (the lineage uses xdg-basedir). */
@@ -76,5 +78,14 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     nativeMatcher: "none",
     nativeHooks: false,
     hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders } },
+    // The `mcp` key of the config file, JSONC allowed; tools are named `<server>_<tool>`.
+    mcp: {
+      format: "opencode",
+      scopes: {
+        user: (ctx) => [join(xdgConfig(ctx, host.configName), `${host.configName}.json`), join(xdgConfig(ctx, host.configName), `${host.configName}.jsonc`)],
+        project: ({ projectDir }) => [join(projectDir, `${host.configName}.json`), join(projectDir, `${host.configName}.jsonc`)],
+      },
+      toolName: "{server}_{tool}",
+    },
     detect: host.detect,
   });

@@ -37,7 +37,7 @@ export function loadEventMap(
  * Hosts' parsers keep the last of two equal keys, ours edits the first: on the objects we edit a
  * duplicate key would hide our entries from the host, so it is refused.
  */
-function refuseDuplicateKeys(text: string, file: string, object: Node | undefined): void {
+export function refuseDuplicateKeys(text: string, file: string, object: Node | undefined): void {
   if (object?.type !== "object") return;
   const seen = new Set<string>();
   for (const property of object.children ?? []) {

@@ -15,24 +15,26 @@ export function readText(file: string): string | null {
   }
 }
 
-/**
- * Writes a host config file atomically. A symlinked file is written at its target (the link
- * stays); an existing file keeps its mode and owner, and one that is read-only or someone else's
- * is refused.
- */
 /** What writeTextAtomic and removeFile would refuse (read-only, another user's): a dry run reports it too. */
 export function assertMayChange(file: string): void {
   const host = locateHostFile(file);
   if (host) assertWritable(host);
 }
 
-export function writeTextAtomic(file: string, text: string): void {
+/**
+ * Writes a host config file atomically. A symlinked file is written at its target (the link
+ * stays); an existing file keeps its mode (less the others' bits with `secret`) and owner, and
+ * one that is read-only or someone else's is refused.
+ */
+export function writeTextAtomic(file: string, text: string, { secret = false }: { secret?: boolean } = {}): void {
   const host = locateHostFile(file);
   if (host) assertWritable(host);
   const target = host?.target ?? file;
+  // A file that holds secrets (MCP env and header values) is never left readable by everyone.
+  const mode = host ? host.stats.mode & (secret ? 0o7770 : 0o7777) : secret ? 0o600 : undefined;
   try {
     mkdirSync(dirname(target), { recursive: true });
-    writeFileAtomic(target, encodeLossless(text), host ? { mode: host.stats.mode & 0o7777, owner: ownerToKeep(host) } : {});
+    writeFileAtomic(target, encodeLossless(text), host ? { mode, owner: ownerToKeep(host) } : mode === undefined ? {} : { mode });
   } catch (error) {
     throw hostFileFailure(file, "written", error);
   }

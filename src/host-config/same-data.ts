@@ -1,7 +1,7 @@
 import { getNodeValue, parseTree } from "jsonc-parser";
 
 /** Objects with sorted keys, arrays in order: two texts that say the same thing give the same string. */
-const canonical = (value: unknown): unknown =>
+export const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
     : value && typeof value === "object"

@@ -49,11 +49,14 @@ export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRu
   const files: EditedFiles = { before: (file) => texts.get(file)?.before, after: (file) => texts.get(file)?.after };
   const computed: Computed[] = edits.map((edit) => {
     const before = texts.has(edit.file) ? texts.get(edit.file)!.after : readText(edit.file);
-    const outcome = (EDITORS[edit.kind][action] as (before: string | null, edit: FileEdit, files: EditedFiles) => EditOutcome)(before, edit, files);
+    let outcome = run(action, before, edit, files);
+    // Several edits may share a file (Gemini's settings.json holds hooks and MCP servers): while
+    // another one's entries of ours remain, this one's original bytes must not come back.
+    if (action === "uninstall" && !outcome.oursRemain && outcome.after !== null && othersKeepOurs(edits, edit, outcome.after, files)) outcome = { ...outcome, oursRemain: true };
     let after = outcome.after;
     const mayRestore = action === "uninstall" && !outcome.oursRemain && (edit.follows ? restored.has(edit.follows) : (outcome.removed ?? 0) > 0);
     const { backup, warning } = mayRestore ? readBackup(edit.file) : {};
-    if (backup?.restorable && backup.written === before && holdsNoneOfOurs(backup, edit, files)) {
+    if (backup?.restorable && backup.written === before && edits.every((e) => e.file !== edit.file || holdsNoneOfOurs(backup, e, files))) {
       after = backup.original;
       restored.add(edit.file);
     }
@@ -71,11 +74,26 @@ export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRu
 function holdsNoneOfOurs({ original }: Backup, edit: FileEdit, files: EditedFiles): boolean {
   if (original === null || edit.follows) return true;
   try {
-    const outcome = (EDITORS[edit.kind].uninstall as (before: string | null, edit: FileEdit, files: EditedFiles) => EditOutcome)(original, edit, files);
+    const outcome = run("uninstall", original, edit, files);
     return !outcome.removed && !outcome.oursRemain && outcome.after === original;
   } catch {
     return false;
   }
+}
+
+const run = (action: EditAction, before: string | null, edit: FileEdit, files: EditedFiles): EditOutcome =>
+  (EDITORS[edit.kind][action] as (before: string | null, edit: FileEdit, files: EditedFiles) => EditOutcome)(before, edit, files);
+
+/** Whether another edit of the list on the same file would leave entries of ours in `text`. */
+function othersKeepOurs(edits: readonly FileEdit[], edit: FileEdit, text: string, files: EditedFiles): boolean {
+  return edits.some((other) => {
+    if (other === edit || other.file !== edit.file) return false;
+    try {
+      return run("uninstall", text, other, files).oursRemain;
+    } catch {
+      return true;
+    }
+  });
 }
 
 function commit({ edit, before, after, outcome, warnings }: Computed, action: EditAction, dryRun: boolean): FileChange {
@@ -100,7 +118,7 @@ function commit({ edit, before, after, outcome, warnings }: Computed, action: Ed
     if (changed && after === null) {
       removeFile(edit.file);
       if (outcome.pruneFolder) removeEmptyFolder(edit.file);
-    } else if (changed) writeTextAtomic(edit.file, after!);
+    } else if (changed) writeTextAtomic(edit.file, after!, { secret: outcome.secret });
   } catch (error) {
     if (!edit.follows || !outcome.manualSteps) throw error;
     return { ...change, changed: false, warnings: [...change.warnings, `could not write ${edit.file} (${(error as Error).message}): ${outcome.manualSteps}`] };

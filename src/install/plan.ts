@@ -4,6 +4,18 @@ import { degradationsFor, type Degradation } from "../core/resolve.ts";
 import { isPlainNameList } from "../core/matcher.ts";
 import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deliveries.ts";
 import type { FileEdit } from "./edits/index.ts";
+import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
+
+/** Which part of a connector to install: its hooks, its MCP servers, or both (default). */
+export type Part = "hooks" | "mcp";
+
+export interface PlanOptions {
+  only?: Part;
+  /** Which MCP servers of a file the registry records as whose. */
+  mcpOwners?: McpOwners;
+  /** The config's file: commands written to a managed (system) scope name it, other users' registries do not know it. */
+  configPath?: string;
+}
 
 export type MatcherMode = "native" | "runtime" | "all";
 
@@ -27,9 +39,16 @@ export interface HostPlan {
   warnings: string[];
   /** platforms.<id>.nativeHooks that are not installed, and why (the host takes none, or not that name). */
   nativeSkipped: { event: string; reason: string }[];
-  /** In order: the host's file first, then the files that follow it. */
+  /** The hooks part, in order: the host's file first, then the files that follow it. */
   edits: FileEdit[];
+  /** The MCP part: the connector's servers on this host (its edit comes after `edits`). */
+  mcp?: McpPlan;
 }
+
+/** Every edit of a plan, hooks then MCP, as one list for apply. */
+export const planEdits = (plan: HostPlan): FileEdit[] => [...plan.edits, ...(plan.mcp?.edit ? [plan.mcp.edit] : [])];
+
+const NO_OWNERS: McpOwners = () => ({ ours: [], others: [] });
 
 /**
  * Our matcher matches the whole name; Claude-style hosts compare plain names and `a|b` lists
@@ -54,9 +73,17 @@ export const noticeFor = (adapter: Adapter, scope: Scope): string | undefined =>
 /** Whether the host has hooks at `scope` (explain plans a host without it for its other scope). */
 export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): boolean => deliveredFile(adapter, scope, paths, connectorId) !== undefined;
 
-/** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`); `configPath`: the config's file (managed commands name it). */
-export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], configPath?: string): HostPlan {
+/** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`). */
+export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], options: PlanOptions = {}): HostPlan {
   const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], nativeSkipped: [], edits: [] };
+  if (options.only !== "hooks") plan.mcp = planMcp(adapter, config, scope, paths, options.mcpOwners ?? NO_OWNERS);
+  // A connector of MCP servers alone leaves the hook files alone.
+  const mcpAlone = !config.hooks && !config.platforms && config.mcpServers;
+  if (options.only !== "mcp" && !mcpAlone) planHooks(plan, adapter, config, scope, paths, invocations, options.configPath);
+  return plan;
+}
+
+function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], configPath?: string): void {
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
   if (adapter.hooks.kind === "none") {
@@ -64,13 +91,13 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     const none = `${adapter.name} has no hook layer`;
     if (!declared.length) plan.warnings.push(`${none}; nothing is installed for its hooks.`);
     for (const event of declared) plan.warnings.push(`${none}: ${event} never runs there; nothing is installed for it.`);
-    return plan;
+    return;
   }
   const file = deliveredFile(adapter, scope, paths, config.id);
   if (!file) {
     plan.unavailable = declared;
     plan.warnings.push(`${adapter.name} has no ${scope}-scope hook config; try --scope ${scope === "user" ? "project" : "user"}.`);
-    return plan;
+    return;
   }
   plan.file = file;
   const notice = noticeFor(adapter, scope);
@@ -110,7 +137,6 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     plan.wired.push({ event: nativeEvent, nativeEvent, matcher: hook.matcher ? "native" : "all", native: true });
   }
   plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations, configPath }, config, wiring);
-  return plan;
 }
 
 /** The edits that take a connector out of one host file (recorded at install, or located now). */

@@ -5,6 +5,10 @@ export interface InstallRecord {
   file: string;
   /** How the hook commands written there start (src/install/command-line.ts): they are ours only with it. */
   invocation?: string;
+  /** "mcp": the host's MCP file, holding `servers`; absent: the hooks. */
+  part?: "mcp";
+  /** The MCP servers we wrote into the file: the only ones of that name that are ours. */
+  servers?: string[];
 }
 
 export interface RegistryEntry {

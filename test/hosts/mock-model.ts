@@ -9,7 +9,8 @@
 //
 // Every decision is made from the request alone:
 //   a tool result is already in the conversation -> answer with the final text;
-//   a shell tool is offered                        -> call it with the scripted command;
+//   a shell tool is offered                        -> call it with the scripted command
+//                                                     (or, with `tool`, the tool it names);
 //   otherwise                                      -> answer with a short text.
 // Every request is recorded so that a test can assert what the host sent the model.
 
@@ -36,6 +37,8 @@ export interface MockOptions {
   finalText?: string;
   /** text answered when no shell tool is offered */
   plainText?: string;
+  /** call this tool instead of the shell when an offered tool name matches (an MCP server's tool) */
+  tool?: { match: RegExp; input: Record<string, unknown>; result: string; /** keywords for a host's deferred-tool search */ search?: string };
 }
 
 export interface MockModel {
@@ -96,7 +99,9 @@ function geminiHasToolResult(body: any): boolean {
 }
 
 function responsesToolNames(body: any): string[] {
-  return (body?.tools ?? []).map((t: any) => t?.name ?? t?.function?.name).filter(Boolean);
+  // Codex offers its deferred-tool search as a built-in `{type: "tool_search"}`; MCP tools it
+  // found come back as functions or inside a `{type: "namespace", tools}` group.
+  return (body?.tools ?? []).flatMap((t: any) => (t?.type === "namespace" ? (t.tools ?? []).map((n: any) => `${t.name}${n.name}`) : [t?.name ?? t?.function?.name ?? (t?.type === "tool_search" ? "tool_search" : undefined)])).filter(Boolean);
 }
 function responsesHasToolResult(body: any): boolean {
   const input = Array.isArray(body?.input) ? body.input : [];
@@ -201,7 +206,9 @@ function geminiCandidate(toolName: string | undefined, toolInput: any, text: str
 function responsesAnswer(body: any, toolName: string | undefined, toolInput: any, text: string): Response {
   const respId = nextId("resp_mock");
   const model = body?.model ?? "mock-model";
-  const item = toolName
+  const item = toolName === "tool_search" && (body?.tools ?? []).some((t: any) => t?.type === "tool_search")
+    ? { type: "tool_search_call", id: nextId("ts_mock"), call_id: nextId("call_mock"), execution: "client", arguments: toolInput, status: "completed" }
+    : toolName
     ? { type: "function_call", id: nextId("fc_mock"), call_id: nextId("call_mock"), name: toolName, arguments: JSON.stringify(toolInput), status: "completed" }
     : { type: "message", id: nextId("msg_mock"), role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
   const usage = {
@@ -265,8 +272,30 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
   const plainText = opts.plainText ?? PLAIN_TEXT;
   const requests: RecordedRequest[] = [];
 
-  const decide = (names: string[], hasResult: boolean) => {
-    if (hasResult) return { answer: "final", tool: undefined, input: undefined, text: finalText };
+  let waited = false;
+  let calledTool = false;
+  const decide = (names: string[], hasResult: boolean, body = "") => {
+    if (opts.tool && body.includes(opts.tool.result)) return { answer: "final", tool: undefined, input: undefined, text: finalText };
+    if (hasResult && !opts.tool) return { answer: "final", tool: undefined, input: undefined, text: finalText };
+    if (opts.tool) {
+      const wanted = names.find((name) => opts.tool!.match.test(name));
+      // One call: a result without the expected text (an error, a refusal) ends the turn.
+      if (wanted && !calledTool) {
+        calledTool = true;
+        return { answer: "tool-call", tool: wanted, input: opts.tool.input, text: "" };
+      }
+      // Claude Code connects MCP servers in the background and offers a tool to wait for them;
+      // Qwen Code defers MCP tools until the model fetches their declarations with tool_search.
+      if (names.includes("WaitForMcpServers") && !waited) {
+        waited = true;
+        return { answer: "wait-mcp", tool: "WaitForMcpServers", input: {}, text: "" };
+      }
+      if (names.includes("tool_search") && !waited && opts.tool.search) {
+        waited = true;
+        return { answer: "tool-search", tool: "tool_search", input: { query: opts.tool.search }, text: "" };
+      }
+      return { answer: hasResult ? "final" : "text", tool: undefined, input: undefined, text: hasResult ? finalText : plainText };
+    }
     const tool = pickShellTool(names);
     if (tool) return { answer: "tool-call", tool, input: SHELL_TOOLS[tool]!(command), text: "" };
     return { answer: "text", tool: undefined, input: undefined, text: plainText };
@@ -297,7 +326,7 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
       // Anthropic Messages
       if (req.method === "POST" && /\/v1\/messages$/.test(path)) {
         rec.api = "anthropic";
-        const d = decide(anthropicToolNames(body), anthropicHasToolResult(body));
+        const d = decide(anthropicToolNames(body), anthropicHasToolResult(body), text);
         rec.answer = d.answer;
         rec.tool = d.tool;
         return anthropicAnswer(body, d.tool, d.input, d.text);
@@ -318,7 +347,7 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
           rec.answer = "schema";
           return json(geminiCandidate(undefined, undefined, JSON.stringify(fromSchema(schema))));
         }
-        const d = decide(geminiToolNames(body), geminiHasToolResult(body));
+        const d = decide(geminiToolNames(body), geminiHasToolResult(body), text);
         rec.answer = d.answer;
         rec.tool = d.tool;
         const payload = geminiCandidate(d.tool, d.input, d.text);
@@ -329,7 +358,7 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
       // OpenAI Responses
       if (req.method === "POST" && /\/responses$/.test(path)) {
         rec.api = "responses";
-        const d = decide(responsesToolNames(body), responsesHasToolResult(body));
+        const d = decide(responsesToolNames(body), responsesHasToolResult(body), text);
         rec.answer = d.answer;
         rec.tool = d.tool;
         return responsesAnswer(body, d.tool, d.input, d.text);
@@ -338,7 +367,7 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
       // OpenAI Chat Completions
       if (req.method === "POST" && /\/chat\/completions$/.test(path)) {
         rec.api = "chat";
-        const d = decide(chatToolNames(body), chatHasToolResult(body));
+        const d = decide(chatToolNames(body), chatHasToolResult(body), text);
         rec.answer = d.answer;
         rec.tool = d.tool;
         return chatAnswer(body, d.tool, d.input, d.text);

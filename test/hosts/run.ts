@@ -19,7 +19,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { HOSTS, cacheRoot, ensureInstalled, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
-import { CASES, connectorConfigSource, type CaseDef, type CaseOutcome } from "./cases.ts";
+import { CASES, MCP_SECRET, connectorConfigSource, type CaseDef, type CaseOutcome } from "./cases.ts";
 import { startMockModel } from "./mock-model.ts";
 import { codexTrustHooks } from "./codex-trust.ts";
 
@@ -200,6 +200,7 @@ function baseEnv(ctx: RunContext, acHome: string, tmp: string): Record<string, s
     NO_COLOR: "1",
     TMPDIR: tmp,
     AGENT_CONNECTOR_HOME: acHome,
+    E2E_MCP_SECRET: MCP_SECRET,
   };
 }
 
@@ -277,9 +278,10 @@ function hookCommands(host: HostDef, ctx: RunContext, keys: string[]): string[] 
  * command our install registered, and show what it printed: this is what the host acted on.
  */
 async function replayHook(host: HostDef, c: CaseDef, ctx: RunContext, marks: string, env: Record<string, string>): Promise<string[]> {
+  if (!c.primary) return [];
   const rawFile = join(marks, `${c.primary}.raw.json`);
   if (!existsSync(rawFile)) return [`replay: the ${c.primary} handler never ran, nothing to replay`];
-  const keys = host.native?.[c.primary] ?? [c.primary];
+  const keys = host.native?.[c.primary!] ?? [c.primary!];
   const cmds = hookCommands(host, ctx, keys);
   if (cmds.length === 0) return [`replay: no hook command found under ${keys.join("/")} in ${(host.hookFiles?.(ctx) ?? []).join(", ") || "(no JSON hook files known)"}`];
   const lines: string[] = [];
@@ -326,7 +328,7 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   };
   for (const d of Object.values(ctxPaths)) mkdirSync(d, { recursive: true });
   const acHome = join(ctxPaths.home, ".agent-connector");
-  const mock = startMockModel();
+  const mock = startMockModel(c.mock);
   const ctx: RunContext = { home: ctxPaths.home, cwd: ctxPaths.cwd, mockUrl: mock.url };
   const notes: string[] = [];
   let result: Result = { status: "ok" };

@@ -2,12 +2,14 @@ import type { Editor, FileEdit } from "./types.ts";
 import { hookEntriesEditor } from "./hook-entries.ts";
 import { pluginModuleEditor } from "./plugin-module.ts";
 import { codexTrustEditor } from "./codex-trust.ts";
+import { mcpServersEditor } from "./mcp-servers.ts";
 
 /** Every kind of file edit, one implementation each. */
 export const EDITORS: { [K in FileEdit["kind"]]: Editor<Extract<FileEdit, { kind: K }>> } = {
   "hook-entries": hookEntriesEditor,
   "plugin-module": pluginModuleEditor,
   "codex-trust": codexTrustEditor,
+  "mcp-servers": mcpServersEditor,
 };
 
 export type { EditAction, FileEdit } from "./types.ts";

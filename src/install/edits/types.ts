@@ -1,5 +1,6 @@
 import type { HookFileSpec, PathContext, Scope } from "../../adapter.ts";
 import type { HookEntry } from "../../host-config/nested-groups.ts";
+import type { McpFormatId } from "../../adapter.ts";
 
 interface EditBase {
   file: string;
@@ -39,8 +40,26 @@ export interface CodexTrustEdit extends EditBase {
   invocations: readonly string[];
 }
 
+/**
+ * This connector's MCP servers in a host's MCP config file (install: exactly `servers`; uninstall:
+ * none). Only names the registry says this connector wrote there are replaced or removed.
+ */
+export interface McpServersEdit extends EditBase {
+  kind: "mcp-servers";
+  connectorId: string;
+  format: McpFormatId;
+  /** Name → the entry as the host's file holds it (src/install/mcp/formats.ts). */
+  servers: Record<string, Record<string, unknown>>;
+  /** This connector's servers in the file, as recorded at install: the only ones we replace or remove. */
+  ours: readonly string[];
+  /** Other connectors' servers in the file: while one is there, entries of ours remain. */
+  others: readonly string[];
+  /** The entries carry env or header values: the file must not be readable by everyone. */
+  secret: boolean;
+}
+
 /** One change to one file, planned before anything is read or written (src/install/plan.ts). */
-export type FileEdit = HookEntriesEdit | PluginModuleEdit | CodexTrustEdit;
+export type FileEdit = HookEntriesEdit | PluginModuleEdit | CodexTrustEdit | McpServersEdit;
 
 export type EditAction = "install" | "uninstall";
 
@@ -66,6 +85,8 @@ export interface EditOutcome {
   manualSteps?: string;
   /** Remove the file's folder too when removing the file leaves it empty. */
   pruneFolder?: boolean;
+  /** The file holds secrets: written with no permission for others (0600 when we create it). */
+  secret?: boolean;
 }
 
 /** One implementation per kind of edit: text in, text out, nothing written. */

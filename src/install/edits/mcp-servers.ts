@@ -1,0 +1,61 @@
+import { sameEntry, serverMap } from "../../host-config/server-map.ts";
+import { MCP_FORMATS } from "../mcp/formats.ts";
+import type { Editor, McpServersEdit } from "./types.ts";
+
+/** What install did with one server in one file. */
+export type ServerStatus = "added" | "updated" | "unchanged" | "conflict" | "removed";
+
+export interface ServerChange {
+  name: string;
+  status: ServerStatus;
+}
+
+const mapOf = (text: string, edit: McpServersEdit) => serverMap(text, edit.file, MCP_FORMATS[edit.format].syntax, MCP_FORMATS[edit.format].root);
+
+/**
+ * Writes this connector's servers into the host's server map. A server of the same name that
+ * is not ours (the user's, another connector's) is never overwritten: it is reported instead.
+ */
+export const mcpServersEditor: Editor<McpServersEdit> = {
+  install(before, edit) {
+    let text = before ?? "";
+    const { entries } = mapOf(text, edit);
+    const changes: ServerChange[] = [];
+    const warnings: string[] = [];
+    for (const name of edit.ours) {
+      if (edit.servers[name] || entries[name] === undefined) continue;
+      text = mapOf(text, edit).remove(text, name);
+      changes.push({ name, status: "removed" });
+    }
+    for (const [name, entry] of Object.entries(edit.servers)) {
+      const existing = entries[name];
+      if (existing !== undefined && !edit.ours.includes(name)) {
+        changes.push({ name, status: "conflict" });
+        const whose = edit.others.includes(name) ? "another connector's" : "one agent-connector did not write";
+        warnings.push(`${edit.file} already has an MCP server named "${name}" (${whose}); it was left as it is and ours was not written. Rename ours in mcpServers, or remove theirs and install again.`);
+        continue;
+      }
+      if (existing !== undefined && sameEntry(existing, entry)) {
+        changes.push({ name, status: "unchanged" });
+        continue;
+      }
+      text = mapOf(text, edit).set(text, name, entry);
+      changes.push({ name, status: existing === undefined ? "added" : "updated" });
+    }
+    const after = text === (before ?? "") ? before : text;
+    return { after, oursRemain: true, details: { servers: changes }, warnings, secret: edit.secret };
+  },
+  uninstall(before, edit) {
+    if (before === null) return { after: null, oursRemain: false, removed: 0 };
+    let text = before;
+    const { entries } = mapOf(text, edit);
+    const changes: ServerChange[] = [];
+    for (const name of edit.ours) {
+      if (entries[name] === undefined) continue;
+      text = mapOf(text, edit).remove(text, name);
+      changes.push({ name, status: "removed" });
+    }
+    const oursRemain = edit.others.some((name) => entries[name] !== undefined && !edit.ours.includes(name));
+    return { after: text, oursRemain, removed: changes.length, details: { servers: changes } };
+  },
+};

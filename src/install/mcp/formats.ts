@@ -1,0 +1,179 @@
+import type { McpFormatId } from "../../adapter.ts";
+import { hasReference, transportOf, VAR_REFERENCE, wholeReference, type McpRemoteServer, type McpServer, type McpStdioServer, type McpTransport } from "../../mcp-servers.ts";
+
+/** A server as one host's file holds it, or why that host cannot take it. */
+export type HostEntry = { entry: Record<string, unknown> } | { unsupported: string };
+
+/** How one kind of MCP config file holds servers: implemented once, picked by id on an adapter. */
+export interface McpFormat {
+  /** The file's syntax; TOML files hold a `[<root>.<name>]` table per server. */
+  syntax: "json" | "toml";
+  /** Key path of the server map. */
+  root: string[];
+  transports: readonly McpTransport[];
+  /** How the host writes a reference to the user's environment, for reports. */
+  variables: string;
+  entry(server: McpServer): HostEntry;
+}
+
+/** Rewrites every `${VAR}` of a value into the host's syntax. */
+const references = (syntax: (name: string) => string) => (value: string) => value.replace(VAR_REFERENCE, (_, name: string) => syntax(name));
+
+type Translate = (value: string) => string | undefined;
+
+/** Values with references translated; undefined (with the key) when the host cannot express one. */
+function translated(values: Record<string, string> | undefined, translate: Translate): { values?: Record<string, string>; failed?: string } {
+  if (!values) return {};
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const text = hasReference(value) ? translate(value) : value;
+    if (text === undefined) return { failed: key };
+    out[key] = text;
+  }
+  return { values: out };
+}
+
+const noVariables: Translate = () => undefined;
+
+interface PlainOptions {
+  translate: Translate;
+  variables: string;
+  /** The key the host reads the working directory from; absent: it takes none. */
+  cwdKey?: string;
+  /** `type` per transport; absent: the host tells transports apart by itself. */
+  types?: Partial<Record<McpTransport, string>>;
+  /** Fields the host's own tools add to every entry. */
+  extra?: Record<string, unknown>;
+  /** The remote entry's url key per transport (Gemini: `httpUrl` for streamable HTTP). */
+  urlKey?: Partial<Record<"http" | "sse", string>>;
+  transports?: readonly McpTransport[];
+  root?: string[];
+}
+
+const unsupportedVariable = (where: string, key: string, variables: string) =>
+  `the ${where} value of ${key} references a variable, which this host cannot express (${variables}); write the value by hand in the host's config`;
+
+/** The shape most hosts share: `{command, args, env}` or `{url, headers}` under `mcpServers`. */
+function plainFormat(options: PlainOptions): McpFormat {
+  const transports = options.transports ?? ["stdio", "http", "sse"];
+  const typed = (transport: McpTransport) => (options.types?.[transport] ? { type: options.types[transport] } : {});
+  return {
+    syntax: "json",
+    root: options.root ?? ["mcpServers"],
+    transports,
+    variables: options.variables,
+    entry(server) {
+      const transport = transportOf(server);
+      if (!transports.includes(transport)) return { unsupported: `the ${transport} transport is not supported (only ${transports.join(", ")})` };
+      if (transport === "stdio") {
+        const { command, args, env, cwd } = server as McpStdioServer;
+        if (cwd && !options.cwdKey) return { unsupported: "cwd is not supported: the host starts servers in a folder of its choosing" };
+        const e = translated(env, options.translate);
+        if (e.failed) return { unsupported: unsupportedVariable("env", e.failed, options.variables) };
+        return { entry: { ...typed("stdio"), command, ...(args ? { args } : {}), ...(e.values ? { env: e.values } : {}), ...(cwd ? { [options.cwdKey!]: cwd } : {}), ...options.extra } };
+      }
+      const { url, headers } = server as McpRemoteServer;
+      const h = translated(headers, options.translate);
+      if (h.failed) return { unsupported: unsupportedVariable("header", h.failed, options.variables) };
+      const urlKey = options.urlKey?.[transport as "http" | "sse"] ?? "url";
+      return { entry: { ...typed(transport), [urlKey]: url, ...(h.values ? { headers: h.values } : {}), ...options.extra } };
+    },
+  };
+}
+
+const dollarBrace = references((name) => `\${${name}}`);
+const envColon = references((name) => `\${env:${name}}`);
+
+/**
+ * OpenCode and its forks: `mcp.<name>` with the command as one array and `environment`;
+ * `{env:VAR}` substitution (opencode.ai/docs/config). Remote servers negotiate the transport.
+ */
+const opencode: McpFormat = {
+  syntax: "json",
+  root: ["mcp"],
+  transports: ["stdio", "http", "sse"],
+  variables: "{env:VAR}",
+  entry(server) {
+    const translate = references((name) => `{env:${name}}`);
+    if ("url" in server) {
+      const h = translated(server.headers, translate);
+      return { entry: { type: "remote", url: server.url, ...(h.values ? { headers: h.values } : {}), enabled: true } };
+    }
+    if (server.cwd) return { unsupported: "cwd is not supported: the host starts servers in the project folder" };
+    const e = translated(server.env, translate);
+    return { entry: { type: "local", command: [server.command, ...(server.args ?? [])], ...(e.values ? { environment: e.values } : {}), enabled: true } };
+  },
+};
+
+/**
+ * Codex (and Open Interpreter, which reads Codex's format): no interpolation in TOML. A variable
+ * reaches a stdio server by name (`env_vars`, forwarded from Codex's environment), a header by
+ * `env_http_headers` (header → variable) or `bearer_token_env_var`. Streamable HTTP only.
+ */
+const codex: McpFormat = {
+  syntax: "toml",
+  root: ["mcp_servers"],
+  transports: ["stdio", "http"],
+  variables: "by name (env_vars, env_http_headers)",
+  entry(server) {
+    const transport = transportOf(server);
+    if (transport === "sse") return { unsupported: "the sse transport is not supported (only stdio, http)" };
+    if (transport === "stdio") {
+      const { command, args, env, cwd } = server as McpStdioServer;
+      const literal: Record<string, string> = {};
+      const forwarded: string[] = [];
+      for (const [key, value] of Object.entries(env ?? {})) {
+        if (!hasReference(value)) literal[key] = value;
+        else if (wholeReference(value) === key) forwarded.push(key);
+        else return { unsupported: `env ${key} must be "\${${key}}" (a variable of the same name, forwarded with env_vars) or a literal: the host does not expand variables` };
+      }
+      return {
+        entry: { command, ...(args ? { args } : {}), ...(Object.keys(literal).length ? { env: literal } : {}), ...(forwarded.length ? { env_vars: forwarded } : {}), ...(cwd ? { cwd } : {}) },
+      };
+    }
+    const { url, headers } = server as McpRemoteServer;
+    const literal: Record<string, string> = {};
+    const fromEnv: Record<string, string> = {};
+    let bearer: string | undefined;
+    for (const [key, value] of Object.entries(headers ?? {})) {
+      const whole = wholeReference(value);
+      const token = /^Bearer \$\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value)?.[1];
+      if (!hasReference(value)) literal[key] = value;
+      else if (whole) fromEnv[key] = whole;
+      else if (token && key.toLowerCase() === "authorization") bearer = token;
+      else return { unsupported: `header ${key} mixes text and a variable, which the host cannot express; use "\${VAR}" or "Bearer \${VAR}"` };
+    }
+    return {
+      entry: {
+        url,
+        ...(bearer ? { bearer_token_env_var: bearer } : {}),
+        ...(Object.keys(literal).length ? { http_headers: literal } : {}),
+        ...(Object.keys(fromEnv).length ? { env_http_headers: fromEnv } : {}),
+      },
+    };
+  },
+};
+
+export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
+  // code.claude.com/docs/en/mcp: `${VAR}` expanded in command, args, env, url and headers.
+  claude: plainFormat({ translate: dollarBrace, variables: "${VAR}", types: { stdio: "stdio", http: "http", sse: "sse" } }),
+  // cursor.com/docs/context/mcp: `${env:VAR}`; `cwd` for stdio; transport from the url.
+  cursor: plainFormat({ translate: envColon, variables: "${env:VAR}", cwdKey: "cwd" }),
+  // docs.github.com (Copilot CLI, mcp-config.json): "local" servers, `tools` required.
+  copilot: plainFormat({ translate: dollarBrace, variables: "${VAR}", cwdKey: "cwd", types: { stdio: "local", http: "http", sse: "sse" }, extra: { tools: ["*"] } }),
+  // code.visualstudio.com/docs/copilot/reference/mcp-configuration: `servers`, `${env:VAR}`.
+  vscode: plainFormat({ translate: envColon, variables: "${env:VAR}", cwdKey: "cwd", types: { stdio: "stdio", http: "http", sse: "sse" }, root: ["servers"] }),
+  // geminicli.com/docs/tools/mcp-server: the key picks the transport; settings expand `${VAR}`.
+  gemini: plainFormat({ translate: dollarBrace, variables: "${VAR}", cwdKey: "cwd", urlKey: { http: "httpUrl", sse: "url" } }),
+  codex,
+  opencode,
+  // zed.dev/docs/ai/mcp: `context_servers`, no variable expansion.
+  zed: plainFormat({ translate: noVariables, variables: "none", root: ["context_servers"], transports: ["stdio", "http"] }),
+  // docs.roocode.com/features/mcp/using-mcp-in-roo: `${env:VAR}`, typed remote entries.
+  roo: plainFormat({ translate: envColon, variables: "${env:VAR}", cwdKey: "cwd", types: { http: "streamable-http", sse: "sse" } }),
+  // docs.warp.dev/agents/capabilities/mcp: `working_directory`; no documented expansion.
+  warp: plainFormat({ translate: noVariables, variables: "none", cwdKey: "working_directory" }),
+  // codebuff.com/docs/tips/mcp-servers: a value that is exactly `$VAR` is read from the environment.
+  codebuff: plainFormat({ translate: (value) => (wholeReference(value) ? `$${wholeReference(value)}` : undefined), variables: "whole-value $VAR", transports: ["stdio", "http"] }),
+  plain: plainFormat({ translate: noVariables, variables: "none" }),
+};
