@@ -202,7 +202,7 @@ describe("mcp: explain", () => {
     expect(mcp("codex").servers).toEqual([{ name: "rec", transport: "stdio", status: "planned" }, { name: "old", transport: "sse", status: "unsupported", reason: "the sse transport is not supported (only stdio, http)" }]);
     expect(mcp("trae")).toMatchObject({ format: "plain", ui: "open Trae's Settings → MCP → Add → Add Manually (raw JSON)", servers: [{ status: "manual" }, { status: "manual" }] });
     const human = box.cli(["explain", "--config", config]);
-    expect(human.stdout).toContain("MCP servers (where each host registers them):\nhost              scope  mcp file");
+    expect(human.stdout).toMatch(/MCP servers \(where each host registers them\):\nhost +scope +mcp file/);
     expect(human.stdout).toMatch(/\nzed +user +~\/\.config\/zed\/settings\.json +zed +stdio, http +none +\{tool\} +registered +unsupported\n/);
   });
 });
