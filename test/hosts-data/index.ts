@@ -10,5 +10,7 @@ import { vscodeCopilot } from "./vscode-copilot.ts";
 import { opencode } from "./opencode.ts";
 import { kiloCli } from "./kilo-cli.ts";
 import { mimoCode } from "./mimo-code.ts";
+import { droid } from "./droid.ts";
+import { auggie } from "./auggie.ts";
 
-export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode];
+export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode, droid, auggie];
