@@ -11,7 +11,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { EventName } from "../../src/events.ts";
 
-export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode";
+export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "kilo-cli" | "droid" | "auggie";
 
 export type { EventName };
 
@@ -32,6 +32,13 @@ export interface HostDef {
   version: string;
   /** the bin name under node_modules/.bin */
   bin: string;
+  /**
+   * What npm installs for the pinned version, when not `<pkg>@<version>` (Droid: the wrapper's
+   * own platform binary is missing from the registry, so the next one is installed beside it),
+   * and the package whose version is the host's.
+   */
+  npmSpecs?: string[];
+  versionPkg?: string;
   /** the host-native name of its shell tool, as a PreToolUse matcher sees it */
   shellTool: string;
   /** normalized events this host fires in the non-interactive run we drive */
@@ -56,6 +63,9 @@ export interface HostDef {
   /** wall-clock limit for one host run */
   timeoutMs: number;
 }
+
+/** Preloaded into Node hosts: a name lookup other than localhost fails at once (no traffic off 127.0.0.1). */
+const OFFLINE_GUARD = join(import.meta.dir, "offline-guard.cjs");
 
 const writeJson = (path: string, value: unknown) => {
   mkdirSync(dirname(path), { recursive: true });
@@ -268,6 +278,98 @@ export const HOSTS: HostDef[] = [
     args: (prompt) => ["run", "--format", "json", prompt],
     timeoutMs: 90_000,
   },
+  {
+    id: "kilo-cli",
+    pkg: "@kilocode/cli",
+    // 7.8.1 does not install: its postinstall asks for a platform package the registry lacks.
+    version: "7.7.7",
+    bin: "kilo",
+    shellTool: "bash",
+    fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    setup(ctx) {
+      writeJson(join(ctx.home, ".config", "kilo", "kilo.json"), {
+        model: "mock/mock-model",
+        autoupdate: false,
+        share: "disabled",
+        // Without it, Kilo fetches its own gateway's model list first.
+        enabled_providers: ["mock"],
+        permission: { bash: "allow", edit: "allow", webfetch: "allow" },
+        provider: {
+          mock: {
+            npm: "@ai-sdk/openai-compatible",
+            name: "Mock",
+            options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: "dummy" },
+            models: { "mock-model": { name: "Mock model", tool_call: true, limit: { context: 128000, output: 8192 } } },
+          },
+        },
+      });
+    },
+    env: (ctx) => ({
+      XDG_CONFIG_HOME: join(ctx.home, ".config"),
+      XDG_DATA_HOME: join(ctx.home, ".local", "share"),
+      XDG_CACHE_HOME: join(ctx.home, ".cache"),
+      XDG_STATE_HOME: join(ctx.home, ".local", "state"),
+      KILO_DISABLE_MODELS_FETCH: "1",
+      KILO_DISABLE_AUTOUPDATE: "1",
+      KILO_DISABLE_LSP_DOWNLOAD: "1",
+      KILO_DISABLE_SHARE: "1",
+      KILO_DISABLE_DEFAULT_PLUGINS: "1",
+      KILO_DISABLE_SESSION_INGEST: "1",
+      KILO_DISABLE_PRESENCE: "1",
+      KILO_DISABLE_CODEBASE_INDEXING: "1",
+      KILO_DISABLE_CLAUDE_CODE: "1",
+      KILO_TELEMETRY_LEVEL: "off",
+      // With a plugin in its config dir, Kilo asks the registry for @kilocode/plugin otherwise.
+      npm_config_offline: "true",
+    }),
+    args: (prompt) => ["run", "--format", "json", "--auto", prompt],
+    timeoutMs: 90_000,
+  },
+  {
+    id: "droid",
+    pkg: "@factory/cli",
+    version: "0.225.2",
+    npmSpecs: ["@factory/cli@0.225.1", "@factory/cli-linux-x64@0.225.2"],
+    versionPkg: "@factory/cli-linux-x64",
+    bin: "droid",
+    shellTool: "Execute",
+    // `droid exec` fires no UserPromptSubmit.
+    fires: ["SessionStart", "SessionEnd", "PreToolUse", "PostToolUse", "Stop"],
+    hookFiles: (ctx) => [join(ctx.home, ".factory", "settings.json")],
+    setup(ctx) {
+      // BYOK: the model id is custom:<displayName>-<index>.
+      writeJson(join(ctx.home, ".factory", "settings.json"), {
+        customModels: [
+          { model: "mock-model", displayName: "Mock", baseUrl: `${ctx.mockUrl}/v1`, apiKey: "dummy", provider: "generic-chat-completion-api", maxOutputTokens: 8192 },
+        ],
+      });
+    },
+    // Without it, droid calls api.factory.ai (flags, telemetry) and a run takes seconds longer.
+    env: () => ({ FACTORY_AIRGAP_ENABLED: "true" }),
+    args: (prompt) => ["exec", "-m", "custom:Mock-0", "--auto", "high", "-o", "json", prompt],
+    timeoutMs: 60_000,
+  },
+  {
+    id: "auggie",
+    pkg: "@augmentcode/auggie",
+    version: "0.36.0",
+    bin: "auggie",
+    shellTool: "launch-process",
+    fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    native: { UserPromptSubmit: ["PromptSubmit"] },
+    hookFiles: (ctx) => [join(ctx.home, ".augment", "settings.json")],
+    setup(ctx) {
+      mkdirSync(join(ctx.home, ".augment"), { recursive: true });
+    },
+    env: (ctx) => ({
+      // No login: a session pointing at the mock, which plays Augment's backend (mock-augment.ts).
+      AUGMENT_SESSION_AUTH: JSON.stringify({ accessToken: "dummy", tenantURL: `${ctx.mockUrl}/`, scopes: ["email"] }),
+      AUGMENT_DISABLE_AUTO_UPDATE: "1",
+      NODE_OPTIONS: `--require ${OFFLINE_GUARD}`,
+    }),
+    args: (prompt) => ["--print", "--max-turns", "5", "--dont-save-session", prompt],
+    timeoutMs: 60_000,
+  },
 ];
 
 export const hostById = (id: string) => HOSTS.find((h) => h.id === id);
@@ -289,7 +391,8 @@ export interface InstalledHost {
   seconds?: number;
 }
 
-const installedVersion = (dir: string, pkg: string): string | undefined => {
+const installedVersion = (dir: string, host: HostDef): string | undefined => {
+  const pkg = host.versionPkg ?? host.pkg;
   const p = join(dir, "node_modules", pkg, "package.json");
   if (!existsSync(p)) return undefined;
   try {
@@ -311,10 +414,10 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   // "@latest" moves: a cached latest install older than a day is redone.
   const stale = wantLatest() && existsSync(done) && Date.now() - statSync(done).mtimeMs > 24 * 3600 * 1000;
   if (existsSync(done) && existsSync(bin) && !stale) {
-    return { dir, bin, version: installedVersion(dir, host.pkg) ?? tag, installedNow: false };
+    return { dir, bin, version: installedVersion(dir, host) ?? tag, installedNow: false };
   }
   // Accept a cache laid out by hand (package present) and mark it.
-  if (!wantLatest() && existsSync(bin) && installedVersion(dir, host.pkg) === host.version) {
+  if (!wantLatest() && existsSync(bin) && installedVersion(dir, host) === host.version) {
     writeFileSync(done, new Date().toISOString() + "\n");
     return { dir, bin, version: host.version, installedNow: false };
   }
@@ -325,7 +428,7 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   log(`installing ${host.pkg}@${tag} into ${dir}`);
   const t0 = performance.now();
   const npm = Bun.spawn(
-    ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", `${host.pkg}@${tag}`],
+    ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", ...(!wantLatest() && host.npmSpecs ? host.npmSpecs : [`${host.pkg}@${tag}`])],
     { cwd: tmp, stdout: "pipe", stderr: "pipe", stdin: "ignore" },
   );
   const [out, err, code] = await Promise.all([
@@ -342,5 +445,5 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   mkdirSync(dirname(dir), { recursive: true });
   renameSync(tmp, dir);
   writeFileSync(done, new Date().toISOString() + "\n");
-  return { dir, bin, version: installedVersion(dir, host.pkg) ?? tag, installedNow: true, seconds };
+  return { dir, bin, version: installedVersion(dir, host) ?? tag, installedNow: true, seconds };
 }
