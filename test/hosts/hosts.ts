@@ -48,6 +48,11 @@ export interface HostDef {
    * this reason (with HOSTS_LATEST=1 the case runs anyway, to see whether that changed).
    */
   unsupported?: Record<string, string>;
+  /**
+   * Cases the host cannot honour, by case name, with the reason in its code: install must report
+   * the case's decision degraded (or its event unavailable) there, else the case fails.
+   */
+  degrades?: Record<string, string>;
   /** facts about the real host worth printing under a case's line, by case name */
   caseNotes?: Record<string, string>;
   /** host-native hook event key(s) for a normalized event, when not the same name */
@@ -357,6 +362,12 @@ export const HOSTS: HostDef[] = [
     shellTool: "launch-process",
     fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
     native: { UserPromptSubmit: ["PromptSubmit"] },
+    degrades: {
+      // 0.36.0 starts these hooks and never reads their reply (docs/hosts/auggie.md).
+      "context-session-start": "auggie 0.36.0 ignores a SessionStart hook's reply",
+      "context-prompt": "auggie 0.36.0 ignores a PromptSubmit hook's reply",
+      "stop-continue": "auggie 0.36.0 ignores a Stop hook's reply",
+    },
     hookFiles: (ctx) => [join(ctx.home, ".augment", "settings.json")],
     setup(ctx) {
       mkdirSync(join(ctx.home, ".augment"), { recursive: true });
