@@ -72,6 +72,27 @@ export interface HostDef {
 /** Preloaded into Node hosts: a name lookup other than localhost fails at once (no traffic off 127.0.0.1). */
 const OFFLINE_GUARD = join(import.meta.dir, "offline-guard.cjs");
 
+/** OpenCode and its fork Kilo: every tool allowed, one provider pointing at the mock's Chat Completions. */
+const openAiCompatibleMock = (ctx: RunContext) => ({
+  permission: { bash: "allow", edit: "allow", webfetch: "allow" },
+  provider: {
+    mock: {
+      npm: "@ai-sdk/openai-compatible",
+      name: "Mock",
+      options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: "dummy" },
+      models: { "mock-model": { name: "Mock model", tool_call: true, limit: { context: 128000, output: 8192 } } },
+    },
+  },
+});
+
+/** The XDG base directories under the sandbox's HOME. */
+const xdgUnder = (home: string) => ({
+  XDG_CONFIG_HOME: join(home, ".config"),
+  XDG_DATA_HOME: join(home, ".local", "share"),
+  XDG_CACHE_HOME: join(home, ".cache"),
+  XDG_STATE_HOME: join(home, ".local", "state"),
+});
+
 const writeJson = (path: string, value: unknown) => {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
@@ -257,22 +278,11 @@ export const HOSTS: HostDef[] = [
         model: "mock/mock-model",
         autoupdate: false,
         share: "disabled",
-        permission: { bash: "allow", edit: "allow", webfetch: "allow" },
-        provider: {
-          mock: {
-            npm: "@ai-sdk/openai-compatible",
-            name: "Mock",
-            options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: "dummy" },
-            models: { "mock-model": { name: "Mock model", tool_call: true, limit: { context: 128000, output: 8192 } } },
-          },
-        },
+        ...openAiCompatibleMock(ctx),
       });
     },
     env: (ctx) => ({
-      XDG_CONFIG_HOME: join(ctx.home, ".config"),
-      XDG_DATA_HOME: join(ctx.home, ".local", "share"),
-      XDG_CACHE_HOME: join(ctx.home, ".cache"),
-      XDG_STATE_HOME: join(ctx.home, ".local", "state"),
+      ...xdgUnder(ctx.home),
       OPENCODE_DISABLE_MODELS_FETCH: "1",
       OPENCODE_DISABLE_AUTOUPDATE: "1",
       OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
@@ -298,22 +308,11 @@ export const HOSTS: HostDef[] = [
         share: "disabled",
         // Without it, Kilo fetches its own gateway's model list first.
         enabled_providers: ["mock"],
-        permission: { bash: "allow", edit: "allow", webfetch: "allow" },
-        provider: {
-          mock: {
-            npm: "@ai-sdk/openai-compatible",
-            name: "Mock",
-            options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: "dummy" },
-            models: { "mock-model": { name: "Mock model", tool_call: true, limit: { context: 128000, output: 8192 } } },
-          },
-        },
+        ...openAiCompatibleMock(ctx),
       });
     },
     env: (ctx) => ({
-      XDG_CONFIG_HOME: join(ctx.home, ".config"),
-      XDG_DATA_HOME: join(ctx.home, ".local", "share"),
-      XDG_CACHE_HOME: join(ctx.home, ".cache"),
-      XDG_STATE_HOME: join(ctx.home, ".local", "state"),
+      ...xdgUnder(ctx.home),
       KILO_DISABLE_MODELS_FETCH: "1",
       KILO_DISABLE_AUTOUPDATE: "1",
       KILO_DISABLE_LSP_DOWNLOAD: "1",
@@ -328,7 +327,8 @@ export const HOSTS: HostDef[] = [
       npm_config_offline: "true",
     }),
     args: (prompt) => ["run", "--format", "json", "--auto", prompt],
-    timeoutMs: 90_000,
+    // 5–8 s a run on an idle machine; its 290 MB binary took 100 s to reach the model under load.
+    timeoutMs: 180_000,
   },
   {
     id: "droid",
