@@ -301,6 +301,8 @@ export const HOSTS: HostDef[] = [
     bin: "kilo",
     shellTool: "bash",
     fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    // Stop is the `session.idle` event of the OpenCode plugin contract: it cannot hold the session open.
+    degrades: { "stop-continue": "a Kilo plugin sees the session go idle, it cannot keep it going" },
     setup(ctx) {
       writeJson(join(ctx.home, ".config", "kilo", "kilo.json"), {
         model: "mock/mock-model",
