@@ -20,6 +20,12 @@ export function readText(file: string): string | null {
  * stays); an existing file keeps its mode and owner, and one that is read-only or someone else's
  * is refused.
  */
+/** What writeTextAtomic and removeFile would refuse (read-only, another user's): a dry run reports it too. */
+export function assertMayChange(file: string): void {
+  const host = locateHostFile(file);
+  if (host) assertWritable(host);
+}
+
 export function writeTextAtomic(file: string, text: string): void {
   const host = locateHostFile(file);
   if (host) assertWritable(host);
