@@ -24,6 +24,10 @@ export const HOSTS = {
   "open-interpreter": () => import("./open-interpreter.ts"),
   droid: () => import("./droid.ts"),
   auggie: () => import("./auggie.ts"),
+  kimi: () => import("./kimi.ts"),
+  "kimi-code": () => import("./kimi-code.ts"),
+  crush: () => import("./crush.ts"),
+  "grok-cli": () => import("./grok-cli.ts"),
 } as const;
 
 /** A known host's id, e.g. "claude-code". */

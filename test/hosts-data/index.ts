@@ -12,5 +12,9 @@ import { kiloCli } from "./kilo-cli.ts";
 import { mimoCode } from "./mimo-code.ts";
 import { droid } from "./droid.ts";
 import { auggie } from "./auggie.ts";
+import { kimi } from "./kimi.ts";
+import { kimiCode } from "./kimi-code.ts";
+import { crush } from "./crush.ts";
+import { grokCli } from "./grok-cli.ts";
 
-export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode, droid, auggie];
+export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode, kimi, kimiCode, crush, grokCli, droid, auggie];
