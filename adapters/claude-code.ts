@@ -1,4 +1,4 @@
-import { join } from "../src/paths.ts";
+import { join, systemFile } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
@@ -35,12 +35,17 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: hooks run in Git Bash unless a handler says `"shell": "powershell"` (code.claude.com/docs/en/hooks).
+      windows: { shell: "bash" },
       layout: "nested-matcher-groups",
       root: ["hooks"],
       timeoutUnit: "s",
       scopes: {
         user: (ctx) => join(claudeDir(ctx), "settings.json"),
         project: ({ projectDir }) => join(projectDir, ".claude", "settings.json"),
+        // Managed policy settings, above user and project (code.claude.com/docs/en/settings).
+        managed: ({ env }) =>
+          systemFile({ linux: "/etc/claude-code/managed-settings.json", darwin: "/Library/Application Support/ClaudeCode/managed-settings.json", win32: "C:\\ProgramData\\ClaudeCode\\managed-settings.json" }, env),
       },
     },
   },

@@ -105,6 +105,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows runs an entry's `powershell` command (cli-hooks-reference); `bash` elsewhere.
+      windows: { shell: "powershell", commandKey: "powershell" },
       layout: "flat-entries",
       root: ["hooks"],
       timeoutUnit: "s",

@@ -58,6 +58,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: VS Code runs the command in PowerShell (unverified); `windows` would override `command` there.
+      windows: { shell: "powershell" },
       layout: "flat-entries",
       root: ["hooks"],
       // The property table says `timeout` (seconds); one docs example writes `timeoutSec`. The table wins.

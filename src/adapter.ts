@@ -2,7 +2,8 @@ import type { EventName } from "./events.ts";
 import type { Dialect } from "./dialects/dialect.ts";
 import type { PayloadMap } from "./core/payload-map.ts";
 
-export type Scope = "user" | "project";
+/** user: the host's config in your home; project: in a project; managed: the machine-wide file an organisation deploys (needs administrator rights). */
+export type Scope = "user" | "project" | "managed";
 
 /** What an adapter's path functions may look at. */
 export interface PathContext {
@@ -10,6 +11,12 @@ export interface PathContext {
   env: Record<string, string | undefined>;
   projectDir: string;
 }
+
+/**
+ * The shell a host hands its hook command line to: sh on Linux and macOS (posix); on Windows
+ * the host's own choice (src/install/shells.ts renders the binary's path for each).
+ */
+export type CommandShell = "posix" | "bash" | "cmd" | "powershell";
 
 /** How the host's config file holds hook entries; the name picks a layout in src/host-config/. */
 export interface HookFileSpec {
@@ -31,6 +38,12 @@ export interface HookFileSpec {
   entryKeys?: { command: string; timeout: string; type?: string; matcher?: string; event?: string };
   /** Top-level keys the file must have besides the hooks, added when missing, e.g. `{ version: 1 }`. */
   header?: Record<string, unknown>;
+  /**
+   * On Windows: the shell the host runs commands with, and (flat entries) the key that holds the
+   * Windows command when it is not the usual one (Copilot's `powershell`). Default: cmd.exe, the
+   * shell Node's `spawn(…, { shell: true })` uses there.
+   */
+  windows?: { shell: Exclude<CommandShell, "posix">; commandKey?: string };
   /** One file per connector that only we write (in a hooks directory): uninstall deletes it once it holds no hooks. */
   owned?: boolean;
   scopes: Partial<Record<Scope, (ctx: PathContext, connectorId: string) => string>>;

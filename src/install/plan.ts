@@ -54,8 +54,8 @@ export const noticeFor = (adapter: Adapter, scope: Scope): string | undefined =>
 /** Whether the host has hooks at `scope` (explain plans a host without it for its other scope). */
 export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): boolean => deliveredFile(adapter, scope, paths, connectorId) !== undefined;
 
-/** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`). */
-export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[]): HostPlan {
+/** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`); `configPath`: the config's file (managed commands name it). */
+export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], configPath?: string): HostPlan {
   const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], nativeSkipped: [], edits: [] };
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
@@ -109,7 +109,7 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     wiring.push({ event: nativeEvent, nativeEvent, matcherText: hook.matcher, native: true });
     plan.wired.push({ event: nativeEvent, nativeEvent, matcher: hook.matcher ? "native" : "all", native: true });
   }
-  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations }, config, wiring);
+  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations, configPath }, config, wiring);
   return plan;
 }
 
