@@ -101,13 +101,20 @@ const HOOK_FILE_HOSTS = ADAPTERS.flatMap((adapter) => (adapter.hooks.kind === "h
 describe("hook commands on Windows", () => {
   test("every json-stdio host has a Windows shell", () => {
     expect(HOOK_FILE_HOSTS.map(({ adapter, spec }) => `${adapter.id}: ${commandShell(spec, "win32")}`).sort()).toEqual([
+      "auggie: cmd",
       "claude-code: bash",
+      "codebuddy: cmd",
       "codex: cmd",
+      "continue: cmd",
       "copilot-cli: powershell",
-      "crush: cmd", // no `windows` on the adapter: cmd.exe, the default
+      "crush: cmd",
       "cursor: cmd",
+      "devin: cmd",
+      "droid: cmd",
       "gemini-cli: powershell",
+      "grok-build: cmd",
       "grok-cli: cmd",
+      "jetbrains-copilot: cmd",
       "kimi-code: cmd",
       "kimi: cmd",
       "qwen-code: powershell",

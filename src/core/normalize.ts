@@ -18,11 +18,22 @@ function isUserText(part: unknown): part is { text: string } {
   return p?.type === "text" && typeof p.text === "string" && !p.synthetic;
 }
 
+/** A copy without the host's stand-in for undefined: such a property is left out, such an array item is null. */
+function withoutMarker(value: unknown, marker: string): unknown {
+  if (value === marker) return undefined;
+  if (Array.isArray(value)) return value.map((item) => withoutMarker(item, marker) ?? null);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) if (item !== marker) out[key] = withoutMarker(item, marker);
+  return out;
+}
+
 function read(source: FieldSource | undefined, payload: unknown, env: Record<string, string | undefined>): unknown {
   if (!source) return undefined;
   let value: unknown;
   for (const name of source.env ?? []) if (env[name]) { value = env[name]; break; }
-  if (value === undefined) for (const path of source.paths ?? []) if ((value = at(payload, path)) !== undefined) break;
+  const marker = source.undefinedAs;
+  if (value === undefined) for (const path of source.paths ?? []) if ((value = marker === undefined ? at(payload, path) : withoutMarker(at(payload, path), marker)) !== undefined) break;
   if (typeof value === "string" && source.values && Object.hasOwn(source.values, value)) value = source.values[value];
   if (source.count && typeof value === "number") return value > 0;
   if (source.present) return value === undefined || value === null ? undefined : true;

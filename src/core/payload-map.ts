@@ -42,6 +42,8 @@ export interface FieldSource {
   count?: boolean;
   /** The path holds message parts: the `text` of the user's text parts, joined (OpenCode's `chat.message`). */
   textParts?: boolean;
+  /** The string the host writes for a missing value (Auggie: "[undefined]"), at any depth: read as absent. */
+  undefinedAs?: string;
 }
 
 export type PayloadMap = { [F in FieldName]?: FieldSource };

@@ -33,12 +33,32 @@ export const CLAUDE_CODE_CAPABILITIES: Capabilities = {
 export interface DialectOptions {
   /** Events whose block goes inside `hookSpecificOutput` (VS Code's Stop), not at the top level. */
   nestedBlock?: readonly string[];
+  /** Events whose block is `{"continue": false, "stopReason": …}` (Droid's UserPromptSubmit ignores `decision`). */
+  stopBlock?: readonly string[];
+  /**
+   * Input fields a tool requires, with their check (Droid's `Execute`: riskLevel, riskLevelReason):
+   * a modify that leaves one out or gives it an invalid value keeps the host's own value.
+   */
+  requiredInput?: Readonly<Record<string, Readonly<Record<string, (value: unknown) => boolean>>>>;
 }
 
 /** Events whose deny is a top-level block: prompt erased, tool result flagged, stop refused. */
 const BLOCK_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"]);
 
-function render({ event, nativeEvent, response, connectorId }: RenderInput, options: DialectOptions): Reply {
+/** The modified input with every required field valid: the handler's value, else the host's original one. */
+function withRequiredInput(updated: Record<string, unknown> | undefined, raw: Record<string, unknown>, options: DialectOptions): Record<string, unknown> | undefined {
+  const required = typeof raw.tool_name === "string" ? options.requiredInput?.[raw.tool_name] : undefined;
+  const original = raw.tool_input;
+  if (!updated || !required || !original || typeof original !== "object") return updated;
+  const kept = { ...updated };
+  for (const [field, valid] of Object.entries(required)) {
+    const value = (original as Record<string, unknown>)[field];
+    if (!valid(kept[field]) && valid(value)) kept[field] = value;
+  }
+  return kept;
+}
+
+function render({ event, nativeEvent, response, connectorId, raw }: RenderInput, options: DialectOptions): Reply {
   const specific: Record<string, unknown> = {};
   const top: Record<string, unknown> = {};
   const { decision, reason } = response;
@@ -51,10 +71,13 @@ function render({ event, nativeEvent, response, connectorId }: RenderInput, opti
     if (decision === "modify") {
       // updatedInput is honoured together with an allow (docs: "combine with allow").
       specific.permissionDecision = "allow";
-      specific.updatedInput = response.updatedInput;
+      specific.updatedInput = withRequiredInput(response.updatedInput, raw, options);
     } else if (decision) specific.permissionDecision = decision;
     if (decision === "deny") specific.permissionDecisionReason = denyReason(reason, connectorId);
     else if (decision && reason) specific.permissionDecisionReason = reason;
+  } else if (decision === "deny" && options.stopBlock?.includes(event)) {
+    top.continue = false;
+    top.stopReason = denyReason(reason, connectorId);
   } else if (decision === "deny" && BLOCK_EVENTS.has(event)) {
     const into = options.nestedBlock?.includes(event) ? specific : top;
     into.decision = "block";

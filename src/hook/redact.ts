@@ -26,7 +26,11 @@ export function redact(message: string, { env, payload } = sources): string {
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     // Any value may be a token (Augment passes AUGMENT_SESSION_AUTH); paths stay readable.
-    if (value && value.length >= 6 && !PLAIN.has(name) && !PATH_LIKE.test(value)) secrets.add(value);
+    if (value && value.length >= 6 && !PLAIN.has(name) && !PATH_LIKE.test(value)) {
+      secrets.add(value);
+      // A JSON value (AUGMENT_SESSION_AUTH is {"accessToken": …}): each of its strings alone too.
+      if (value.startsWith("{")) for (const leaf of stringLeaves(parseJson(value), 0)) if (leaf.length >= 6) secrets.add(leaf);
+    }
   }
   collectStrings(payload, secrets, 0);
   let out = message;
@@ -34,6 +38,17 @@ export function redact(message: string, { env, payload } = sources): string {
   out = out.replace(TOKEN, "[redacted]").replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
   return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}… (${out.length - MAX_MESSAGE} more characters)` : out;
 }
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const stringLeaves = (value: unknown, depth: number): string[] =>
+  typeof value === "string" ? [value] : value && typeof value === "object" && depth < 4 ? Object.values(value).flatMap((item) => stringLeaves(item, depth + 1)) : [];
 
 /** The payload's string values (tool input, prompt, output), bounded: a hostile payload stays cheap. */
 function collectStrings(value: unknown, into: Set<string>, depth: number): void {

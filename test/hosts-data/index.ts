@@ -10,6 +10,8 @@ import { vscodeCopilot } from "./vscode-copilot.ts";
 import { opencode } from "./opencode.ts";
 import { kiloCli } from "./kilo-cli.ts";
 import { mimoCode } from "./mimo-code.ts";
+import { droid } from "./droid.ts";
+import { auggie } from "./auggie.ts";
 import { kimi } from "./kimi.ts";
 import { kimiCode } from "./kimi-code.ts";
 import { crush } from "./crush.ts";
@@ -22,5 +24,5 @@ import { jetbrainsCopilot } from "./jetbrains-copilot.ts";
 
 export const HOSTS: HostRecord[] = [
   claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode,
-  kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot,
+  kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie,
 ];

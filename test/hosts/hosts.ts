@@ -11,7 +11,7 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { EventName } from "../../src/events.ts";
 
-export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode";
+export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "kilo-cli" | "droid" | "auggie";
 
 export type { EventName };
 
@@ -32,6 +32,13 @@ export interface HostDef {
   version: string;
   /** the bin name under node_modules/.bin */
   bin: string;
+  /**
+   * What npm installs for the pinned version, when not `<pkg>@<version>` (Droid: the wrapper's
+   * own platform binary is missing from the registry, so the next one is installed beside it),
+   * and the package whose version is the host's.
+   */
+  npmSpecs?: string[];
+  versionPkg?: string;
   /** the host-native name of its shell tool, as a PreToolUse matcher sees it */
   shellTool: string;
   /** normalized events this host fires in the non-interactive run we drive */
@@ -41,6 +48,11 @@ export interface HostDef {
    * this reason (with HOSTS_LATEST=1 the case runs anyway, to see whether that changed).
    */
   unsupported?: Record<string, string>;
+  /**
+   * Cases the host cannot honour, by case name, with the reason in its code: install must report
+   * the case's decision degraded (or its event unavailable) there, else the case fails.
+   */
+  degrades?: Record<string, string>;
   /** facts about the real host worth printing under a case's line, by case name */
   caseNotes?: Record<string, string>;
   /** host-native hook event key(s) for a normalized event, when not the same name */
@@ -56,6 +68,30 @@ export interface HostDef {
   /** wall-clock limit for one host run */
   timeoutMs: number;
 }
+
+/** Preloaded into Node hosts: a name lookup other than localhost fails at once (no traffic off 127.0.0.1). */
+const OFFLINE_GUARD = join(import.meta.dir, "offline-guard.cjs");
+
+/** OpenCode and its fork Kilo: every tool allowed, one provider pointing at the mock's Chat Completions. */
+const openAiCompatibleMock = (ctx: RunContext) => ({
+  permission: { bash: "allow", edit: "allow", webfetch: "allow" },
+  provider: {
+    mock: {
+      npm: "@ai-sdk/openai-compatible",
+      name: "Mock",
+      options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: "dummy" },
+      models: { "mock-model": { name: "Mock model", tool_call: true, limit: { context: 128000, output: 8192 } } },
+    },
+  },
+});
+
+/** The XDG base directories under the sandbox's HOME. */
+const xdgUnder = (home: string) => ({
+  XDG_CONFIG_HOME: join(home, ".config"),
+  XDG_DATA_HOME: join(home, ".local", "share"),
+  XDG_CACHE_HOME: join(home, ".cache"),
+  XDG_STATE_HOME: join(home, ".local", "state"),
+});
 
 const writeJson = (path: string, value: unknown) => {
   mkdirSync(dirname(path), { recursive: true });
@@ -249,22 +285,11 @@ export const HOSTS: HostDef[] = [
         model: "mock/mock-model",
         autoupdate: false,
         share: "disabled",
-        permission: { bash: "allow", edit: "allow", webfetch: "allow" },
-        provider: {
-          mock: {
-            npm: "@ai-sdk/openai-compatible",
-            name: "Mock",
-            options: { baseURL: `${ctx.mockUrl}/v1`, apiKey: "dummy" },
-            models: { "mock-model": { name: "Mock model", tool_call: true, limit: { context: 128000, output: 8192 } } },
-          },
-        },
+        ...openAiCompatibleMock(ctx),
       });
     },
     env: (ctx) => ({
-      XDG_CONFIG_HOME: join(ctx.home, ".config"),
-      XDG_DATA_HOME: join(ctx.home, ".local", "share"),
-      XDG_CACHE_HOME: join(ctx.home, ".cache"),
-      XDG_STATE_HOME: join(ctx.home, ".local", "state"),
+      ...xdgUnder(ctx.home),
       OPENCODE_DISABLE_MODELS_FETCH: "1",
       OPENCODE_DISABLE_AUTOUPDATE: "1",
       OPENCODE_DISABLE_LSP_DOWNLOAD: "1",
@@ -274,6 +299,96 @@ export const HOSTS: HostDef[] = [
     }),
     args: (prompt) => ["run", "--format", "json", prompt],
     timeoutMs: 90_000,
+  },
+  {
+    id: "kilo-cli",
+    pkg: "@kilocode/cli",
+    // 7.8.1 does not install: its postinstall asks for a platform package the registry lacks.
+    version: "7.7.7",
+    bin: "kilo",
+    shellTool: "bash",
+    fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    // Stop is the `session.idle` event of the OpenCode plugin contract: it cannot hold the session open.
+    degrades: { "stop-continue": "a Kilo plugin sees the session go idle, it cannot keep it going" },
+    setup(ctx) {
+      writeJson(join(ctx.home, ".config", "kilo", "kilo.json"), {
+        model: "mock/mock-model",
+        autoupdate: false,
+        share: "disabled",
+        // Without it, Kilo fetches its own gateway's model list first.
+        enabled_providers: ["mock"],
+        ...openAiCompatibleMock(ctx),
+      });
+    },
+    env: (ctx) => ({
+      ...xdgUnder(ctx.home),
+      KILO_DISABLE_MODELS_FETCH: "1",
+      KILO_DISABLE_AUTOUPDATE: "1",
+      KILO_DISABLE_LSP_DOWNLOAD: "1",
+      KILO_DISABLE_SHARE: "1",
+      KILO_DISABLE_DEFAULT_PLUGINS: "1",
+      KILO_DISABLE_SESSION_INGEST: "1",
+      KILO_DISABLE_PRESENCE: "1",
+      KILO_DISABLE_CODEBASE_INDEXING: "1",
+      KILO_DISABLE_CLAUDE_CODE: "1",
+      KILO_TELEMETRY_LEVEL: "off",
+      // With a plugin in its config dir, Kilo asks the registry for @kilocode/plugin otherwise.
+      npm_config_offline: "true",
+    }),
+    args: (prompt) => ["run", "--format", "json", "--auto", prompt],
+    // 5–8 s a run on an idle machine; its 290 MB binary took 100–180 s under a load average of 20.
+    timeoutMs: 300_000,
+  },
+  {
+    id: "droid",
+    pkg: "@factory/cli",
+    version: "0.225.2",
+    npmSpecs: ["@factory/cli@0.225.1", "@factory/cli-linux-x64@0.225.2"],
+    versionPkg: "@factory/cli-linux-x64",
+    bin: "droid",
+    shellTool: "Execute",
+    // `droid exec` fires no UserPromptSubmit.
+    fires: ["SessionStart", "SessionEnd", "PreToolUse", "PostToolUse", "Stop"],
+    hookFiles: (ctx) => [join(ctx.home, ".factory", "settings.json")],
+    setup(ctx) {
+      // BYOK: the model id is custom:<displayName>-<index>.
+      writeJson(join(ctx.home, ".factory", "settings.json"), {
+        customModels: [
+          { model: "mock-model", displayName: "Mock", baseUrl: `${ctx.mockUrl}/v1`, apiKey: "dummy", provider: "generic-chat-completion-api", maxOutputTokens: 8192 },
+        ],
+      });
+    },
+    // Without it, droid calls api.factory.ai (flags, telemetry) and a run takes seconds longer.
+    env: () => ({ FACTORY_AIRGAP_ENABLED: "true" }),
+    args: (prompt) => ["exec", "-m", "custom:Mock-0", "--auto", "high", "-o", "json", prompt],
+    timeoutMs: 60_000,
+  },
+  {
+    id: "auggie",
+    pkg: "@augmentcode/auggie",
+    version: "0.36.0",
+    bin: "auggie",
+    shellTool: "launch-process",
+    fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    native: { UserPromptSubmit: ["PromptSubmit"] },
+    degrades: {
+      // 0.36.0 starts these hooks and never reads their reply (docs/hosts/auggie.md).
+      "context-session-start": "auggie 0.36.0 ignores a SessionStart hook's reply",
+      "context-prompt": "auggie 0.36.0 ignores a PromptSubmit hook's reply",
+      "stop-continue": "auggie 0.36.0 ignores a Stop hook's reply",
+    },
+    hookFiles: (ctx) => [join(ctx.home, ".augment", "settings.json")],
+    setup(ctx) {
+      mkdirSync(join(ctx.home, ".augment"), { recursive: true });
+    },
+    env: (ctx) => ({
+      // No login: a session pointing at the mock, which plays Augment's backend (mock-augment.ts).
+      AUGMENT_SESSION_AUTH: JSON.stringify({ accessToken: "dummy", tenantURL: `${ctx.mockUrl}/`, scopes: ["email"] }),
+      AUGMENT_DISABLE_AUTO_UPDATE: "1",
+      NODE_OPTIONS: `--require ${OFFLINE_GUARD}`,
+    }),
+    args: (prompt) => ["--print", "--max-turns", "5", "--dont-save-session", prompt],
+    timeoutMs: 60_000,
   },
 ];
 
@@ -296,7 +411,8 @@ export interface InstalledHost {
   seconds?: number;
 }
 
-const installedVersion = (dir: string, pkg: string): string | undefined => {
+const installedVersion = (dir: string, host: HostDef): string | undefined => {
+  const pkg = host.versionPkg ?? host.pkg;
   const p = join(dir, "node_modules", pkg, "package.json");
   if (!existsSync(p)) return undefined;
   try {
@@ -318,10 +434,10 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   // "@latest" moves: a cached latest install older than a day is redone.
   const stale = wantLatest() && existsSync(done) && Date.now() - statSync(done).mtimeMs > 24 * 3600 * 1000;
   if (existsSync(done) && existsSync(bin) && !stale) {
-    return { dir, bin, version: installedVersion(dir, host.pkg) ?? tag, installedNow: false };
+    return { dir, bin, version: installedVersion(dir, host) ?? tag, installedNow: false };
   }
   // Accept a cache laid out by hand (package present) and mark it.
-  if (!wantLatest() && existsSync(bin) && installedVersion(dir, host.pkg) === host.version) {
+  if (!wantLatest() && existsSync(bin) && installedVersion(dir, host) === host.version) {
     writeFileSync(done, new Date().toISOString() + "\n");
     return { dir, bin, version: host.version, installedNow: false };
   }
@@ -332,7 +448,7 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   log(`installing ${host.pkg}@${tag} into ${dir}`);
   const t0 = performance.now();
   const npm = Bun.spawn(
-    ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", `${host.pkg}@${tag}`],
+    ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", ...(!wantLatest() && host.npmSpecs ? host.npmSpecs : [`${host.pkg}@${tag}`])],
     { cwd: tmp, stdout: "pipe", stderr: "pipe", stdin: "ignore" },
   );
   const [out, err, code] = await Promise.all([
@@ -349,5 +465,5 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   mkdirSync(dirname(dir), { recursive: true });
   renameSync(tmp, dir);
   writeFileSync(done, new Date().toISOString() + "\n");
-  return { dir, bin, version: installedVersion(dir, host.pkg) ?? tag, installedNow: true, seconds };
+  return { dir, bin, version: installedVersion(dir, host) ?? tag, installedNow: true, seconds };
 }

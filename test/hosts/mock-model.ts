@@ -6,6 +6,7 @@
 //                             POST /v1beta/models/<m>:streamGenerateContent?alt=sse
 //   - OpenAI Responses        POST /v1/responses (SSE)
 //   - OpenAI Chat Completions POST /v1/chat/completions (SSE or JSON)
+//   - Augment's backend       POST /get-models, /chat-stream, … (mock-augment.ts; Auggie)
 //
 // Every decision is made from the request alone:
 //   a tool result is already in the conversation -> answer with the final text;
@@ -14,7 +15,9 @@
 //   otherwise                                      -> answer with a short text.
 // Every request is recorded so that a test can assert what the host sent the model.
 
-export type Api = "anthropic" | "gemini" | "responses" | "chat" | "other";
+import { augmentAnswer } from "./mock-augment.ts";
+
+export type Api = "anthropic" | "gemini" | "responses" | "chat" | "augment" | "other";
 
 export interface RecordedRequest {
   method: string;
@@ -67,6 +70,7 @@ const SHELL_TOOLS: Record<string, (cmd: string) => Record<string, unknown>> = {
   exec: (cmd) => ({ command: cmd }),
   Execute: (cmd) => ({ command: cmd, riskLevel: "low", riskLevelReason: "e2e test" }),
   run_commands: (cmd) => ({ commands: [cmd] }),
+  "launch-process": (cmd) => ({ command: cmd, wait: true, max_wait_seconds: 30 }),
 };
 const SHELL_PREFERENCE = Object.keys(SHELL_TOOLS);
 
@@ -371,6 +375,19 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
         rec.answer = d.answer;
         rec.tool = d.tool;
         return chatAnswer(body, d.tool, d.input, d.text);
+      }
+
+      // Augment's backend (Auggie)
+      if (req.method === "POST") {
+        const augment = augmentAnswer(path, body, decide, () => nextId("call_mock"));
+        if (augment) {
+          rec.api = "augment";
+          if (augment.decision) {
+            rec.answer = augment.decision.answer;
+            rec.tool = augment.decision.tool;
+          }
+          return augment.response;
+        }
       }
 
       // Model listings some hosts probe for.

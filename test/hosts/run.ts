@@ -12,8 +12,8 @@
 //   AC_E2E_KEEP=1          keep every case's temp dir (failed cases' dirs are always kept)
 //   AC_E2E_STRACE=1        run each host under strace and note any non-loopback connect()
 //
-// Output: one line per case (`ok|FAIL|skip <host> <case>[: why]`), `# …` comment lines,
-// and finally `N passed, N failed[, N skipped]`. Exit 1 if any case failed.
+// Output: one line per case (`ok|FAIL|skip|degraded <host> <case>[: why]`), `# …` comment lines,
+// and finally `N passed, N failed[, N skipped][, N degraded as declared]`. Exit 1 if any case failed.
 
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -304,7 +304,7 @@ async function replayHook(host: HostDef, c: CaseDef, ctx: RunContext, marks: str
 
 // ---------- one case ----------
 
-type Result = { status: "ok" | "FAIL" | "skip"; why?: string; notes?: string[] };
+type Result = { status: "ok" | "FAIL" | "skip" | "degraded"; why?: string; notes?: string[] };
 
 const installedBins = new Map<string, InstalledHost>();
 const noAdapter = new Map<string, string>(); // host id -> why install failed
@@ -352,7 +352,10 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
     }
     if (verbose) notes.push(...installSummary(install.stdout));
     const declined = declinedByInstall(install.stdout, host, c);
-    if (declined) return (result = { status: "skip", why: declined });
+    const expected = host.degrades?.[c.name];
+    // A degradation the host record declares must be the one install reports: asserted, not skipped.
+    if (expected && !declined) return (result = { status: "FAIL", why: `install did not report the degradation expected here (${expected})` });
+    if (declined) return (result = expected ? { status: "degraded", why: `${declined} (expected: ${expected})` } : { status: "skip", why: declined });
 
     // 2. host-specific preparation that our install may leave to the user
     const hostArgs = host.args(PROMPT, ctx);
@@ -414,6 +417,7 @@ async function main() {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  let degraded = 0;
   const line = (s: string) => console.log(s);
 
   if (existsSync(AC_BIN_SOURCE)) {
@@ -459,6 +463,7 @@ async function main() {
       for (const n of r.notes ?? []) line(`#   ${n.split("\n").join("\n#   ")}`);
       if (r.status === "ok") passed++;
       else if (r.status === "FAIL") failed++;
+      else if (r.status === "degraded") degraded++;
       else skipped++;
     }
     wall[host.id] = (performance.now() - t0) / 1000;
@@ -467,7 +472,7 @@ async function main() {
   // Kept case dirs of failed cases point at the snapshot: keep it with them.
   if (SUITE_DIR && failed === 0) rmSync(SUITE_DIR, { recursive: true, force: true });
   else if (SUITE_DIR) line(`# binary snapshot kept for the kept case dirs: ${AC_BIN}`);
-  line(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+  line(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}${degraded ? `, ${degraded} degraded as declared` : ""}`);
   process.exit(failed ? 1 : 0);
 }
 

@@ -1,0 +1,76 @@
+import { join } from "../src/paths.ts";
+import { defineAdapter } from "../src/adapter.ts";
+import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import type { FieldSource, PayloadMap } from "../src/core/payload-map.ts";
+
+// Facts: https://docs.augmentcode.com/cli/v0/hooks (Auggie 0.x), docs/hosts/auggie.md (real run of auggie 0.36.0
+// against a mock of Augment's backend, and what its bundled code does with a reply). Where they
+// differ, 0.36.0 wins: it runs SessionStart, PromptSubmit, Stop and Notification hooks without
+// reading their reply, so only PreToolUse and PostToolUse replies take effect.
+
+/** Auggie serialises every undefined value as the string "[undefined]" (PreToolUse's tool_output). */
+const UNDEFINED = "[undefined]";
+const field = (...paths: string[]): FieldSource => ({ paths, undefinedAs: UNDEFINED });
+
+const PAYLOAD: PayloadMap = {
+  sessionId: field("conversation_id"),
+  projectDir: { env: ["AUGMENT_PROJECT_DIR"], paths: ["workspace_roots.0"], undefinedAs: UNDEFINED },
+  prompt: field("user_prompt"),
+  toolName: field("tool_name"),
+  toolInput: field("tool_input"),
+  toolOutput: field("tool_output"),
+  isError: { ...field("tool_error"), present: true },
+  message: field("notification_message"),
+};
+
+export default defineAdapter({
+  id: "auggie",
+  name: "Auggie (Augment CLI)",
+  sources: ["https://docs.augmentcode.com/cli/v0/hooks", "https://docs.augmentcode.com/cli/hooks"],
+  // Seven events. The prompt event is `PromptSubmit`: any other key (UserPromptSubmit) makes Auggie
+  // reject the configuration. Hooks run only when the account's backend flag `enable_hooks` is on.
+  events: {
+    SessionStart: "SessionStart",
+    SessionEnd: "SessionEnd",
+    UserPromptSubmit: "PromptSubmit",
+    PreToolUse: "PreToolUse",
+    PostToolUse: "PostToolUse",
+    Stop: "Stop",
+    Notification: "Notification",
+  },
+  // Own payload: conversation_id, workspace_roots; tool events add tool_output, tool_error and
+  // is_mcp_tool (no tool use id); Stop carries the whole last exchange, no stop_hook_active.
+  payload: PAYLOAD,
+  // Claude's shapes, checked by a schema that knows hookSpecificOutput only for PreToolUse,
+  // PostToolUse, Stop, SessionStart, SessionEnd and Notification. PostToolUse's block is nested and
+  // becomes text appended to the tool result, like its additionalContext.
+  dialect: hookSpecificOutputDialect(
+    "auggie",
+    {
+      // deny: the tool does not run, the reason reaches the model; updatedInput replaces the input.
+      // allow changes nothing (no approval step to skip); ask and additionalContext are not read.
+      PreToolUse: ["deny", "modify"],
+      PostToolUse: ["deny", "context"],
+    },
+    { nestedBlock: ["PostToolUse"] },
+  ),
+  // A regex, tested against the tool name on PreToolUse and PostToolUse.
+  nativeMatcher: "claude-regex",
+  nativeMatcherEvents: ["PreToolUse", "PostToolUse"],
+  nativeHooks: false,
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      root: ["hooks"], // settings.json holds the user's other settings too: edited in place
+      timeoutUnit: "ms", // "timeout": 30 timed out after 30 ms (real run); default 60000
+      scopes: {
+        // --augment-cache-dir moves it; no environment variable does.
+        user: ({ home }) => join(home, ".augment", "settings.json"),
+        project: ({ projectDir }) => join(projectDir, ".augment", "settings.json"),
+      },
+    },
+  },
+  detect: { dirs: ({ home }) => [join(home, ".augment")], bins: ["auggie"] },
+  // Auggie reads hooks from .augment files and plugins only: no other host's hook files.
+});

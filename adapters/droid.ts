@@ -1,0 +1,85 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: https://docs.factory.ai/reference/hooks-reference, docs/hosts/droid.md (real run of
+// droid 0.225.2, and what its bundled code does with a reply). Where they differ, 0.225.2 wins:
+// its code ignores `decision` on UserPromptSubmit and PostToolUse and every reply of SubagentStop,
+// PreCompact and Notification, although the docs promise Claude's behaviour there.
+// $FACTORY_HOME_OVERRIDE replaces the home dir that holds .factory (0.225.2).
+const factoryDir = ({ home, env }: PathContext) => join(env.FACTORY_HOME_OVERRIDE ? absolute(env.FACTORY_HOME_OVERRIDE) : home, ".factory");
+
+const RISK_LEVELS: readonly unknown[] = ["low", "medium", "high"];
+
+export default defineAdapter({
+  id: "droid",
+  name: "Factory Droid",
+  sources: ["https://docs.factory.ai/reference/hooks-reference", "https://docs.factory.ai/cli/configuration/hooks-guide"],
+  // Claude's names. `droid exec` fires SessionStart, PreToolUse, PostToolUse, Stop and SessionEnd;
+  // UserPromptSubmit only in interactive sessions. No PermissionRequest, PostToolUseFailure,
+  // SubagentStart or PostCompact. Shell tool: `Execute`; files: Read, Edit, Create, ApplyPatch, …
+  events: {
+    SessionStart: "SessionStart",
+    SessionEnd: "SessionEnd",
+    UserPromptSubmit: "UserPromptSubmit",
+    PreToolUse: "PreToolUse",
+    PostToolUse: "PostToolUse",
+    PreCompact: "PreCompact",
+    Stop: "Stop",
+    Notification: "Notification",
+    SubagentStop: "SubagentStop",
+  },
+  // Claude's snake_case payload with no tool_use_id; tool_response is the output as text. SessionStart
+  // also carries CLAUDE_ENV_FILE (a file whose `export K=V` lines Droid applies). Droid exports
+  // FACTORY_PROJECT_DIR and DROID_PROJECT_DIR, and CLAUDE_PROJECT_DIR too: only Factory's names are read.
+  // SubagentStop says task_name (a description, not an agent type) and task_result.
+  payload: {
+    ...SNAKE_CASE_PAYLOAD,
+    projectDir: { env: ["FACTORY_PROJECT_DIR", "DROID_PROJECT_DIR"], paths: ["cwd"] },
+    lastAssistantMessage: { paths: ["task_result"] },
+  },
+  dialect: hookSpecificOutputDialect(
+    "droid",
+    {
+      SessionStart: ["context"], // hookSpecificOutput.additionalContext, added before the first model turn
+      // A prompt is blocked by `continue: false` (stopReason is shown) or exit 2, never by `decision`.
+      UserPromptSubmit: ["deny", "context"],
+      // allow auto-approves ("allow-bypass"); ask is only logged; updatedInput is merged into the input.
+      PreToolUse: ["allow", "deny", "modify"],
+      PostToolUse: ["context"], // additionalContext reaches the model; `decision: "block"` is ignored
+      Stop: ["deny"], // top-level decision "block" + reason: the agent keeps going
+    },
+    {
+      stopBlock: ["UserPromptSubmit"],
+      // Execute's riskLevel and riskLevelReason are required: Droid rejects a call without them.
+      // It merges updatedInput into the input and re-assesses the risk of a changed command itself.
+      requiredInput: {
+        Execute: { riskLevel: (v) => RISK_LEVELS.includes(v), riskLevelReason: (v) => typeof v === "string" && v.trim() !== "" },
+      },
+    },
+  ),
+  // Regex or exact tool name, for PreToolUse and PostToolUse only (SubagentStop gets no matcher).
+  nativeMatcher: "claude-regex",
+  nativeMatcherEvents: ["PreToolUse", "PostToolUse"],
+  nativeHooks: false, // every Droid event has a normalized name
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      // settings.json `hooks`. A hooks.json beside it (what Droid's /hooks screen writes) replaces
+      // settings.json's entries of the same event (0.225.2 mergeHookSettings): docs/hosts/droid.md.
+      root: ["hooks"],
+      timeoutUnit: "s", // default 60
+      scopes: {
+        user: (ctx) => join(factoryDir(ctx), "settings.json"),
+        project: ({ projectDir }) => join(projectDir, ".factory", "settings.json"), // no trust step in `droid exec`
+      },
+    },
+  },
+  detect: { dirs: (ctx) => [factoryDir(ctx)], bins: ["droid"] },
+  // Droid reads no other host's hook files (0.225.2 imports Claude's agents and commands, not its
+  // hooks), so no alsoRuns. Its marker says a call came from Droid should it ever run one: the
+  // Factory variables, never CLAUDE_PROJECT_DIR, which Droid sets as well as Claude Code.
+  marker: { env: ["FACTORY_PROJECT_DIR", "DROID_PROJECT_DIR"] },
+});
