@@ -15,9 +15,10 @@ import rooCode from "./roo-code.ts";
 import trae from "./trae.ts";
 import codebuff from "./codebuff.ts";
 import openInterpreter from "./open-interpreter.ts";
+import cline from "./cline.ts";
 
 /** Every host we know. Adding a host: one file in this folder, one line here. */
-const LIST = [claudeCode, cursor, copilotCli, vscodeCopilot, codex, qwenCode, geminiCli, opencode, kiloCli, mimoCode, warp, zed, rooCode, trae, codebuff, openInterpreter] as const;
+const LIST = [claudeCode, cursor, copilotCli, vscodeCopilot, codex, qwenCode, geminiCli, opencode, kiloCli, mimoCode, warp, zed, rooCode, trae, codebuff, openInterpreter, cline] as const;
 
 /** A known host's id, e.g. "claude-code". */
 export type HostId = (typeof LIST)[number]["id"];

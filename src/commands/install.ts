@@ -4,7 +4,7 @@ import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { listCell, printTable } from "./_table.ts";
 import { planHost, type HostPlan } from "../install/plan.ts";
-import { applyEdits, companionResult, type CompanionResult, type FileChange } from "../install/apply.ts";
+import { applyEdits, splitChanges, type CompanionResult, type FileChange } from "../install/apply.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
 import { HostConfigError } from "../host-config/errors.ts";
@@ -24,12 +24,11 @@ export interface HostResult extends Omit<HostPlan, "edits"> {
 
 function hostResult(plan: HostPlan, changes: FileChange[], dryRun: boolean): HostResult {
   const { edits: _edits, ...rest } = plan;
-  const [own, ...others] = changes;
-  const changed = changes.some((c) => c.changed);
-  const nothing = !own || (own.before === null && own.after === null);
-  const status = nothing ? "nothing-to-install" : !changed ? "unchanged" : dryRun ? "would-change" : "installed";
+  const { own, companions } = splitChanges(changes);
+  const changed = own.changed || changes.some((c) => c.changed);
+  const status = own.nothing ? "nothing-to-install" : !changed ? "unchanged" : dryRun ? "would-change" : "installed";
   const warnings = [...rest.warnings, ...changes.flatMap((c) => c.warnings)];
-  return { ...rest, warnings, status, ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companionResult) } : {}) };
+  return { ...rest, warnings, status, ...(own.diff ? { diff: own.diff } : {}), ...(companions.length ? { companions } : {}) };
 }
 
 const STATUS = { installed: "installed", unchanged: "already up to date", "would-change": "would change", "nothing-to-install": "nothing installed", error: "error" } as const;

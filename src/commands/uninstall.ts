@@ -1,5 +1,5 @@
 import { findAdapter } from "../../adapters/index.ts";
-import { applyEdits, companionResult, type CompanionResult } from "../install/apply.ts";
+import { applyEdits, splitChanges, type CompanionResult } from "../install/apply.ts";
 import { deliveredFile, planUninstall } from "../install/plan.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
@@ -73,9 +73,9 @@ export default defineAcCommand({
         const adapter = findAdapter(target.platform);
         if (!adapter) return { ...target, name: target.platform, status: "error", removed: 0, error: `unknown host "${target.platform}" in the registry` };
         try {
-          const [own, ...others] = applyEdits(planUninstall(adapter, id, parseScope(target.scope), target.file, paths, invocations), "uninstall", dryRun);
-          const extra = { ...(own?.diff ? { diff: own.diff } : {}), ...(others.length ? { companions: others.map(companionResult) } : {}), ...(own?.warnings.length ? { warnings: own.warnings } : {}) };
-          const removed = own?.removed ?? 0;
+          const { own, companions } = splitChanges(applyEdits(planUninstall(adapter, id, parseScope(target.scope), target.file, paths, invocations), "uninstall", dryRun));
+          const extra = { ...(own.diff ? { diff: own.diff } : {}), ...(companions.length ? { companions } : {}), ...(own.warnings.length ? { warnings: own.warnings } : {}) };
+          const removed = own.removed;
           return { ...target, name: adapter.name, status: removed ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
         } catch (error) {
           if (!(error instanceof HostConfigError)) throw error;

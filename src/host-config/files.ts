@@ -18,15 +18,15 @@ export function readText(file: string): string | null {
 /**
  * Writes a host config file atomically. A symlinked file is written at its target (the link
  * stays); an existing file keeps its mode and owner, and one that is read-only or someone else's
- * is refused.
+ * is refused. `mode`, when given, is the file's mode whatever it had (a launcher must stay executable).
  */
-export function writeTextAtomic(file: string, text: string): void {
+export function writeTextAtomic(file: string, text: string, mode?: number): void {
   const host = locateHostFile(file);
   if (host) assertWritable(host);
   const target = host?.target ?? file;
   try {
     mkdirSync(dirname(target), { recursive: true });
-    writeFileAtomic(target, encodeLossless(text), host ? { mode: host.stats.mode & 0o7777, owner: ownerToKeep(host) } : {});
+    writeFileAtomic(target, encodeLossless(text), host ? { mode: mode ?? host.stats.mode & 0o7777, owner: ownerToKeep(host) } : { mode });
   } catch (error) {
     throw hostFileFailure(file, "written", error);
   }

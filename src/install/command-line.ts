@@ -26,8 +26,13 @@ export const knownInvocations = (registry: Registry): string[] => [
   ...new Set([currentInvocation(), ...Object.values(registry).flatMap((entry) => entry.installs.flatMap((install) => (install.invocation ? [install.invocation] : [])))]),
 ];
 
-export function hookCommand(platform: string, event: string, connectorId: string, native = false): string {
-  return [currentInvocation(), ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)].join(" ");
+export function hookCommand(platform: string, event: string, connectorId: string, native = false, invocation = currentInvocation()): string {
+  return [invocation, ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)].join(" ");
+}
+
+/** The words of an invocation `quote` wrote (e.g. one the registry recorded), unquoted again. */
+export function invocationWords(invocation: string): string[] {
+  return [...invocation.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2]!));
 }
 
 /**

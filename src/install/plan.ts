@@ -4,6 +4,7 @@ import { degradationsFor, type Degradation } from "../core/resolve.ts";
 import { isPlainNameList } from "../core/matcher.ts";
 import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deliveries.ts";
 import type { FileEdit } from "./edits/index.ts";
+import type { Capability } from "../dialects/dialect.ts";
 
 export type MatcherMode = "native" | "runtime" | "all";
 
@@ -79,10 +80,17 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     wiring.push({ event, nativeEvent, matcherText: matcher.text, native: false });
     plan.wired.push({ event, nativeEvent, matcher: matcher.mode });
     plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities));
+    for (const [from, to] of Object.entries(adapter.caveats?.[event] ?? {})) plan.degradations.push({ event, from: from as Capability, to });
   }
   for (const [nativeEvent, hook] of Object.entries(config.platforms?.[adapter.id]?.nativeHooks ?? {})) {
     if (!adapter.nativeHooks) {
       plan.warnings.push(`${adapter.name} does not take native hooks; nativeHooks.${nativeEvent} is ignored.`);
+      continue;
+    }
+    // A hooks folder holds one file per event name: a native hook needs a name the host runs, and a free one.
+    if (adapter.hooks.kind === "hooks-folder" && (!adapter.hooks.folder.eventFiles.includes(nativeEvent) || wiring.some((w) => w.nativeEvent === nativeEvent))) {
+      const why = wiring.some((w) => w.nativeEvent === nativeEvent) ? `its ${nativeEvent} file already runs a normalized event` : `it runs no hook file named ${nativeEvent} (only ${adapter.hooks.folder.eventFiles.join(", ")})`;
+      plan.warnings.push(`${adapter.name}: ${why}; nativeHooks.${nativeEvent} is ignored.`);
       continue;
     }
     wiring.push({ event: nativeEvent, nativeEvent, matcherText: hook.matcher, native: true });

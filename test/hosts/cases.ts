@@ -129,7 +129,7 @@ export const CASES: CaseDef[] = [
       handler: (event) => {
         keepRaw("PreToolUse", event);
         mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput });
-        return { decision: "modify", updatedInput: { ...event.toolInput, command: ${js(MODIFIED_COMMAND)} } };
+        return { decision: "modify", updatedInput: ${h.shellInput ? js(h.shellInput(MODIFIED_COMMAND)) : `{ ...event.toolInput, command: ${js(MODIFIED_COMMAND)} }`} };
       },
     },`,
     check(o) {

@@ -302,7 +302,7 @@ async function replayHook(host: HostDef, c: CaseDef, ctx: RunContext, marks: str
 
 // ---------- one case ----------
 
-type Result = { status: "ok" | "FAIL" | "skip"; why?: string; notes?: string[] };
+type Result = { status: "ok" | "FAIL" | "skip"; why?: string; notes?: string[]; degraded?: string };
 
 const installedBins = new Map<string, InstalledHost>();
 const noAdapter = new Map<string, string>(); // host id -> why install failed
@@ -349,8 +349,12 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
       return (result = { status: "skip", why });
     }
     if (verbose) notes.push(...installSummary(install.stdout));
+    const degraded = wantLatest() ? undefined : host.degraded?.[c.name];
     const declined = declinedByInstall(install.stdout, host, c);
-    if (declined) return (result = { status: "skip", why: declined });
+    if (degraded) {
+      // The degradation must be reported by install, and what happens instead is asserted below.
+      if (!declined?.includes(degraded.reported)) return (result = { status: "FAIL", why: `install does not report the known degradation "${degraded.reported}" (${declined ?? "no degradation reported"})` });
+    } else if (declined) return (result = { status: "skip", why: declined });
 
     // 2. host-specific preparation that our install may leave to the user
     const hostArgs = host.args(PROMPT, ctx);
@@ -385,9 +389,10 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
       JSON.stringify(mock.requests.map((r) => ({ method: r.method, path: r.path, answer: r.answer, tool: r.tool, body: r.json ?? r.text })), null, 1),
     );
     const outcome: CaseOutcome = { ...ctxPaths, mock, exitCode: ran.exitCode, timedOut: ran.timedOut, stdout: ran.stdout, stderr: ran.stderr };
-    let why = c.check(outcome, host);
+    let why = degraded ? degraded.check(outcome) : c.check(outcome, host);
     if (!why && ran.timedOut) why = `the host did not finish within ${host.timeoutMs / 1000} s`;
-    if (!why && ran.exitCode !== 0) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
+    if (!why && ran.exitCode !== (degraded?.exitCode ?? 0)) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
+    if (!why && degraded) result.degraded = degraded.why;
     if (why) {
       result = { status: "FAIL", why };
       notes.push(...(await replayHook(host, c, ctx, ctxPaths.marks, env)));
@@ -451,7 +456,7 @@ async function main() {
     }
     for (const c of hostCases) {
       const r = await runCase(host, c);
-      line(`${r.status} ${host.id} ${c.name}${r.why ? `: ${r.why}` : ""}`);
+      line(`${r.status} ${host.id} ${c.name}${r.why ? `: ${r.why}` : ""}${r.degraded ? ` (degraded, as install reports: ${r.degraded})` : ""}`);
       const fact = host.caseNotes?.[c.name];
       if (fact && r.status !== "ok") line(`#   note: ${fact}`);
       for (const n of r.notes ?? []) line(`#   ${n.split("\n").join("\n#   ")}`);
