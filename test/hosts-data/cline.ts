@@ -151,6 +151,14 @@ export const cline: HostRecord = {
         const proc = Bun.spawnSync([file], { env: box.env, stdin: Buffer.from(JSON.stringify({ ...payload("SessionStart", box), hookName: "agent_error" })) });
         expect(proc.stdout.toString()).toBe(`{"seen":"agent_error"}\n`);
       });
+      test("explain reports that a deny ends Cline's whole run, and what TaskStart drops", () => {
+        const box = sandbox();
+        const config = writeConfig(box, SOURCE.replace("SessionEnd:", "SessionStart: { handler: () => undefined },\n    SessionEnd:"));
+        const plan = JSON.parse(box.cli(["explain", "--config", config, "--json"]).stdout).hosts.find((h: { platform: string }) => h.platform === "cline");
+        expect(plan).toMatchObject({ paradigm: "json-stdio", file: userFolder(box) });
+        expect(plan.degradations).toContainEqual({ event: "PreToolUse", from: "deny", to: "the tool is blocked, but Cline ends the whole run there (the model never sees the reason)" });
+        expect(plan.degradations).toContainEqual({ event: "SessionStart", from: "context", to: "dropped (the host has no context channel here)" });
+      });
       test("a native hook Cline has no file for is reported and ignored", () => {
         const box = sandbox();
         const config = writeConfig(box, `{ id: "guard", platforms: { cline: { nativeHooks: { Elicitation: { handler: () => undefined } } } } }`);

@@ -54,6 +54,8 @@ export interface HostDef {
   caseNotes?: Record<string, string>;
   /** host-native hook event key(s) for a normalized event, when not the same name */
   native?: Partial<Record<EventName, string[]>>;
+  /** where the host runs user-scope hook executables from (a hooks folder), for replaying a hook on failure */
+  hookFolder?(ctx: RunContext): string;
   /** where the host reads user-scope hooks from (JSON files), for replaying a hook on failure */
   hookFiles?(ctx: RunContext): string[];
   /** write the host's own model/provider config (not hooks) into the sandbox */
@@ -286,6 +288,8 @@ export const HOSTS: HostDef[] = [
     // A one-shot `cline --json` run fires no UserPromptSubmit (real run, docs/hosts/cline.md).
     fires: ["SessionStart", "SessionEnd", "PreToolUse", "PostToolUse"],
     shellInput: (command) => ({ commands: [command] }),
+    native: { SessionStart: ["TaskStart"], SessionEnd: ["TaskComplete"] },
+    hookFolder: (ctx) => join(ctx.home, ".cline", "hooks"),
     degraded: {
       deny: {
         why: "the tool did not run, and Cline ended the whole run there: no further model request, so the reason never reached the model",

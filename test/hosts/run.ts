@@ -280,7 +280,8 @@ async function replayHook(host: HostDef, c: CaseDef, ctx: RunContext, marks: str
   const rawFile = join(marks, `${c.primary}.raw.json`);
   if (!existsSync(rawFile)) return [`replay: the ${c.primary} handler never ran, nothing to replay`];
   const keys = host.native?.[c.primary] ?? [c.primary];
-  const cmds = hookCommands(host, ctx, keys);
+  const folder = host.hookFolder?.(ctx);
+  const cmds = folder ? keys.map((key) => join(folder, key)).filter((file) => existsSync(file)) : hookCommands(host, ctx, keys);
   if (cmds.length === 0) return [`replay: no hook command found under ${keys.join("/")} in ${(host.hookFiles?.(ctx) ?? []).join(", ") || "(no JSON hook files known)"}`];
   const lines: string[] = [];
   for (const cmd of cmds) {
