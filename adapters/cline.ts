@@ -64,6 +64,8 @@ export default defineAdapter({
         user: (ctx) => join(clineDir(ctx), "hooks"),
         project: ({ projectDir }) => join(projectDir, ".clinerules", "hooks"),
       },
+      // 3.0.65 runs `PreToolUse`, `PreToolUse.sh`, `PreToolUse.py`, … of one folder, all of them.
+      besideOwn: (event) => `${event}.sh`,
       eventFiles: ["TaskStart", "TaskResume", "TaskCancel", "TaskComplete", "TaskError", "PreToolUse", "PostToolUse", "UserPromptSubmit", "PreCompact", "SessionShutdown"],
       // Windows: `<Event>.ps1` runs under PowerShell (`powershell -File`); a file without suffix runs under bash.
       windows: { flavour: "ps1", suffix: ".ps1" },

@@ -52,6 +52,8 @@ export interface HooksFolderSpec {
   folders: Partial<Record<Scope, (ctx: PathContext) => string>>;
   /** Every file name (event) the host runs from the folder: uninstall looks at each, native hooks must be one. */
   eventFiles: readonly string[];
+  /** Where a user's own hook of an event can go so that it keeps running beside our launcher, if anywhere. */
+  besideOwn?: (eventFile: string) => string;
   /** The launcher's flavour on Windows, and the file-name suffix the host takes for it (Cline: PowerShell, `.ps1`). */
   windows: { flavour: "ps1" | "cmd"; suffix: string };
 }

@@ -88,7 +88,8 @@ function launcherEdits({ adapter, delivery, scope, file: folder, connectorId, in
     const serves = [...Object.entries(adapter.events).filter(([, name]) => name === nativeEvent).map(([event]) => ({ event, native: false })), { event: nativeEvent, native: true }];
     const wired = wiring.find((w) => w.nativeEvent === nativeEvent);
     const launcher = wired ? renderLauncher(flavour, invocations[0]!, { platform: adapter.id, event: wired.event, connectorId, native: wired.native }) : null;
-    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations };
+    const besideOwn = spec.besideOwn?.(nativeEvent);
+    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations, ...(besideOwn ? { besideOwn } : {}) };
   });
 }
 

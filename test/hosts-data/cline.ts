@@ -124,6 +124,7 @@ export const cline: HostRecord = {
       "Cline PostToolUse: deny → context carrying the reason (the host cannot block here)",
     ],
     deny: { cancel: true, errorMessage: "no echo hi | tee tool-ran.marker" },
+    besideOwn: "To run both, rename it to PreToolUse.sh (Cline runs that one too) and install again",
     dropped: { source: SOURCE.replace(/\n {4}PostToolUse: .*\n/, "\n"), file: "PostToolUse" },
     otherSource: `{ id: "audit", hooks: { PreToolUse: { handler: () => undefined } } }`,
   },

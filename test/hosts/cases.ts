@@ -71,7 +71,7 @@ const needToolCall = (o: CaseOutcome): string | undefined =>
 const js = (v: unknown) => JSON.stringify(v);
 
 /** The normalized PreToolUse event: the host-native tool name and the command as an object field. */
-const checkToolEvent = (seen: string, h: HostDef): string | undefined => {
+export const checkToolEvent = (seen: string, h: HostDef): string | undefined => {
   let ev: any;
   try {
     ev = JSON.parse(seen.trim().split("\n")[0] ?? "");

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { EventName } from "../../src/events.ts";
-import { readMark, SESSION_CONTEXT, type CaseOutcome } from "./cases.ts";
+import { checkToolEvent, PROMPT_CONTEXT, readMark, SESSION_CONTEXT, type CaseOutcome } from "./cases.ts";
 
 export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "cline";
 
@@ -47,7 +47,7 @@ export interface HostDef {
    * the degradation (`reported`: a piece of its text), and `check` asserts what really happens
    * instead. The case passes as `ok … (degraded: why)` only if both hold; never a skip.
    */
-  degraded?: Record<string, { why: string; reported: string; check(o: CaseOutcome): string | undefined; exitCode?: number }>;
+  degraded?: Record<string, { why: string; reported: string; check(o: CaseOutcome, host: HostDef): string | undefined; exitCode?: number }>;
   /** The shell tool's input that runs `command`, for the modify case (default: `{...input, command}`). */
   shellInput?(command: string): Record<string, unknown>;
   /** facts about the real host worth printing under a case's line, by case name */
@@ -294,11 +294,32 @@ export const HOSTS: HostDef[] = [
       deny: {
         why: "the tool did not run, and Cline ended the whole run there: no further model request, so the reason never reached the model",
         reported: "Cline ends the whole run there",
-        check: (o) => {
-          if (!readMark(o, "PreToolUse.called")) return "PreToolUse handler was not called";
+        check: (o, host) => {
+          const seen = readMark(o, "PreToolUse.called");
+          if (!seen) return "PreToolUse handler was not called";
           if (existsSync(join(o.cwd, "tool-ran.marker"))) return "the tool ran although the handler denied it";
+          const bad = checkToolEvent(seen, host);
+          if (bad) return bad;
           const turns = o.mock.requests.filter((r) => r.answer === "tool-call" || r.answer === "final").map((r) => r.answer);
           if (turns.join() !== "tool-call") return `expected the run to end after the denied call, the model answered ${turns.join(", ")}`;
+          return undefined;
+        },
+      },
+      "context-prompt": {
+        why: "a one-shot run fires no UserPromptSubmit, and 3.0.65 would run it detached: the context never reaches the model",
+        reported: "UserPromptSubmit context degraded on cline: context -> dropped",
+        check: (o) => {
+          if (o.mock.modelRequests().some((r) => r.text.includes(PROMPT_CONTEXT))) return "the UserPromptSubmit context reached the model: Cline honours it now, update the adapter";
+          if (readMark(o, "UserPromptSubmit.called")) return "UserPromptSubmit fired in a one-shot run: add it to `fires`";
+          return undefined;
+        },
+      },
+      "stop-continue": {
+        why: "Cline has no Stop event: the run ended without asking the handler",
+        reported: "Stop unavailable on cline",
+        check: (o) => {
+          if (readMark(o, "Stop.called")) return "a Stop handler was called on a host without a Stop event";
+          if (!o.mock.requests.some((r) => r.answer === "final")) return "the run did not reach the model's final answer";
           return undefined;
         },
       },

@@ -310,8 +310,9 @@ const noAdapter = new Map<string, string>(); // host id -> why install failed
 let codexTrustNoted = false;
 
 async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
+  const degraded = wantLatest() ? undefined : host.degraded?.[c.name];
   const missing = c.needs.filter((e) => !host.fires.includes(e));
-  if (missing.length) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
+  if (missing.length && !degraded) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
   const unsupported = host.unsupported?.[c.name];
   if (unsupported && !wantLatest()) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
@@ -350,7 +351,6 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
       return (result = { status: "skip", why });
     }
     if (verbose) notes.push(...installSummary(install.stdout));
-    const degraded = wantLatest() ? undefined : host.degraded?.[c.name];
     const declined = declinedByInstall(install.stdout, host, c);
     if (degraded) {
       // The degradation must be reported by install, and what happens instead is asserted below.
@@ -390,7 +390,7 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
       JSON.stringify(mock.requests.map((r) => ({ method: r.method, path: r.path, answer: r.answer, tool: r.tool, body: r.json ?? r.text })), null, 1),
     );
     const outcome: CaseOutcome = { ...ctxPaths, mock, exitCode: ran.exitCode, timedOut: ran.timedOut, stdout: ran.stdout, stderr: ran.stderr };
-    let why = degraded ? degraded.check(outcome) : c.check(outcome, host);
+    let why = degraded ? degraded.check(outcome, host) : c.check(outcome, host);
     if (!why && ran.timedOut) why = `the host did not finish within ${host.timeoutMs / 1000} s`;
     if (!why && ran.exitCode !== (degraded?.exitCode ?? 0)) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
     if (!why && degraded) result.degraded = degraded.why;

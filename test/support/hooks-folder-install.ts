@@ -24,6 +24,8 @@ export interface HooksFolderInstall {
   freshStderr: string[];
   /** The PreToolUse launcher's exact reply to the host's PreToolUse payload (`source` denies). */
   deny: unknown;
+  /** What install tells the owner of a PreToolUse hook of their own to do to keep it running. */
+  besideOwn: string;
   /** `source` less one event, and the launcher file that then goes. */
   dropped: { source: string; file: string };
   /** A connector (id "audit") that wants one of the same events, for the two-connector check. */
@@ -113,6 +115,7 @@ export function hooksFolderInstallSuite(platform: string, host: HooksFolderInsta
       const result = install();
       expect(result.exitCode).toBe(4);
       expect(result.stderr).toContain(`${mine}: is a hook of your own, not a launcher agent-connector wrote`);
+      expect(result.stderr).toContain(host.besideOwn);
       expect(result.stderr).toContain("--scope project installs beside it");
       expect(box.read(mine)).toBe("#!/bin/sh\necho '{}'\n");
       expect(listing(host.folder(box))).toEqual(["PreToolUse"]);

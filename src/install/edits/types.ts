@@ -42,6 +42,8 @@ export interface HookLauncherEdit extends EditBase {
   scope: Scope;
   flavour: LauncherFlavour;
   launcher: string | null;
+  /** A name the user's own hook can take to keep running beside ours (the host runs both). */
+  besideOwn?: string;
   /** The (event, native) pairs a launcher in this file can serve: what a launcher of ours is rendered from. */
   serves: readonly { event: string; native: boolean }[];
   invocations: readonly string[];
