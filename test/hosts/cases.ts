@@ -80,7 +80,8 @@ export const checkToolEvent = (seen: string, h: HostDef): string | undefined => 
   }
   if (ev.toolName !== h.shellTool) return `event.toolName is ${js(ev.toolName)}, expected ${js(h.shellTool)}`;
   if (!ev.toolInput || typeof ev.toolInput !== "object") return `event.toolInput is not an object: ${js(ev.toolInput)}`;
-  if (!Object.values(ev.toolInput).some((v) => typeof v === "string" && v.includes("echo hi")))
+  // A string field on most hosts; a list of commands on Cline (`{commands: ["…"]}`).
+  if (!Object.values(ev.toolInput).some((v) => (typeof v === "string" ? [v] : Array.isArray(v) ? v : []).some((s) => typeof s === "string" && s.includes("echo hi"))))
     return `event.toolInput does not carry the command: ${js(ev.toolInput).slice(0, 200)}`;
   return undefined;
 };
