@@ -12,8 +12,13 @@ const main = defineCommand({
     uninstall: () => import("./commands/uninstall.ts").then((m) => m.default),
     list: () => import("./commands/list.ts").then((m) => m.default),
     explain: () => import("./commands/explain.ts").then((m) => m.default),
+    compile: () => import("./commands/compile.ts").then((m) => m.default),
     hook: () => import("./commands/hook.ts").then((m) => m.default),
   },
 });
 
-export const runCli = (): Promise<void> => runMain(main);
+export const runCli = (): Promise<void> => {
+  // The binary starts with the JIT held back for the hook path (build/compile.ts); commands run longer.
+  Bun.unsafe.setJITPolicy(1);
+  return runMain(main);
+};

@@ -2,4 +2,5 @@
 import { afterAll } from "bun:test";
 import { removeTempDirs } from "./temp.ts";
 
-afterAll(removeTempDirs);
+// Thousands of folders on a busy machine: more than the default hook timeout.
+afterAll(removeTempDirs, 120_000);
