@@ -26,6 +26,8 @@ export interface HostPlan {
   unavailable: EventName[];
   degradations: Degradation[];
   warnings: string[];
+  /** platforms.<id>.nativeHooks that are not installed, and why (the host takes none, or not that name). */
+  nativeSkipped: { event: string; reason: string }[];
   /** In order: the host's file first, then the files that follow it. */
   edits: FileEdit[];
 }
@@ -42,6 +44,7 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
   const plain = isPlainNameList(matcher);
   if (adapter.nativeMatcher === "claude-regex") return { text: plain ? matcher : `^(?:${matcher})$`, mode: "native" };
   if (adapter.nativeMatcher === "anchored-regex" || (adapter.nativeMatcher === "name-list" && plain)) return { text: matcher, mode: "native" };
+  if (adapter.nativeMatcher === "search-regex" || (adapter.nativeMatcher === "search-name-list" && plain)) return { text: `^(?:${matcher})$`, mode: "native" };
   return { mode: "runtime" };
 }
 
@@ -50,7 +53,7 @@ export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, con
 
 /** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`). */
 export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[]): HostPlan {
-  const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], edits: [] };
+  const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], nativeSkipped: [], edits: [] };
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
   if (adapter.hooks.kind === "none") {
@@ -81,10 +84,22 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     plan.wired.push({ event, nativeEvent, matcher: matcher.mode });
     plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities));
     for (const [from, to] of Object.entries(adapter.caveats?.[event] ?? {})) plan.degradations.push({ event, from: from as Capability, to });
+    const note = adapter.eventNotes?.[event];
+    if (note) plan.warnings.push(`${adapter.name} ${event}: ${note}`);
   }
   for (const [nativeEvent, hook] of Object.entries(config.platforms?.[adapter.id]?.nativeHooks ?? {})) {
+    const skip = (reason: string, warning: string) => {
+      plan.nativeSkipped.push({ event: nativeEvent, reason });
+      plan.warnings.push(warning);
+    };
     if (!adapter.nativeHooks) {
-      plan.warnings.push(`${adapter.name} does not take native hooks; nativeHooks.${nativeEvent} is ignored.`);
+      skip("the host takes no native hooks", `${adapter.name} does not take native hooks; nativeHooks.${nativeEvent} is ignored.`);
+      continue;
+    }
+    if (adapter.nativeEvents && !adapter.nativeEvents.includes(nativeEvent)) {
+      // Such a host rejects its whole config over one unknown event name: never write one.
+      const known = `it knows ${adapter.nativeEvents.join(", ")}`;
+      skip(`no such event (${known})`, `${adapter.name} has no ${nativeEvent} event (${known}); nativeHooks.${nativeEvent} is not installed.`);
       continue;
     }
     // A hooks folder holds one file per event name: a native hook needs a name the host runs, and a free one.
