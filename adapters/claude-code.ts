@@ -1,6 +1,6 @@
-import { join } from "../src/paths.ts";
+import { join, systemFile } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
-import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://code.claude.com/docs/en/hooks, docs/hosts/claude-code.md (real run of 2.1.197).
@@ -29,30 +29,23 @@ export default defineAdapter({
   },
   // The project dir is not in the payload; Claude exports it to the hook process.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },
-  dialect: hookSpecificOutputDialect("claude-code", {
-    SessionStart: ["context"],
-    UserPromptSubmit: ["deny", "context"],
-    PreToolUse: ["allow", "deny", "ask", "modify", "context"],
-    // updatedMCPToolOutput replaces the output of MCP tools only, so updatedOutput degrades.
-    PostToolUse: ["deny", "context"],
-    Stop: ["deny"],
-    Notification: ["context"],
-    PermissionRequest: ["allow", "deny", "modify"],
-    PostToolUseFailure: ["context"],
-    SubagentStart: ["context"],
-    SubagentStop: ["deny"],
-  }),
+  dialect: hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES),
   nativeMatcher: "claude-regex",
   nativeHooks: true,
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: hooks run in Git Bash unless a handler says `"shell": "powershell"` (code.claude.com/docs/en/hooks).
+      windows: { shell: "bash" },
       layout: "nested-matcher-groups",
       root: ["hooks"],
       timeoutUnit: "s",
       scopes: {
         user: (ctx) => join(claudeDir(ctx), "settings.json"),
         project: ({ projectDir }) => join(projectDir, ".claude", "settings.json"),
+        // Managed policy settings, above user and project (code.claude.com/docs/en/settings).
+        managed: ({ env }) =>
+          systemFile({ linux: "/etc/claude-code/managed-settings.json", darwin: "/Library/Application Support/ClaudeCode/managed-settings.json", win32: "C:\\ProgramData\\ClaudeCode\\managed-settings.json" }, env),
       },
     },
   },

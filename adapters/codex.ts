@@ -51,6 +51,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: cmd.exe (`/C`), as Codex starts shell commands there; not yet seen in a real Windows run.
+      windows: { shell: "cmd" },
       layout: "nested-matcher-groups",
       root: ["hooks"],
       timeoutUnit: "s", // default 600

@@ -105,6 +105,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows runs an entry's `powershell` command (cli-hooks-reference); `bash` elsewhere.
+      windows: { shell: "powershell", commandKey: "powershell" },
       layout: "flat-entries",
       root: ["hooks"],
       timeoutUnit: "s",
@@ -124,6 +126,8 @@ export default defineAdapter({
     { platform: "claude-code", scopes: ["project"], when: "in trusted folders" },
     // VS Code's files live in Copilot's own hooks directories (~/.copilot/hooks, .github/hooks).
     { platform: "vscode-copilot", scopes: ["user", "project"] },
+    // JetBrains' PascalCase files share .github/hooks.
+    { platform: "jetbrains-copilot", scopes: ["project"] },
   ],
   // COPILOT_CLI=1 in every hook process (real run), and a `timestamp` in both payloads,
   // which Claude Code's lack (docs/hosts/copilot-cli.md, claude-code.md).

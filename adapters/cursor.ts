@@ -1,4 +1,4 @@
-import { join } from "../src/paths.ts";
+import { join, systemFile } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { flatPermissionDialect } from "../src/dialects/flat-permission.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
@@ -64,6 +64,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: not documented; cmd.exe is assumed (Node's shell there). Not yet seen in a real Windows run.
+      windows: { shell: "cmd" },
       layout: "flat-entries",
       root: ["hooks"],
       timeoutUnit: "s",
@@ -71,6 +73,8 @@ export default defineAdapter({
       scopes: {
         user: ({ home }) => join(cursorDir(home), "hooks.json"), // no env override documented
         project: ({ projectDir }) => join(projectDir, ".cursor", "hooks.json"), // trusted workspaces only
+        // Enterprise hooks, first in Cursor's priority order (docs/hosts/cursor.md).
+        managed: ({ env }) => systemFile({ linux: "/etc/cursor/hooks.json", darwin: "/Library/Application Support/Cursor/hooks.json", win32: "C:\\ProgramData\\Cursor\\hooks.json" }, env),
       },
     },
   },

@@ -48,6 +48,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: PowerShell, the shell Gemini CLI runs every command with there (its shell utilities).
+      windows: { shell: "powershell" },
       layout: "nested-matcher-groups",
       root: ["hooks"], // settings.json is shared with mcpServers & co: edited in place
       timeoutUnit: "ms", // default 60000

@@ -46,6 +46,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: PowerShell, as Gemini CLI, which Qwen Code forks (handlers may also say `"shell"`).
+      windows: { shell: "powershell" },
       layout: "nested-matcher-groups",
       root: ["hooks"], // settings.json is shared with mcpServers & co: edited in place
       timeoutUnit: "ms", // command hooks only (http/prompt hooks take seconds); default 60000

@@ -58,6 +58,8 @@ export default defineAdapter({
   hooks: {
     kind: "hook-file",
     file: {
+      // Windows: VS Code runs the command in PowerShell (unverified); `windows` would override `command` there.
+      windows: { shell: "powershell" },
       layout: "flat-entries",
       root: ["hooks"],
       // The property table says `timeout` (seconds); one docs example writes `timeoutSec`. The table wins.
@@ -82,6 +84,8 @@ export default defineAdapter({
     { platform: "claude-code", scopes: ["user", "project"] },
     // ~/.copilot/hooks and .github/hooks, camelCase keys converted to PascalCase.
     { platform: "copilot-cli", scopes: ["user", "project"] },
+    // JetBrains' files share .github/hooks and VS Code's PascalCase shape.
+    { platform: "jetbrains-copilot", scopes: ["project"] },
   ],
   // No env var is documented; the camelCase `hookEventName` is VS Code's alone. A VS Code PR renames
   // the common fields to snake_case (`hook_event_name`, `session_id`): then its `timestamp` tells it

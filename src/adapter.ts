@@ -2,7 +2,8 @@ import type { EventName } from "./events.ts";
 import type { Capability, Dialect } from "./dialects/dialect.ts";
 import type { PayloadMap } from "./core/payload-map.ts";
 
-export type Scope = "user" | "project";
+/** user: the host's config in your home; project: in a project; managed: the machine-wide file an organisation deploys (needs administrator rights). */
+export type Scope = "user" | "project" | "managed";
 
 /** What an adapter's path functions may look at. */
 export interface PathContext {
@@ -10,6 +11,12 @@ export interface PathContext {
   env: Record<string, string | undefined>;
   projectDir: string;
 }
+
+/**
+ * The shell a host hands its hook command line to: sh on Linux and macOS (posix); on Windows
+ * the host's own choice (src/install/shells.ts renders the binary's path for each).
+ */
+export type CommandShell = "posix" | "bash" | "cmd" | "powershell";
 
 /** How the host's config file holds hook entries; the name picks a layout in src/host-config/. */
 export interface HookFileSpec {
@@ -31,6 +38,12 @@ export interface HookFileSpec {
   entryKeys?: { command: string; timeout: string; type?: string; matcher?: string; event?: string };
   /** Top-level keys the file must have besides the hooks, added when missing, e.g. `{ version: 1 }`. */
   header?: Record<string, unknown>;
+  /**
+   * On Windows: the shell the host runs commands with, and (flat entries) the key that holds the
+   * Windows command when it is not the usual one (Copilot's `powershell`). Default: cmd.exe, the
+   * shell Node's `spawn(…, { shell: true })` uses there.
+   */
+  windows?: { shell: Exclude<CommandShell, "posix">; commandKey?: string };
   /** One file per connector that only we write (in a hooks directory): uninstall deletes it once it holds no hooks. */
   owned?: boolean;
   scopes: Partial<Record<Scope, (ctx: PathContext, connectorId: string) => string>>;
@@ -85,7 +98,7 @@ export type Paradigm = (typeof PARADIGM)[HookDelivery["kind"]];
 
 /** Another host's hook files this host also executes, so a handler installed there runs here too. */
 export interface AlsoRuns<HostRef extends string = string> {
-  /** The other host's id; adapters/index.ts checks at compile time that it names a known host. */
+  /** The other host's id; adapters/index.ts checks at compile time that it names a known host. Hosts that run the same file are tried in adapters/hosts.ts order. */
   platform: HostRef;
   /** The scopes of that host's files that this host reads. */
   scopes: readonly Scope[];
@@ -111,6 +124,8 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   sources: readonly string[];
   /**
    * How the host expresses matchers natively; "none" means every call reaches us and we match.
+   * "claude-regex": plain names and `a|b` lists compared exactly, anything else an unanchored regex;
+   * "anchored-regex": the host anchors it itself;
    * "search-regex": a JavaScript regex the host finds anywhere in the name (written anchored);
    * "search-name-list": the host's regex is another flavour (Python, Go) found anywhere in the
    * name, so only plain `a|b` lists are written (anchored), other patterns match at run time.
@@ -139,6 +154,12 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   eventNotes?: Partial<Record<EventName, string>>;
   /** What install writes for the hooks. */
   hooks: HookDelivery;
+  /**
+   * What the user must know after install beyond events and degradations (a review step the host
+   * requires before new hooks run, a verification limit), reported by install and `explain`; per
+   * scope when it concerns one scope only.
+   */
+  notice?: string | Partial<Record<Scope, string>>;
   /** Signs that the host is installed on this machine. */
   detect: { dirs: (ctx: PathContext) => string[]; bins: readonly string[] };
   /** Other hosts' hook files this host executes too (double firing; warned about at install). */

@@ -1,10 +1,10 @@
 import { defineCommand, runMain } from "citty";
-import pkg from "../package.json" with { type: "json" };
+import { VERSION, versionLine } from "./version.ts";
 
 const main = defineCommand({
   meta: {
     name: "agent-connector",
-    version: pkg.version,
+    version: VERSION,
     description: "Declare AI-agent lifecycle hooks once; run them in every coding-agent host.",
   },
   subCommands: {
@@ -14,11 +14,19 @@ const main = defineCommand({
     explain: () => import("./commands/explain.ts").then((m) => m.default),
     compile: () => import("./commands/compile.ts").then((m) => m.default),
     hook: () => import("./commands/hook.ts").then((m) => m.default),
+    "self-install": () => import("./commands/self-install.ts").then((m) => m.default),
+    upgrade: () => import("./commands/upgrade.ts").then((m) => m.default),
   },
 });
 
-export const runCli = (): Promise<void> => {
+export async function runCli(): Promise<void> {
   // The binary starts with the JIT held back for the hook path (build/compile.ts); commands run longer.
   Bun.unsafe.setJITPolicy(1);
-  return runMain(main);
-};
+  const args = process.argv.slice(2);
+  // citty would print the bare version; scripts and `upgrade` want the commit and target too.
+  if (args.length === 1 && (args[0] === "--version" || args[0] === "-v")) {
+    process.stdout.write(`${versionLine()}\n`);
+    return;
+  }
+  await runMain(main);
+}

@@ -8,7 +8,11 @@ export const configArgs = {
 
 export const targetArgs = {
   platform: { type: "string", description: "Host id(s), comma-separated (e.g. claude-code,codex); default: every host detected on this machine" },
-  scope: { type: "string", description: "user (the host's config in your home) or project (the host's config in --project-dir)", default: "user" },
+  scope: {
+    type: "string",
+    description: "user (the host's config in your home), project (in --project-dir) or managed (the machine-wide file an organisation deploys, for every user; needs administrator rights)",
+    default: "user",
+  },
   "project-dir": { type: "string", description: "Project directory for --scope project (default: current directory)" },
 } as const satisfies ArgsDef;
 

@@ -13,8 +13,8 @@ export function pathContext(projectDir: string | undefined): PathContext {
 }
 
 export function parseScope(value: string | undefined): Scope {
-  if (value === "user" || value === "project") return value;
-  throw new UsageError(`--scope must be user or project, not "${value}"`);
+  if (value === "user" || value === "project" || value === "managed") return value;
+  throw new UsageError(`--scope must be user, project or managed, not "${value}"`);
 }
 
 /** --platform a,b → adapters; none given → every host detected on this machine. */

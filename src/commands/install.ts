@@ -13,8 +13,11 @@ import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
 import { withInstallLock } from "../install/lock.ts";
 import { compileConnector, type CompileResult } from "../install/compile-connector.ts";
-import { currentInvocation, knownInvocations } from "../install/command-line.ts";
-import { adapterOf, isHostId } from "../../adapters/index.ts";
+import { commandShell, currentInvocation, hookBinaryChoice, selfInvocation, knownInvocations } from "../install/command-line.ts";
+import { isCompiled, transientReason } from "../install/self/location.ts";
+import { UsageError } from "./_fail.ts";
+import { userHome } from "../paths.ts";
+import { adapterOf, isHostId, type HostId } from "../../adapters/index.ts";
 
 export interface HostResult extends Omit<HostPlan, "edits"> {
   status: "installed" | "unchanged" | "would-change" | "nothing-to-install" | "error";
@@ -50,13 +53,28 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
   );
   for (const r of results) {
     if (r.status === "error") {
-      ui.error(`${r.name} (${r.scope}): ${r.error}`);
+      ui.error(`${r.name} (${r.scope}): ${r.error}${r.scope === "managed" ? " (managed settings are the machine's: run install as an administrator, e.g. with sudo)" : ""}`);
       continue;
     }
     for (const note of (r.companions ?? []).flatMap((c) => c.notes)) ui.info(note);
     for (const warning of r.warnings) ui.warn(warning);
     for (const d of r.degradations) ui.warn(`${r.name} ${d.event}: ${d.from} → ${d.to}`);
   }
+}
+
+/**
+ * Managed hooks run for every user of the machine: the binary and the config they name must be
+ * where every user can reach them, not in one user's home or a folder that goes away.
+ */
+function checkManagedInstall(configPath: string): void {
+  const binary = selfInvocation()[0]!;
+  const home = userHome();
+  const transient = transientReason(binary);
+  const why = binary.startsWith(`${home}/`) ? "in your home folder" : transient ? `in ${transient}` : undefined;
+  if (why && !process.env.AGENT_CONNECTOR_BIN) {
+    throw new UsageError(`--scope managed writes hooks every user runs, but ${binary} is ${why}: copy it to a system folder (e.g. sudo install -m 755 ${binary} /usr/local/bin/agent-connector) and run install from there`);
+  }
+  if (configPath.startsWith(`${home}/`)) ui.warn(`${configPath} is in your home folder: other users' hooks can only run it if they can read it (a shared folder such as /etc/agent-connector is safer).`);
 }
 
 export default defineAcCommand({
@@ -68,6 +86,8 @@ export default defineAcCommand({
     const paths = pathContext(args["project-dir"]);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
+    if (scope === "managed") checkManagedInstall(configPath);
+    const binaryNote = isCompiled() && !process.env.AGENT_CONNECTOR_BIN && scope !== "managed" ? hookBinaryChoice().note : undefined;
     let compiled: CompileResult | undefined;
     const results = await withInstallLock(async () => {
       const registry = await readRegistry();
@@ -77,7 +97,7 @@ export default defineAcCommand({
       const crossHost = crossHostWarnings(adapters.map((a) => ({ platform: a.id, scope })), installed, (id) => isDetected(adapterOf(id), paths), declared);
 
       const results: HostResult[] = adapters.map((adapter) => {
-        const plan = planHost(adapter, config, scope, paths, invocations);
+        const plan = planHost(adapter, config, scope, paths, invocations, configPath);
         plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
         try {
           return hostResult(plan, applyEdits(plan.edits, "install", dryRun), dryRun);
@@ -89,8 +109,11 @@ export default defineAcCommand({
 
       if (!dryRun) {
         const previous = registry[config.id]?.installs ?? [];
-        const invocation = currentInvocation();
-        const fresh = results.filter((r) => r.file && r.status !== "error").map((r) => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation }));
+        const invocation = (platform: HostId) => {
+          const hooks = adapterOf(platform).hooks;
+          return currentInvocation(hooks.kind === "hook-file" ? commandShell(hooks.file) : "posix");
+        };
+        const fresh = results.filter((r) => r.file && r.status !== "error").map((r) => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation: invocation(r.platform as HostId) }));
         const installs = [...previous.filter((p) => !fresh.some((f) => f.file === p.file && f.platform === p.platform)), ...fresh];
         registry[config.id] = { config: configPath, installs };
         writeRegistry(registry);
@@ -100,9 +123,10 @@ export default defineAcCommand({
     }, { dryRun });
 
     const failed = results.some((r) => r.status === "error");
-    if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, ...(compiled ? { compiled } : {}), results });
+    if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, binary: selfInvocation()[0], ...(binaryNote ? { binaryNote: binaryNote.message } : {}), ...(compiled ? { compiled } : {}), results });
     else {
       report(results, dryRun, paths.home);
+      if (binaryNote) ui[binaryNote.level](binaryNote.message);
       if (compiled && !compiled.ok) ui.warn(`${tilde(configPath, paths.home)} cannot be compiled (${compiled.reason}): hook calls load the source on each call, which is slower`);
     }
     return failed ? EXIT.hostConfig : EXIT.ok;

@@ -1,33 +1,53 @@
 import { resolve } from "node:path";
+import type { CommandShell, HookFileSpec } from "../adapter.ts";
 import type { Registry } from "../registry/types.ts";
+import { hookBinary, isCompiled, type HookBinary } from "./self/location.ts";
+import { plainWord as quote, renderArgument, renderInvocation, SHELLS } from "./shells.ts";
 
-/** POSIX-shell and cmd.exe both take a double-quoted path; inside it only these need escaping. */
-export const quote = (word: string): string =>
-  /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `"${word.replace(/(["\\$`])/g, "\\$1")}"`;
+/** The shell a host runs a hook file's commands with on `platform` (default: this machine). */
+export const commandShell = (spec: HookFileSpec, platform: string = process.platform): CommandShell => (platform === "win32" ? (spec.windows?.shell ?? "cmd") : "posix");
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+let chosen: HookBinary | undefined;
+
+/** The binary hook commands call (src/install/self/location.ts: the stable path where there is one), chosen once per run. */
+export const hookBinaryChoice = (): HookBinary => (chosen ??= hookBinary(process.execPath));
 
 /**
  * How a host starts us: the compiled binary by absolute path (the host's PATH may lack it),
  * or, when run from source, bun with our entry file.
  */
 export function selfInvocation(): string[] {
-  // Code inside a compiled binary lives on Bun's embedded file system.
-  const compiled = import.meta.path.includes("$bunfs") || import.meta.path.includes("~BUN");
   if (process.env.AGENT_CONNECTOR_BIN) return [process.env.AGENT_CONNECTOR_BIN];
-  return compiled ? [process.execPath] : [process.execPath, resolve(import.meta.dir, "..", "cli.ts")];
+  return isCompiled() ? [hookBinaryChoice().path] : [process.execPath, resolve(import.meta.dir, "..", "cli.ts")];
 }
 
-/** The start of every hook command this binary writes; recorded with each install in the registry. */
-export const currentInvocation = (): string => selfInvocation().map(quote).join(" ");
+/** The start of every hook command this binary writes for `shell`; recorded with each install in the registry. */
+export const currentInvocation = (shell: CommandShell = "posix", binary: readonly string[] = selfInvocation()): string => renderInvocation(binary, shell);
 
-/** This binary's invocation and every one the registry recorded (a moved or upgraded binary's entries stay ours). */
+/** This binary's invocation in every shell's spelling and every one the registry recorded (a moved or upgraded binary's entries stay ours). */
 export const knownInvocations = (registry: Registry): string[] => [
-  ...new Set([currentInvocation(), ...Object.values(registry).flatMap((entry) => entry.installs.flatMap((install) => (install.invocation ? [install.invocation] : [])))]),
+  ...new Set([
+    ...SHELLS.flatMap((shell) => {
+      try {
+        return [currentInvocation(shell)];
+      } catch {
+        return []; // a path one shell cannot take is never written for it
+      }
+    }),
+    ...Object.values(registry).flatMap((entry) => entry.installs.flatMap((install) => (install.invocation ? [install.invocation] : []))),
+  ]),
 ];
 
-export function hookCommand(platform: string, event: string, connectorId: string, native = false, invocation = currentInvocation()): string {
-  return [invocation, ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)].join(" ");
+/**
+ * `configPath`: for managed hooks, which run for every user of the machine: they name the config
+ * itself, since each user's registry knows nothing of it.
+ */
+export function hookCommand(platform: string, event: string, connectorId: string, native = false, shell: CommandShell = "posix", binary?: readonly string[], configPath?: string): string {
+  const words = [currentInvocation(shell, binary), ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)];
+  if (configPath) words.push("--config", renderArgument(configPath, shell));
+  return words.join(" ");
 }
 
 /** The words of an invocation `quote` wrote (e.g. one the registry recorded), unquoted again. */
@@ -42,6 +62,6 @@ export function invocationWords(invocation: string): string[] {
  */
 export function isOurCommand(platform: string, connectorId: string | undefined, invocations: readonly string[]): (command: string) => boolean {
   const id = connectorId === undefined ? "[a-z0-9][a-z0-9-]*" : escapeRegExp(quote(connectorId));
-  const pattern = new RegExp(`^(?:${invocations.map(escapeRegExp).join("|")}) hook ${escapeRegExp(quote(platform))} [A-Za-z][\\w.-]*( --native)? --connector ${id}$`);
+  const pattern = new RegExp(`^(?:${invocations.map(escapeRegExp).join("|")}) hook ${escapeRegExp(quote(platform))} [A-Za-z][\\w.-]*( --native)? --connector ${id}( --config .+)?$`);
   return (command) => pattern.test(command);
 }

@@ -1,7 +1,7 @@
-import type { Adapter, HookDelivery, PathContext, Scope } from "../adapter.ts";
+import type { Adapter, HookDelivery, HookFileSpec, PathContext, Scope } from "../adapter.ts";
 import type { ConnectorConfig, EventName } from "../events.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
-import { hookCommand } from "./command-line.ts";
+import { commandShell, hookCommand } from "./command-line.ts";
 import { generatePluginModule, pluginModulePath, pluginSettings } from "./plugin-module/generate.ts";
 import type { FileEdit } from "./edits/index.ts";
 import { renderLauncher, type LauncherFlavour } from "./launcher.ts";
@@ -25,6 +25,8 @@ interface Target<D> {
   connectorId: string;
   /** How our commands start: this binary's invocation and those the registry recorded. */
   invocations: readonly string[];
+  /** The connector's config file: managed hook commands name it (src/install/command-line.ts). */
+  configPath?: string;
 }
 
 /** How one kind of delivery is located and turned into file edits. */
@@ -45,16 +47,28 @@ function companions({ adapter, delivery, scope, paths, file, invocations }: Targ
   return [{ kind: companion.kind, file: companion.file(paths), follows: file, hookFile: file, platform: adapter.id, paths, scope, invocations }];
 }
 
+/** The hook file as written on `platform`: on Windows the command may sit under its own key (Copilot's `powershell`). */
+export function fileSpecOn(spec: HookFileSpec, platform: string = process.platform): HookFileSpec {
+  const key = spec.windows?.commandKey;
+  if (platform !== "win32" || !key) return spec;
+  return { ...spec, entryKeys: { ...(spec.entryKeys ?? { command: "command", timeout: "timeout" }), command: key } };
+}
+
 const hookFile: Delivery<HookFile> = {
   file: (_adapter, { file }, scope, paths, connectorId) => file.scopes[scope]?.(paths, connectorId),
   install(target, config, wiring) {
     const { adapter, delivery, file } = target;
     const seconds = config.timeout ?? DEFAULT_TIMEOUT_SECONDS;
     const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
-    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native), timeout }));
-    return [{ kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: delivery.file, entries, invocations: target.invocations }, ...companions(target)];
+    const shell = commandShell(delivery.file);
+    const configPath = target.scope === "managed" ? target.configPath : undefined;
+    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native, shell, undefined, configPath), timeout }));
+    return [{ kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: fileSpecOn(delivery.file), entries, invocations: target.invocations }, ...companions(target)];
   },
-  uninstall: (target) => [{ kind: "hook-entries", file: target.file, platform: target.adapter.id, connectorId: target.connectorId, spec: target.delivery.file, entries: [], invocations: target.invocations }, ...companions(target)],
+  uninstall: (target) => [
+    { kind: "hook-entries", file: target.file, platform: target.adapter.id, connectorId: target.connectorId, spec: fileSpecOn(target.delivery.file), entries: [], invocations: target.invocations },
+    ...companions(target),
+  ],
 };
 
 const pluginModule: Delivery<PluginModule> = {

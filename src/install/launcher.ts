@@ -4,7 +4,7 @@
  * hand back its stdout and exit code. Ours is recognised by its exact content, never by a pattern:
  * a file is ours when it is byte for byte what `renderLauncher` makes from one of our invocations.
  */
-import { hookCommand, invocationWords } from "./command-line.ts";
+import { invocationWords } from "./command-line.ts";
 
 export type LauncherFlavour = "sh" | "cmd" | "ps1";
 
@@ -33,7 +33,8 @@ export function renderLauncher(flavour: LauncherFlavour, invocation: string, tar
   switch (flavour) {
     case "sh":
       // exec: the host's stdin, stdout and exit code are the binary's own, and no shell lingers.
-      return `#!/bin/sh\n# ${marker(target)}\nexec ${hookCommand(target.platform, target.event, target.connectorId, target.native, invocation)}\n`;
+      // The words after the invocation are plain (`hook`, names, ids [a-z0-9-]): no quoting.
+      return `#!/bin/sh\n# ${marker(target)}\nexec ${[invocation, ...argv(target)].join(" ")}\n`;
     case "cmd":
       return `@echo off\r\nrem ${marker(target)}\r\n${words.map(cmdWord).join(" ")}\r\nexit /b %ERRORLEVEL%\r\n`;
     case "ps1": {

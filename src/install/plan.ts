@@ -48,11 +48,15 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
   return { mode: "runtime" };
 }
 
+/** What the user must know about the host's hooks at `scope` (adapter `notice`). */
+export const noticeFor = (adapter: Adapter, scope: Scope): string | undefined =>
+  typeof adapter.notice === "string" ? adapter.notice : adapter.notice?.[scope];
+
 /** Whether the host has hooks at `scope` (explain plans a host without it for its other scope). */
 export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): boolean => deliveredFile(adapter, scope, paths, connectorId) !== undefined;
 
-/** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`). */
-export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[]): HostPlan {
+/** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`); `configPath`: the config's file (managed commands name it). */
+export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], configPath?: string): HostPlan {
   const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], nativeSkipped: [], edits: [] };
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
@@ -70,6 +74,8 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     return plan;
   }
   plan.file = file;
+  const notice = noticeFor(adapter, scope);
+  if (notice) plan.warnings.push(notice);
 
   const wiring: Wiring[] = [];
   for (const event of declared) {
@@ -111,7 +117,7 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     wiring.push({ event: nativeEvent, nativeEvent, matcherText: hook.matcher, native: true });
     plan.wired.push({ event: nativeEvent, nativeEvent, matcher: hook.matcher ? "native" : "all", native: true });
   }
-  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations }, config, wiring);
+  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations, configPath }, config, wiring);
   return plan;
 }
 
