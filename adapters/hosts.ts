@@ -35,6 +35,7 @@ export const HOSTS = {
   "kimi-code": () => import("./kimi-code.ts"),
   crush: () => import("./crush.ts"),
   "grok-cli": () => import("./grok-cli.ts"),
+  cline: () => import("./cline.ts"),
 } as const;
 
 /** A known host's id, e.g. "claude-code". */

@@ -1,5 +1,5 @@
 import type { EventName } from "./events.ts";
-import type { Dialect } from "./dialects/dialect.ts";
+import type { Capability, Dialect } from "./dialects/dialect.ts";
 import type { PayloadMap } from "./core/payload-map.ts";
 
 /** user: the host's config in your home; project: in a project; managed: the machine-wide file an organisation deploys (needs administrator rights). */
@@ -63,6 +63,22 @@ export interface PluginModuleSpec {
 }
 
 /**
+ * A folder of hook executables, one per event, each named after the host's event (Cline:
+ * `~/.cline/hooks/PreToolUse`). Install writes a small launcher per wired event that execs
+ * `agent-connector hook …`; src/install/launcher.ts renders it.
+ */
+export interface HooksFolderSpec {
+  /** The folder the host runs hook executables from, per scope. */
+  folders: Partial<Record<Scope, (ctx: PathContext) => string>>;
+  /** Every file name (event) the host runs from the folder: uninstall looks at each, native hooks must be one. */
+  eventFiles: readonly string[];
+  /** Where a user's own hook of an event can go so that it keeps running beside our launcher, if anywhere. */
+  besideOwn?: (eventFile: string) => string;
+  /** The launcher's flavour on Windows, and the file-name suffix the host takes for it (Cline: PowerShell, `.ps1`). */
+  windows: { flavour: "ps1" | "cmd"; suffix: string };
+}
+
+/**
  * What install writes so that the host runs the connector's hooks: exactly one of these.
  * MCP-server registration, a separate part of a host, sits beside it on the adapter (`mcp`).
  */
@@ -71,6 +87,8 @@ export type HookDelivery =
   | { kind: "hook-file"; file: HookFileSpec }
   /** ts-plugin: a module we generate, which the host loads into its own process. */
   | { kind: "plugin-module"; module: PluginModuleSpec }
+  /** json-stdio: one launcher executable per event in the host's hooks folder. */
+  | { kind: "hooks-folder"; folder: HooksFolderSpec }
   /** mcp-only: the host has no hook layer. */
   | { kind: "none" };
 
@@ -107,7 +125,7 @@ export interface McpSpec {
 }
 
 /** The paradigm each kind of delivery means, in reports and `explain`. */
-export const PARADIGM = { "hook-file": "json-stdio", "plugin-module": "ts-plugin", none: "mcp-only" } as const;
+export const PARADIGM = { "hook-file": "json-stdio", "hooks-folder": "json-stdio", "plugin-module": "ts-plugin", none: "mcp-only" } as const;
 export type Paradigm = (typeof PARADIGM)[HookDelivery["kind"]];
 
 /** Another host's hook files this host also executes, so a handler installed there runs here too. */
@@ -152,6 +170,11 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    * payload values (Qwen's UserPromptSubmit with prompt "" after a tool result): no opinion, no handler.
    */
   spurious?: Partial<Record<EventName, Record<string, unknown>>>;
+  /**
+   * What a capability the host does honour costs there, in words for install reports and `explain`
+   * (Cline: a deny ends the whole run). Reported as a degradation of that capability.
+   */
+  caveats?: Partial<Record<EventName, Partial<Record<Capability, string>>>>;
   /** Whether platforms.<id>.nativeHooks can declare host-only events. */
   nativeHooks: boolean;
   /**

@@ -4,6 +4,7 @@ import type { EventName } from "../src/events.ts";
 import { asReply, everyDecision, respond, seenEvent } from "./support/decisions.ts";
 import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { hookFileInstallSuite } from "./support/hook-file-install.ts";
+import { hooksFolderInstallSuite } from "./support/hooks-folder-install.ts";
 import { pluginFolderSuite } from "./support/plugin-host.ts";
 import { settingsInstallSuite } from "./support/settings-install.ts";
 import { HOSTS } from "./hosts-data/index.ts";
@@ -84,6 +85,7 @@ function runRecord(host: HostRecord): void {
   const install = host.install;
   if (install?.kind === "settings") settingsInstallSuite({ ...install, platform: id, preToolUse: (box) => payload("PreToolUse", box) });
   if (install?.kind === "hook-file") hookFileInstallSuite(id, install, (box) => payload("PreToolUse", box));
+  if (install?.kind === "hooks-folder") hooksFolderInstallSuite(id, install, (box) => payload("PreToolUse", box));
   if (install?.kind === "plugin") pluginFolderSuite(id, install.name, install.folders);
 
   host.extra?.(payload);

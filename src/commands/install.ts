@@ -8,7 +8,7 @@ import { mcpOwners, type McpPlan } from "../install/mcp/plan.ts";
 import type { ServerChange } from "../install/edits/mcp-servers.ts";
 import type { InstallRecord } from "../registry/types.ts";
 import { UsageError } from "./_fail.ts";
-import { applyEdits, companionResult, type CompanionResult, type FileChange } from "../install/apply.ts";
+import { applyEdits, splitChanges, type CompanionResult, type FileChange } from "../install/apply.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
 import { HostConfigError } from "../host-config/errors.ts";
@@ -42,7 +42,7 @@ function mcpResult({ edit: _edit, ...plan }: McpPlan, change: FileChange | undef
 
 function hostResult(plan: HostPlan, changes: FileChange[], dryRun: boolean): HostResult {
   const { edits, mcp, ...rest } = plan;
-  const [own, ...others] = changes.slice(0, edits.length);
+  const { own, companions } = splitChanges(changes.slice(0, edits.length));
   const changed = changes.some((c) => c.changed);
   const nothing = changes.every((c) => c.before === null && c.after === null);
   const status = nothing ? "nothing-to-install" : !changed ? "unchanged" : dryRun ? "would-change" : "installed";
@@ -51,8 +51,8 @@ function hostResult(plan: HostPlan, changes: FileChange[], dryRun: boolean): Hos
     ...rest,
     warnings,
     status,
-    ...(own?.diff ? { diff: own.diff } : {}),
-    ...(others.length ? { companions: others.map(companionResult) } : {}),
+    ...(own.diff ? { diff: own.diff } : {}),
+    ...(companions.length ? { companions } : {}),
     ...(mcp ? { mcp: mcpResult(mcp, mcp.edit ? changes[edits.length] : undefined) } : {}),
   };
 }

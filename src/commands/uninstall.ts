@@ -1,5 +1,5 @@
 import { findAdapter } from "../../adapters/index.ts";
-import { applyEdits, companionResult, type CompanionResult } from "../install/apply.ts";
+import { applyEdits, splitChanges, type CompanionResult } from "../install/apply.ts";
 import { deliveredFile, planUninstall } from "../install/plan.ts";
 import { mcpFile, mcpOwners, mcpUninstallEdit } from "../install/mcp/plan.ts";
 import type { ServerChange } from "../install/edits/mcp-servers.ts";
@@ -110,16 +110,16 @@ export default defineAcCommand({
         const mcpEdit = mcpPath ? [mcpUninstallEdit(adapter, mcpPath, id, owners)] : [];
         try {
           const changes = applyEdits([...hookEdits, ...mcpEdit], "uninstall", dryRun);
-          const [own, ...others] = changes.slice(0, hookEdits.length);
+          const { own, companions } = splitChanges(changes.slice(0, hookEdits.length));
           const mcpChange = mcpPath ? changes[hookEdits.length] : undefined;
           const servers = ((mcpChange?.details?.servers ?? []) as ServerChange[]).map((c) => c.name);
           const extra = {
-            ...(target.hooks && own?.diff ? { diff: own.diff } : {}),
-            ...(others.length ? { companions: others.map(companionResult) } : {}),
-            ...(own?.warnings.length ? { warnings: own.warnings } : {}),
+            ...(target.hooks && own.diff ? { diff: own.diff } : {}),
+            ...(companions.length ? { companions } : {}),
+            ...(own.warnings.length ? { warnings: own.warnings } : {}),
             ...(mcpPath ? { mcp: { file: mcpPath, removed: servers, ...(mcpChange?.diff ? { diff: mcpChange.diff } : {}) } } : {}),
           };
-          const removed = own?.removed ?? 0;
+          const removed = own.removed;
           return { ...where, name: adapter.name, status: removed || servers.length ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
         } catch (error) {
           if (!(error instanceof HostConfigError)) throw error;

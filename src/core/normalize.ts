@@ -34,7 +34,8 @@ function read(source: FieldSource | undefined, payload: unknown, env: Record<str
   for (const name of source.env ?? []) if (env[name]) { value = env[name]; break; }
   const marker = source.undefinedAs;
   if (value === undefined) for (const path of source.paths ?? []) if ((value = marker === undefined ? at(payload, path) : withoutMarker(at(payload, path), marker)) !== undefined) break;
-  if (typeof value === "string" && source.values && Object.hasOwn(source.values, value)) value = source.values[value];
+  // Keys are text: a boolean is looked up by its name (Cline's `success: false` → isError true).
+  if ((typeof value === "string" || typeof value === "boolean") && source.values && Object.hasOwn(source.values, String(value))) value = source.values[String(value)];
   if (source.count && typeof value === "number") return value > 0;
   if (source.present) return value === undefined || value === null ? undefined : true;
   if (source.textParts && Array.isArray(value)) return value.filter(isUserText).map((part) => part.text).join("\n");

@@ -24,14 +24,15 @@ export function assertMayChange(file: string): void {
 /**
  * Writes a host config file atomically. A symlinked file is written at its target (the link
  * stays); an existing file keeps its mode (less the others' bits with `secret`) and owner, and
- * one that is read-only or someone else's is refused.
+ * one that is read-only or someone else's is refused. `mode`, when given, is the file's mode
+ * whatever it had (a launcher must stay executable).
  */
-export function writeTextAtomic(file: string, text: string, { secret = false }: { secret?: boolean } = {}): void {
+export function writeTextAtomic(file: string, text: string, { secret = false, mode: fixedMode }: { secret?: boolean; mode?: number } = {}): void {
   const host = locateHostFile(file);
   if (host) assertWritable(host);
   const target = host?.target ?? file;
   // A file that holds secrets (MCP env and header values) is never left readable by everyone.
-  const mode = host ? host.stats.mode & (secret ? 0o7770 : 0o7777) : secret ? 0o600 : undefined;
+  const mode = fixedMode ?? (host ? host.stats.mode & (secret ? 0o7770 : 0o7777) : secret ? 0o600 : undefined);
   try {
     mkdirSync(dirname(target), { recursive: true });
     writeFileAtomic(target, encodeLossless(text), host ? { mode, owner: ownerToKeep(host) } : mode === undefined ? {} : { mode });

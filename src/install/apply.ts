@@ -17,12 +17,40 @@ export interface FileChange {
   notes: string[];
   details?: Record<string, unknown>;
   warnings: string[];
+  /** Set on a file that follows another (a companion, e.g. Codex's trust in config.toml). */
+  follows?: string;
 }
 
 /** A file changed along with the host's own (Codex's trust in config.toml), as reports show it. */
-export type CompanionResult = Omit<FileChange, "before" | "after" | "removed">;
+export type CompanionResult = Omit<FileChange, "before" | "after" | "removed" | "follows">;
 
-export const companionResult = ({ before: _b, after: _a, removed: _r, ...rest }: FileChange): CompanionResult => rest;
+const companionResult = ({ before: _b, after: _a, removed: _r, follows: _f, ...rest }: FileChange): CompanionResult => rest;
+
+/** What a host's own files (not those that follow them) came to, for one report line per host. */
+export interface OwnChanges {
+  changed: boolean;
+  /** No file before nor after: nothing was (or would be) installed. */
+  nothing: boolean;
+  diff?: string;
+  removed: number;
+  warnings: string[];
+}
+
+/** A plan's changes split into the host's own files (several for a hooks folder) and their companions. */
+export function splitChanges(changes: readonly FileChange[]): { own: OwnChanges; companions: CompanionResult[] } {
+  const own = changes.filter((c) => !c.follows);
+  const diff = own.flatMap((c) => (c.diff ? [c.diff] : [])).join("");
+  return {
+    own: {
+      changed: own.some((c) => c.changed),
+      nothing: own.every((c) => c.before === null && c.after === null),
+      ...(diff ? { diff } : {}),
+      removed: own.reduce((sum, c) => sum + c.removed, 0),
+      warnings: own.flatMap((c) => c.warnings),
+    },
+    companions: changes.filter((c) => c.follows).map(companionResult),
+  };
+}
 
 interface Computed {
   edit: FileEdit;
@@ -108,6 +136,7 @@ function commit({ edit, before, after, outcome, warnings }: Computed, action: Ed
     notes: outcome.notes ?? [],
     ...(outcome.details ? { details: outcome.details } : {}),
     warnings: [...(outcome.warnings ?? []), ...warnings],
+    ...(edit.follows ? { follows: edit.follows } : {}),
   };
   if (dryRun) {
     // The real run would refuse this file: say so now, not "would change".
@@ -118,7 +147,7 @@ function commit({ edit, before, after, outcome, warnings }: Computed, action: Ed
     if (changed && after === null) {
       removeFile(edit.file);
       if (outcome.pruneFolder) removeEmptyFolder(edit.file);
-    } else if (changed) writeTextAtomic(edit.file, after!, { secret: outcome.secret });
+    } else if (changed) writeTextAtomic(edit.file, after!, { secret: outcome.secret, mode: outcome.mode });
   } catch (error) {
     if (!edit.follows || !outcome.manualSteps) throw error;
     return { ...change, changed: false, warnings: [...change.warnings, `could not write ${edit.file} (${(error as Error).message}): ${outcome.manualSteps}`] };

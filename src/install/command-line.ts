@@ -50,6 +50,11 @@ export function hookCommand(platform: string, event: string, connectorId: string
   return words.join(" ");
 }
 
+/** The words of an invocation `quote` wrote (e.g. one the registry recorded), unquoted again. */
+export function invocationWords(invocation: string): string[] {
+  return [...invocation.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2]!));
+}
+
 /**
  * Recognises the commands hookCommand wrote, for one connector or (no id) for any: exactly, from
  * an invocation of ours to the connector id, so a user's own command that merely looks like ours

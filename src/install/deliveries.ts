@@ -4,6 +4,8 @@ import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
 import { commandShell, hookCommand } from "./command-line.ts";
 import { generatePluginModule, pluginModulePath, pluginSettings } from "./plugin-module/generate.ts";
 import type { FileEdit } from "./edits/index.ts";
+import { renderLauncher, type LauncherFlavour } from "./launcher.ts";
+import { join } from "../paths.ts";
 
 /** One event to wire: a normalized one, or (native) a host-only one from platforms.<id>.nativeHooks. */
 export interface Wiring {
@@ -79,9 +81,41 @@ const pluginModule: Delivery<PluginModule> = {
   uninstall: ({ file, connectorId }) => [{ kind: "plugin-module", file, connectorId, module: null }],
 };
 
+type HooksFolder = Extract<HookDelivery, { kind: "hooks-folder" }>;
+
+/** The launcher's flavour and file name for an event on this OS (Windows: the host's suffix). */
+function launcherFile(folder: string, spec: HooksFolder["folder"], nativeEvent: string): { file: string; flavour: LauncherFlavour } {
+  if (process.platform !== "win32") return { file: join(folder, nativeEvent), flavour: "sh" };
+  return { file: join(folder, `${nativeEvent}${spec.windows.suffix}`), flavour: spec.windows.flavour };
+}
+
+/**
+ * One launcher per event file the host knows: the wired ones get this connector's launcher, every
+ * other one loses a launcher of this connector if it has one (an event dropped from the config).
+ * The registry records the folder.
+ */
+function launcherEdits({ adapter, delivery, scope, file: folder, connectorId, invocations }: Target<HooksFolder>, wiring: readonly Wiring[]): FileEdit[] {
+  const spec = delivery.folder;
+  return spec.eventFiles.map((nativeEvent) => {
+    const { file, flavour } = launcherFile(folder, spec, nativeEvent);
+    // What a launcher of ours in this file can serve: the normalized events the host names so, or the native event.
+    const serves = [...Object.entries(adapter.events).filter(([, name]) => name === nativeEvent).map(([event]) => ({ event, native: false })), { event: nativeEvent, native: true }];
+    const wired = wiring.find((w) => w.nativeEvent === nativeEvent);
+    const launcher = wired ? renderLauncher(flavour, invocations[0]!, { platform: adapter.id, event: wired.event, connectorId, native: wired.native }) : null;
+    const besideOwn = spec.besideOwn?.(nativeEvent);
+    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations, ...(besideOwn ? { besideOwn } : {}) };
+  });
+}
+
+const hooksFolder: Delivery<HooksFolder> = {
+  file: (_adapter, { folder }, scope, paths) => folder.folders[scope]?.(paths),
+  install: (target, _config, wiring) => launcherEdits(target, wiring),
+  uninstall: (target) => launcherEdits(target, []),
+};
+
 const none: Delivery<Extract<HookDelivery, { kind: "none" }>> = { file: () => undefined, install: () => [], uninstall: () => [] };
 
-const DELIVERIES: { [K in HookDelivery["kind"]]: Delivery<Extract<HookDelivery, { kind: K }>> } = { "hook-file": hookFile, "plugin-module": pluginModule, none };
+const DELIVERIES: { [K in HookDelivery["kind"]]: Delivery<Extract<HookDelivery, { kind: K }>> } = { "hook-file": hookFile, "hooks-folder": hooksFolder, "plugin-module": pluginModule, none };
 
 const deliveryOf = <K extends HookDelivery["kind"]>(kind: K) => DELIVERIES[kind] as unknown as Delivery<HookDelivery>;
 

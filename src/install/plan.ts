@@ -16,6 +16,7 @@ export interface PlanOptions {
   /** The config's file: commands written to a managed (system) scope name it, other users' registries do not know it. */
   configPath?: string;
 }
+import type { Capability } from "../dialects/dialect.ts";
 
 export type MatcherMode = "native" | "runtime" | "all";
 
@@ -115,6 +116,7 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
     wiring.push({ event, nativeEvent, matcherText: matcher.text, native: false });
     plan.wired.push({ event, nativeEvent, matcher: matcher.mode });
     plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities));
+    for (const [from, to] of Object.entries(adapter.caveats?.[event] ?? {})) plan.degradations.push({ event, from: from as Capability, to });
     const note = adapter.eventNotes?.[event];
     if (note) plan.warnings.push(`${adapter.name} ${event}: ${note}`);
   }
@@ -131,6 +133,12 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
       // Such a host rejects its whole config over one unknown event name: never write one.
       const known = `it knows ${adapter.nativeEvents.join(", ")}`;
       skip(`no such event (${known})`, `${adapter.name} has no ${nativeEvent} event (${known}); nativeHooks.${nativeEvent} is not installed.`);
+      continue;
+    }
+    // A hooks folder holds one file per event name: a native hook needs a name the host runs, and a free one.
+    if (adapter.hooks.kind === "hooks-folder" && (!adapter.hooks.folder.eventFiles.includes(nativeEvent) || wiring.some((w) => w.nativeEvent === nativeEvent))) {
+      const why = wiring.some((w) => w.nativeEvent === nativeEvent) ? `its ${nativeEvent} file already runs a normalized event` : `it runs no hook file named ${nativeEvent} (only ${adapter.hooks.folder.eventFiles.join(", ")})`;
+      plan.warnings.push(`${adapter.name}: ${why}; nativeHooks.${nativeEvent} is ignored.`);
       continue;
     }
     wiring.push({ event: nativeEvent, nativeEvent, matcherText: hook.matcher, native: true });

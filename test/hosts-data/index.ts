@@ -21,8 +21,9 @@ import { continueCli } from "./continue.ts";
 import { devin } from "./devin.ts";
 import { grokBuild } from "./grok-build.ts";
 import { jetbrainsCopilot } from "./jetbrains-copilot.ts";
+import { cline } from "./cline.ts";
 
 export const HOSTS: HostRecord[] = [
   claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode,
-  kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie,
+  kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie, cline,
 ];

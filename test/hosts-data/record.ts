@@ -7,6 +7,7 @@ import type { EventName } from "../../src/events.ts";
 import type { Expected } from "../support/decisions.ts";
 import type { Sandbox } from "../support/harness.ts";
 import type { HookFileInstall } from "../support/hook-file-install.ts";
+import type { HooksFolderInstall } from "../support/hooks-folder-install.ts";
 import type { SettingsHost } from "../support/settings-install.ts";
 
 export type Json = Record<string, any>;
@@ -57,6 +58,7 @@ export interface HostRecord {
   install?:
     | ({ kind: "settings" } & Omit<SettingsHost, "platform" | "preToolUse">)
     | ({ kind: "hook-file" } & HookFileInstall)
+    | ({ kind: "hooks-folder" } & HooksFolderInstall)
     | { kind: "plugin"; name: string; folders: { user: (home: string) => string; xdg: (xdg: string) => string; project: (project: string) => string } };
   /** Checks of this host only, as describe blocks; `payload` reads this record's fixtures. */
   extra?: (payload: (event: EventName, box?: Sandbox) => Json) => void;

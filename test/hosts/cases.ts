@@ -76,7 +76,7 @@ const needToolCall = (o: CaseOutcome): string | undefined =>
 const js = (v: unknown) => JSON.stringify(v);
 
 /** The normalized PreToolUse event: the host-native tool name and the command as an object field. */
-const checkToolEvent = (seen: string, h: HostDef): string | undefined => {
+export const checkToolEvent = (seen: string, h: HostDef): string | undefined => {
   let ev: any;
   try {
     ev = JSON.parse(seen.trim().split("\n")[0] ?? "");
@@ -85,7 +85,8 @@ const checkToolEvent = (seen: string, h: HostDef): string | undefined => {
   }
   if (ev.toolName !== h.shellTool) return `event.toolName is ${js(ev.toolName)}, expected ${js(h.shellTool)}`;
   if (!ev.toolInput || typeof ev.toolInput !== "object") return `event.toolInput is not an object: ${js(ev.toolInput)}`;
-  if (!Object.values(ev.toolInput).some((v) => typeof v === "string" && v.includes("echo hi")))
+  // A string field on most hosts; a list of commands on Cline (`{commands: ["…"]}`).
+  if (!Object.values(ev.toolInput).some((v) => (typeof v === "string" ? [v] : Array.isArray(v) ? v : []).some((s) => typeof s === "string" && s.includes("echo hi"))))
     return `event.toolInput does not carry the command: ${js(ev.toolInput).slice(0, 200)}`;
   return undefined;
 };
@@ -147,7 +148,7 @@ export const CASES: CaseDef[] = [
       handler: (event) => {
         keepRaw("PreToolUse", event);
         mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput });
-        return { decision: "modify", updatedInput: { ...event.toolInput, command: ${js(MODIFIED_COMMAND)} } };
+        return { decision: "modify", updatedInput: ${h.shellInput ? js(h.shellInput(MODIFIED_COMMAND)) : `{ ...event.toolInput, command: ${js(MODIFIED_COMMAND)} }`} };
       },
     },`,
     check(o) {

@@ -10,8 +10,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { EventName } from "../../src/events.ts";
+import { checkToolEvent, PROMPT_CONTEXT, readMark, SESSION_CONTEXT, type CaseOutcome } from "./cases.ts";
 
-export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "kilo-cli" | "droid" | "auggie";
+export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "kilo-cli" | "droid" | "auggie" | "cline";
 
 export type { EventName };
 
@@ -53,10 +54,20 @@ export interface HostDef {
    * the case's decision degraded (or its event unavailable) there, else the case fails.
    */
   degrades?: Record<string, string>;
+  /**
+   * What the pinned version does instead of what a case asks, by case name: install must report
+   * the degradation (`reported`: a piece of its text), and `check` asserts what really happens
+   * instead. The case passes as `ok … (degraded: why)` only if both hold; never a skip.
+   */
+  degraded?: Record<string, { why: string; reported: string; check(o: CaseOutcome, host: HostDef): string | undefined; exitCode?: number }>;
+  /** The shell tool's input that runs `command`, for the modify case (default: `{...input, command}`). */
+  shellInput?(command: string): Record<string, unknown>;
   /** facts about the real host worth printing under a case's line, by case name */
   caseNotes?: Record<string, string>;
   /** host-native hook event key(s) for a normalized event, when not the same name */
   native?: Partial<Record<EventName, string[]>>;
+  /** where the host runs user-scope hook executables from (a hooks folder), for replaying a hook on failure */
+  hookFolder?(ctx: RunContext): string;
   /** where the host reads user-scope hooks from (JSON files), for replaying a hook on failure */
   hookFiles?(ctx: RunContext): string[];
   /** write the host's own model/provider config (not hooks) into the sandbox */
@@ -389,6 +400,83 @@ export const HOSTS: HostDef[] = [
     }),
     args: (prompt) => ["--print", "--max-turns", "5", "--dont-save-session", prompt],
     timeoutMs: 60_000,
+  },
+  {
+    id: "cline",
+    pkg: "cline",
+    version: "3.0.65",
+    bin: "cline",
+    shellTool: "run_commands",
+    // A one-shot `cline --json` run fires no UserPromptSubmit (real run, docs/hosts/cline.md).
+    fires: ["SessionStart", "SessionEnd", "PreToolUse", "PostToolUse"],
+    shellInput: (command) => ({ commands: [command] }),
+    native: { SessionStart: ["TaskStart"], SessionEnd: ["TaskComplete"] },
+    hookFolder: (ctx) => join(ctx.home, ".cline", "hooks"),
+    degraded: {
+      deny: {
+        why: "the tool did not run, and Cline ended the whole run there: no further model request, so the reason never reached the model",
+        reported: "Cline ends the whole run there",
+        check: (o, host) => {
+          const seen = readMark(o, "PreToolUse.called");
+          if (!seen) return "PreToolUse handler was not called";
+          if (existsSync(join(o.cwd, "tool-ran.marker"))) return "the tool ran although the handler denied it";
+          const bad = checkToolEvent(seen, host);
+          if (bad) return bad;
+          const turns = o.mock.requests.filter((r) => r.answer === "tool-call" || r.answer === "final").map((r) => r.answer);
+          if (turns.join() !== "tool-call") return `expected the run to end after the denied call, the model answered ${turns.join(", ")}`;
+          return undefined;
+        },
+      },
+      "context-prompt": {
+        why: "a one-shot run fires no UserPromptSubmit, and 3.0.65 would run it detached: the context never reaches the model",
+        reported: "UserPromptSubmit context degraded on cline: context -> dropped",
+        check: (o) => {
+          if (o.mock.modelRequests().some((r) => r.text.includes(PROMPT_CONTEXT))) return "the UserPromptSubmit context reached the model: Cline honours it now, update the adapter";
+          if (readMark(o, "UserPromptSubmit.called")) return "UserPromptSubmit fired in a one-shot run: add it to `fires`";
+          return undefined;
+        },
+      },
+      "stop-continue": {
+        why: "Cline has no Stop event: the run ended without asking the handler",
+        reported: "Stop unavailable on cline",
+        check: (o) => {
+          if (readMark(o, "Stop.called")) return "a Stop handler was called on a host without a Stop event";
+          if (!o.mock.requests.some((r) => r.answer === "final")) return "the run did not reach the model's final answer";
+          return undefined;
+        },
+      },
+      "context-session-start": {
+        why: "TaskStart runs detached in Cline 3.0.65: the handler ran, its context never reached the model",
+        reported: "context -> dropped",
+        check: (o) => {
+          if (!readMark(o, "SessionStart.called")) return "SessionStart handler was not called";
+          if (o.mock.modelRequests().some((r) => r.text.includes(SESSION_CONTEXT))) return "the SessionStart context reached the model: Cline honours it now, update the adapter";
+          return undefined;
+        },
+      },
+    },
+    setup(ctx) {
+      const settings = join(ctx.home, ".cline", "data", "settings");
+      // What `cline auth -p openai-compatible -k … -m … -b …` writes; without `updatedAt` the entry is ignored.
+      writeJson(join(settings, "providers.json"), {
+        version: 1,
+        lastUsedProvider: "openai-compatible",
+        modes: {},
+        providers: {
+          "openai-compatible": {
+            settings: { provider: "openai-compatible", apiKey: "dummy", model: "mock-model", baseUrl: `${ctx.mockUrl}/v1` },
+            updatedAt: new Date().toISOString(),
+            tokenSource: "manual",
+          },
+        },
+      });
+      writeJson(join(settings, "global-settings.json"), { telemetryOptOut: true });
+    },
+    // local: no hub daemon that outlives the run; IS_TEST: no feature-flag fetch from data.cline.bot.
+    env: () => ({ CLINE_SESSION_BACKEND_MODE: "local", IS_TEST: "true" }),
+    args: (prompt) => ["--json", prompt],
+    // About 1 s on an idle machine; start-up alone took 28 s under a load average of 22 on 2 cores.
+    timeoutMs: 120_000,
   },
 ];
 

@@ -282,7 +282,8 @@ async function replayHook(host: HostDef, c: CaseDef, ctx: RunContext, marks: str
   const rawFile = join(marks, `${c.primary}.raw.json`);
   if (!existsSync(rawFile)) return [`replay: the ${c.primary} handler never ran, nothing to replay`];
   const keys = host.native?.[c.primary!] ?? [c.primary!];
-  const cmds = hookCommands(host, ctx, keys);
+  const folder = host.hookFolder?.(ctx);
+  const cmds = folder ? keys.map((key) => join(folder, key)).filter((file) => existsSync(file)) : hookCommands(host, ctx, keys);
   if (cmds.length === 0) return [`replay: no hook command found under ${keys.join("/")} in ${(host.hookFiles?.(ctx) ?? []).join(", ") || "(no JSON hook files known)"}`];
   const lines: string[] = [];
   for (const cmd of cmds) {
@@ -304,15 +305,16 @@ async function replayHook(host: HostDef, c: CaseDef, ctx: RunContext, marks: str
 
 // ---------- one case ----------
 
-type Result = { status: "ok" | "FAIL" | "skip" | "degraded"; why?: string; notes?: string[] };
+type Result = { status: "ok" | "FAIL" | "skip" | "degraded"; why?: string; notes?: string[]; degraded?: string };
 
 const installedBins = new Map<string, InstalledHost>();
 const noAdapter = new Map<string, string>(); // host id -> why install failed
 let codexTrustNoted = false;
 
 async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
+  const degraded = wantLatest() ? undefined : host.degraded?.[c.name];
   const missing = c.needs.filter((e) => !host.fires.includes(e));
-  if (missing.length) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
+  if (missing.length && !degraded) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
   const unsupported = host.unsupported?.[c.name];
   if (unsupported && !wantLatest()) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
@@ -353,9 +355,14 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
     if (verbose) notes.push(...installSummary(install.stdout));
     const declined = declinedByInstall(install.stdout, host, c);
     const expected = host.degrades?.[c.name];
-    // A degradation the host record declares must be the one install reports: asserted, not skipped.
-    if (expected && !declined) return (result = { status: "FAIL", why: `install did not report the degradation expected here (${expected})` });
-    if (declined) return (result = expected ? { status: "degraded", why: `${declined} (expected: ${expected})` } : { status: "skip", why: declined });
+    if (degraded) {
+      // The degradation must be reported by install, and what happens instead is asserted below.
+      if (!declined?.includes(degraded.reported)) return (result = { status: "FAIL", why: `install does not report the known degradation "${degraded.reported}" (${declined ?? "no degradation reported"})` });
+    } else {
+      // A degradation the host record declares must be the one install reports: asserted, not skipped.
+      if (expected && !declined) return (result = { status: "FAIL", why: `install did not report the degradation expected here (${expected})` });
+      if (declined) return (result = expected ? { status: "degraded", why: `${declined} (expected: ${expected})` } : { status: "skip", why: declined });
+    }
 
     // 2. host-specific preparation that our install may leave to the user
     const hostArgs = host.args(PROMPT, ctx);
@@ -390,9 +397,10 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
       JSON.stringify(mock.requests.map((r) => ({ method: r.method, path: r.path, answer: r.answer, tool: r.tool, body: r.json ?? r.text })), null, 1),
     );
     const outcome: CaseOutcome = { ...ctxPaths, mock, exitCode: ran.exitCode, timedOut: ran.timedOut, stdout: ran.stdout, stderr: ran.stderr };
-    let why = c.check(outcome, host);
+    let why = degraded ? degraded.check(outcome, host) : c.check(outcome, host);
     if (!why && ran.timedOut) why = `the host did not finish within ${host.timeoutMs / 1000} s`;
-    if (!why && ran.exitCode !== 0) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
+    if (!why && ran.exitCode !== (degraded?.exitCode ?? 0)) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
+    if (!why && degraded) result.degraded = degraded.why;
     if (why) {
       result = { status: "FAIL", why };
       notes.push(...(await replayHook(host, c, ctx, ctxPaths.marks, env)));
@@ -457,7 +465,7 @@ async function main() {
     }
     for (const c of hostCases) {
       const r = await runCase(host, c);
-      line(`${r.status} ${host.id} ${c.name}${r.why ? `: ${r.why}` : ""}`);
+      line(`${r.status} ${host.id} ${c.name}${r.why ? `: ${r.why}` : ""}${r.degraded ? ` (degraded, as install reports: ${r.degraded})` : ""}`);
       const fact = host.caseNotes?.[c.name];
       if (fact && r.status !== "ok") line(`#   note: ${fact}`);
       for (const n of r.notes ?? []) line(`#   ${n.split("\n").join("\n#   ")}`);

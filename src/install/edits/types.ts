@@ -1,6 +1,7 @@
 import type { HookFileSpec, PathContext, Scope } from "../../adapter.ts";
 import type { HookEntry } from "../../host-config/nested-groups.ts";
 import type { McpFormatId } from "../../adapter.ts";
+import type { LauncherFlavour } from "../launcher.ts";
 
 interface EditBase {
   file: string;
@@ -28,6 +29,25 @@ export interface PluginModuleEdit extends EditBase {
   kind: "plugin-module";
   connectorId: string;
   module: string | null;
+}
+
+/**
+ * One event's launcher in a host's hooks folder (src/install/launcher.ts). `launcher`: the exact
+ * text this connector needs there, or null when it needs none (then a launcher of its own goes).
+ */
+export interface HookLauncherEdit extends EditBase {
+  kind: "hook-launcher";
+  platform: string;
+  name: string;
+  connectorId: string;
+  scope: Scope;
+  flavour: LauncherFlavour;
+  launcher: string | null;
+  /** A name the user's own hook can take to keep running beside ours (the host runs both). */
+  besideOwn?: string;
+  /** The (event, native) pairs a launcher in this file can serve: what a launcher of ours is rendered from. */
+  serves: readonly { event: string; native: boolean }[];
+  invocations: readonly string[];
 }
 
 /** Codex's `[hooks.state]` trust entries for the handlers of `hookFile`, recomputed from its new text. */
@@ -59,7 +79,7 @@ export interface McpServersEdit extends EditBase {
 }
 
 /** One change to one file, planned before anything is read or written (src/install/plan.ts). */
-export type FileEdit = HookEntriesEdit | PluginModuleEdit | CodexTrustEdit | McpServersEdit;
+export type FileEdit = HookEntriesEdit | HookLauncherEdit | PluginModuleEdit | CodexTrustEdit | McpServersEdit;
 
 export type EditAction = "install" | "uninstall";
 
@@ -83,6 +103,8 @@ export interface EditOutcome {
   warnings?: string[];
   /** What the user has to do by hand when the file cannot be written (files that follow another). */
   manualSteps?: string;
+  /** Permission bits to write the file with (a launcher the host executes: 0755). */
+  mode?: number;
   /** Remove the file's folder too when removing the file leaves it empty. */
   pruneFolder?: boolean;
   /** The file holds secrets: written with no permission for others (0600 when we create it). */

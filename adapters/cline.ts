@@ -1,0 +1,76 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { clineDialect } from "../src/dialects/cline.ts";
+
+// Facts: docs/hosts/cline.md. Where the docs (written for the VS Code extension) and the real
+// Cline CLI 3.0.65 differ, 3.0.65 is followed: it was run (test/hosts e2e) and its hook runner read
+// (@cline/core 0.0.86 inside `cline@3.0.65`). The docs say a non-zero exit, invalid JSON or a
+// timeout blocks (fail-closed); 3.0.65 ignores all three and runs the tool, so only `cancel` denies.
+// $CLINE_DIR replaces ~/.cline (@cline/shared storage, resolveClineDir).
+const clineDir = ({ home, env }: PathContext) => (env.CLINE_DIR?.trim() ? absolute(env.CLINE_DIR.trim()) : join(home, ".cline"));
+
+export default defineAdapter({
+  id: "cline",
+  name: "Cline",
+  sources: [
+    "https://docs.cline.bot/customization/hooks",
+    "https://docs.cline.bot/features/hooks/hook-reference",
+    "npm cline@3.0.65 (@cline/core 0.0.86: hook folders, file names, reply fields; followed where the docs disagree)",
+  ],
+  // Cline's own event names are the file names. SessionEnd is TaskComplete (a task that finished);
+  // TaskCancel, TaskError and SessionShutdown are host-only (nativeHooks). PreCompact: the extension
+  // fires it; 3.0.65 maps it to no event of its own and never runs it.
+  events: {
+    SessionStart: "TaskStart",
+    SessionEnd: "TaskComplete",
+    UserPromptSubmit: "UserPromptSubmit",
+    PreToolUse: "PreToolUse",
+    PostToolUse: "PostToolUse",
+    PreCompact: "PreCompact",
+  },
+  // camelCase; `hookName` is the runner's internal name (`tool_call`, `agent_start`, …), not the
+  // file's. 3.0.65 sends the tool call twice: `tool_call`/`tool_result` {name, input} with the real
+  // input, and the older `preToolUse`/`postToolUse` {toolName, parameters}, whose values are strings
+  // (`commands: "[\"echo hi\"]"`): the real input first, the older shape for the extension.
+  payload: {
+    sessionId: { paths: ["taskId"] },
+    projectDir: { paths: ["workspaceRoots.0", "workspaceInfo.rootPath"] },
+    reason: { paths: ["reason", "turn.status"] },
+    prompt: { paths: ["userPromptSubmit.prompt"] },
+    toolName: { paths: ["tool_call.name", "tool_result.name", "preToolUse.toolName", "postToolUse.toolName"] },
+    toolInput: { paths: ["tool_call.input", "tool_result.input", "preToolUse.parameters", "postToolUse.parameters"] },
+    toolOutput: { paths: ["postToolUse.result"] }, // text; tool_result.output is the structured value
+    isError: { paths: ["postToolUse.success"], values: { false: true, true: false } },
+  },
+  // 3.0.65 awaits only PreToolUse and PostToolUse (120 s); TaskStart, UserPromptSubmit and
+  // TaskComplete run detached, their output unread. PreToolUse takes `cancel`, `overrideInput`
+  // (the tool's arguments, replaced) and `contextModification`; PostToolUse `contextModification`
+  // (its `cancel` would end the run after the tool ran, so a deny there becomes context).
+  dialect: clineDialect("cline", {
+    PreToolUse: ["deny", "modify", "context"],
+    PostToolUse: ["context"],
+  }),
+  // A deny does stop the tool, but 3.0.65 then aborts the whole run ("aborted"), and the reason
+  // never reaches the model (real run, docs/hosts/cline.md).
+  caveats: { PreToolUse: { deny: "the tool is blocked, but Cline ends the whole run there (the model never sees the reason)" } },
+  nativeMatcher: "none", // a file per event, no matcher: every tool call reaches us
+  nativeHooks: true, // TaskResume, TaskCancel, TaskError, SessionShutdown
+  hooks: {
+    kind: "hooks-folder",
+    folder: {
+      // 3.0.65 also reads ~/Documents/Cline/Hooks (the extension's folder) and <project>/.cline/hooks,
+      // and runs every file of an event from every folder, merging replies (a cancel wins).
+      folders: {
+        user: (ctx) => join(clineDir(ctx), "hooks"),
+        project: ({ projectDir }) => join(projectDir, ".clinerules", "hooks"),
+      },
+      // 3.0.65 runs `PreToolUse`, `PreToolUse.sh`, `PreToolUse.py`, … of one folder, all of them.
+      besideOwn: (event) => `${event}.sh`,
+      eventFiles: ["TaskStart", "TaskResume", "TaskCancel", "TaskComplete", "TaskError", "PreToolUse", "PostToolUse", "UserPromptSubmit", "PreCompact", "SessionShutdown"],
+      // Windows: `<Event>.ps1` runs under PowerShell (`powershell -File`); a file without suffix runs under bash.
+      windows: { flavour: "ps1", suffix: ".ps1" },
+    },
+  },
+  detect: { dirs: (ctx) => [clineDir(ctx), join(ctx.home, "Documents", "Cline")], bins: ["cline"] },
+  marker: { payloadKeys: ["clineVersion"] },
+});

@@ -1,0 +1,61 @@
+/**
+ * The launcher we write into a host's hooks folder (Cline: one executable per event): a few lines
+ * that start `agent-connector hook <platform> <event> --connector <id>` with the host's stdin and
+ * hand back its stdout and exit code. Ours is recognised by its exact content, never by a pattern:
+ * a file is ours when it is byte for byte what `renderLauncher` makes from one of our invocations.
+ */
+import { invocationWords } from "./command-line.ts";
+
+export type LauncherFlavour = "sh" | "cmd" | "ps1";
+
+export interface LauncherFor {
+  platform: string;
+  /** The normalized event (or the native one for platforms.<id>.nativeHooks). */
+  event: string;
+  connectorId: string;
+  native: boolean;
+}
+
+/** The first line after the shebang: says what wrote the file and that uninstall removes it. */
+const marker = ({ platform, event, connectorId, native }: LauncherFor) =>
+  `agent-connector launcher: ${platform} ${event}${native ? " (native)" : ""} for connector ${connectorId}; written by agent-connector install, removed by its uninstall`;
+
+const argv = ({ platform, event, connectorId, native }: LauncherFor) => ["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId];
+
+/** cmd.exe: a double-quoted word takes `""` for a quote; `%` is doubled in a batch file. */
+const cmdWord = (word: string) => (/^[A-Za-z0-9_./:@+=,\\-]+$/.test(word) ? word : `"${word.replace(/"/g, '""').replace(/%/g, "%%")}"`);
+/** PowerShell: single-quoted words are literal; a quote inside is doubled. */
+const psWord = (word: string) => `'${word.replace(/'/g, "''")}'`;
+
+/** The launcher text for `invocation` (how our binary is started, as command-line.ts writes it). */
+export function renderLauncher(flavour: LauncherFlavour, invocation: string, target: LauncherFor): string {
+  const words = [...invocationWords(invocation), ...argv(target)];
+  switch (flavour) {
+    case "sh":
+      // exec: the host's stdin, stdout and exit code are the binary's own, and no shell lingers.
+      // The words after the invocation are plain (`hook`, names, ids [a-z0-9-]): no quoting.
+      return `#!/bin/sh\n# ${marker(target)}\nexec ${[invocation, ...argv(target)].join(" ")}\n`;
+    case "cmd":
+      return `@echo off\r\nrem ${marker(target)}\r\n${words.map(cmdWord).join(" ")}\r\nexit /b %ERRORLEVEL%\r\n`;
+    case "ps1": {
+      const [program, ...rest] = words.map(psWord);
+      // $input is the script's stdin (the host's payload), piped on to the binary.
+      return `# ${marker(target)}\n$input | & ${program} ${rest.join(" ")}\nexit $LASTEXITCODE\n`;
+    }
+  }
+}
+
+/**
+ * The connector a launcher of ours serves, when `text` is exactly what one of `invocations` renders
+ * for this platform and event file; undefined for anything else (a user's own hook, an edited launcher).
+ */
+export function launcherOwner(text: string, flavour: LauncherFlavour, invocations: readonly string[], platform: string, events: readonly { event: string; native: boolean }[]): string | undefined {
+  const id = /agent-connector launcher: \S+ \S+(?: \(native\))? for connector ([a-z0-9][a-z0-9-]*);/.exec(text)?.[1];
+  if (!id) return undefined;
+  for (const invocation of invocations) {
+    for (const { event, native } of events) {
+      if (renderLauncher(flavour, invocation, { platform, event, connectorId: id, native }) === text) return id;
+    }
+  }
+  return undefined;
+}
