@@ -43,6 +43,11 @@ export default defineAdapter({
     SubagentStop: ["deny"],
   }),
   nativeMatcher: "claude-regex",
+  // https://code.claude.com/docs/en/settings#tools-available-to-claude; MCP tools are mcp__<server>__<tool>.
+  toolNames: ["Agent", "Bash", "BashOutput", "Edit", "ExitPlanMode", "Glob", "Grep", "KillShell", "LS", "MultiEdit", "NotebookEdit", "NotebookRead", "Read", "SlashCommand", "Task", "TodoWrite", "WebFetch", "WebSearch", "Write"],
+  // "Files with errors are skipped entirely, not just the invalid settings" (its own settings
+  // error, e.g. a non-string matcher or an unknown event key; anthropics/claude-code#75081).
+  invalidEntrySkips: "file",
   nativeHooks: true,
   hooks: {
     kind: "hook-file",

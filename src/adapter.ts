@@ -93,6 +93,13 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    * payload values (Qwen's UserPromptSubmit with prompt "" after a tool result): no opinion, no handler.
    */
   spurious?: Partial<Record<EventName, Record<string, unknown>>>;
+  /**
+   * The tool names the host's own tools have, where its docs list them: a plain matcher naming
+   * none of these (nor an MCP tool) never matches there, and install and doctor warn.
+   */
+  toolNames?: readonly string[];
+  /** How a host treats a hook file with one invalid entry, for doctor: "file" = it ignores the whole file. */
+  invalidEntrySkips?: "file";
   /** Whether platforms.<id>.nativeHooks can declare host-only events. */
   nativeHooks: boolean;
   /** What install writes for the hooks. */

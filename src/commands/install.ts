@@ -14,6 +14,19 @@ import { isDetected } from "../install/detect.ts";
 import { withInstallLock } from "../install/lock.ts";
 import { currentInvocation, knownInvocations } from "../install/command-line.ts";
 import { adapterOf, isHostId } from "../../adapters/index.ts";
+import { ConnectorConfigError } from "../config/errors.ts";
+import type { ConnectorConfig } from "../events.ts";
+import { UsageError } from "./_fail.ts";
+
+/**
+ * Why a connector has nothing for install to write, or undefined. (Hooks are the only thing a
+ * connector installs today; whatever else it may declare later joins the check here.)
+ */
+function nothingToInstall(config: ConnectorConfig): string | undefined {
+  const hooks = EVENT_NAMES.filter((event) => config.hooks?.[event]).length;
+  const native = Object.values(config.platforms ?? {}).some((p) => Object.keys(p.nativeHooks ?? {}).length);
+  return hooks || native ? undefined : "nothing to install: the connector declares no hooks. Add one under hooks (e.g. PreToolUse: { handler: … }); agent-connector init writes an example.";
+}
 
 export interface HostResult extends Omit<HostPlan, "edits"> {
   status: "installed" | "unchanged" | "would-change" | "nothing-to-install" | "error";
@@ -55,21 +68,36 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
     }
     for (const note of (r.companions ?? []).flatMap((c) => c.notes)) ui.info(note);
     for (const warning of r.warnings) ui.warn(warning);
-    for (const d of r.degradations) ui.warn(`${r.name} ${d.event}: ${d.from} → ${d.to}`);
+    for (const d of r.degradations.filter((d) => d.certain)) ui.warn(`${r.name} ${d.event}: ${d.from} → ${d.to}`);
   }
+  // What a handler might return is open: one line, and `explain` has the matrix.
+  const possible = results.filter((r) => r.status !== "error" && r.degradations.some((d) => !d.certain));
+  if (possible.length) ui.info(`If your handlers return them, some responses degrade on ${possible.map((r) => r.name).join(", ")}: agent-connector explain shows which.`);
 }
 
 export default defineAcCommand({
   meta: { name: "install", description: "Write a connector's hooks into each host's own config" },
-  args: { ...configArgs, ...targetArgs, ...dryRunArgs, ...jsonArgs },
+  args: {
+    ...configArgs,
+    ...targetArgs,
+    replace: { type: "boolean", description: "Take over a connector id installed from another config file (its hooks then run this config)" },
+    ...dryRunArgs,
+    ...jsonArgs,
+  },
   async run({ args, json }) {
     const dryRun = Boolean(args["dry-run"]);
     const scope = parseScope(args.scope);
     const paths = pathContext(args["project-dir"]);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
+    const nothing = nothingToInstall(config);
+    if (nothing) throw new ConnectorConfigError(configPath, "", nothing);
     const results = await withInstallLock(async () => {
       const registry = await readRegistry();
+      const owner = registry[config.id]?.config;
+      if (owner && owner !== configPath && !args.replace) {
+        throw new UsageError(`connector id "${config.id}" is already installed from ${owner}; installing ${configPath} would make its hooks run this config instead. Give this connector another id, or pass --replace to take it over.`);
+      }
       const invocations = knownInvocations(registry);
       const installed = (registry[config.id]?.installs ?? []).flatMap((r) => (isHostId(r.platform) ? [{ platform: r.platform, scope: parseScope(r.scope) }] : []));
       const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);

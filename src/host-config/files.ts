@@ -18,15 +18,16 @@ export function readText(file: string): string | null {
 /**
  * Writes a host config file atomically. A symlinked file is written at its target (the link
  * stays); an existing file keeps its mode and owner, and one that is read-only or someone else's
- * is refused.
+ * is refused. Returns the outermost folder it had to create, if any.
  */
-export function writeTextAtomic(file: string, text: string): void {
+export function writeTextAtomic(file: string, text: string): string | undefined {
   const host = locateHostFile(file);
   if (host) assertWritable(host);
   const target = host?.target ?? file;
   try {
-    mkdirSync(dirname(target), { recursive: true });
+    const created = mkdirSync(dirname(target), { recursive: true });
     writeFileAtomic(target, encodeLossless(text), host ? { mode: host.stats.mode & 0o7777, owner: ownerToKeep(host) } : {});
+    return created;
   } catch (error) {
     throw hostFileFailure(file, "written", error);
   }
@@ -50,8 +51,14 @@ export function removeFile(file: string): void {
   }
 }
 
-/** Removes `file`'s folder when nothing is left in it (a plugin folder we created for one module). */
-export function removeEmptyFolder(file: string): void {
-  const folder = dirname(file);
-  if (existsSync(folder) && readdirSync(folder).length === 0) rmdirSync(folder);
+/**
+ * Removes `file`'s folder when nothing is left in it (a plugin folder we created for one module),
+ * and its parents up to `upTo` (the outermost folder we created) while they are empty too.
+ */
+export function removeEmptyFolder(file: string, upTo = dirname(file)): void {
+  for (let folder = dirname(file); folder === upTo || folder.startsWith(`${upTo}/`); folder = dirname(folder)) {
+    if (!existsSync(folder) || readdirSync(folder).length !== 0) return;
+    rmdirSync(folder);
+    if (folder === upTo) return;
+  }
 }

@@ -46,7 +46,7 @@ const unifiedDiff = (file: string, before: string, after: string): string =>
 export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRun: boolean): FileChange[] {
   const texts = new Map<string, { before: string | null; after: string | null }>();
   const restored = new Set<string>();
-  const files: EditedFiles = { before: (file) => texts.get(file)?.before, after: (file) => texts.get(file)?.after };
+  const files: EditedFiles = { before: (file) => texts.get(file)?.before, after: (file) => texts.get(file)?.after, dryRun };
   const computed: Computed[] = edits.map((edit) => {
     const before = texts.has(edit.file) ? texts.get(edit.file)!.after : readText(edit.file);
     const outcome = (EDITORS[edit.kind][action] as (before: string | null, edit: FileEdit, files: EditedFiles) => EditOutcome)(before, edit, files);
@@ -92,11 +92,13 @@ function commit({ edit, before, after, outcome, warnings }: Computed, action: Ed
     warnings: [...(outcome.warnings ?? []), ...warnings],
   };
   if (dryRun) return change;
+  let createdFolder: string | undefined;
   try {
     if (changed && after === null) {
+      const created = readBackup(edit.file).backup?.createdFolder;
       removeFile(edit.file);
-      if (outcome.pruneFolder) removeEmptyFolder(edit.file);
-    } else if (changed) writeTextAtomic(edit.file, after!);
+      if (outcome.pruneFolder || created) removeEmptyFolder(edit.file, created);
+    } else if (changed) createdFolder = writeTextAtomic(edit.file, after!);
   } catch (error) {
     if (!edit.follows || !outcome.manualSteps) throw error;
     return { ...change, changed: false, warnings: [...change.warnings, `could not write ${edit.file} (${(error as Error).message}): ${outcome.manualSteps}`] };
@@ -105,7 +107,7 @@ function commit({ edit, before, after, outcome, warnings }: Computed, action: Ed
   const keep = after !== null && (action === "install" || outcome.oursRemain);
   if (!keep) dropBackup(edit.file);
   else if (changed) {
-    const warning = recordWrite(edit.file, before, after);
+    const warning = recordWrite(edit.file, before, after, createdFolder);
     if (warning && !change.warnings.includes(warning)) change.warnings.push(warning);
   }
   return change;
