@@ -131,8 +131,8 @@ describe("logs", () => {
     box.hook("claude-code", "PreToolUse", payload, { connector: "guard", env: { AGENT_CONNECTOR_DEBUG: "1" } });
     box.hook("claude-code", "PreToolUse", payload, { connector: "guard" }); // no trace without the flag
     box.hook("claude-code", "PreToolUse", payload, { connector: "missing" });
-    const { entries } = stdoutJson(box.cli(["logs", "--json"])) as { entries: Record<string, unknown>[] };
-    expect(entries.map(({ time: _t, latencyMs, ...e }) => ({ ...e, timed: typeof latencyMs === "number" || undefined }))).toEqual([
+    const { entries } = stdoutJson(box.cli(["logs", "--json"])) as { entries: { time: string; latencyMs?: number; [key: string]: unknown }[] };
+    expect(entries.map(({ time: _t, latencyMs, ...e }) => ({ ...e, timed: typeof latencyMs === "number" || undefined }) as Record<string, unknown>)).toEqual([
       { host: "claude-code", event: "PreToolUse", connector: "guard", decision: "deny", exitCode: 0, timed: true },
       { host: "claude-code", event: "PreToolUse", connector: "missing", decision: "fail-open", message: `connector "missing" is not installed (no registry entry)`, timed: undefined },
     ]);
