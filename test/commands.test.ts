@@ -236,7 +236,11 @@ describe("rough edges", () => {
     const { box } = installed();
     expect(box.cli(["uninstall", "--connector", "guard"]).exitCode).toBe(0);
     expect(existsSync(join(box.home, ".claude"))).toBe(false);
+    // A folder that was there before install stays, empty or not.
     Bun.spawnSync(["mkdir", "-p", join(box.home, ".gemini")]);
+    expect(box.cli(["install", "--platform", "gemini-cli"]).exitCode).toBe(0);
+    expect(box.cli(["uninstall", "--connector", "guard"]).exitCode).toBe(0);
+    expect(existsSync(join(box.home, ".gemini"))).toBe(true);
     writeConfig(box, GUARD);
     const bare = box.cli(["install", "--dry-run"], { env: { PATH: "/nonexistent" } });
     expect(bare.exitCode).toBe(2);

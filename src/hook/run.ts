@@ -50,7 +50,7 @@ let decided = "no opinion";
 function failOpenReply(args: HookArgs, message: string): Reply {
   decided = "fail-open";
   const where = whereOf(args);
-  const line = redact(message);
+  const line = redact(message).replace(/\r?\n\s*/g, " | "); // one stderr line, as hosts show one
   logLine(`${where}: ${line}`);
   return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open), see ${hookLogPath()}\n` };
 }
