@@ -141,6 +141,28 @@ describe("logs", () => {
   });
 });
 
+describe("logs --follow", () => {
+  test("prints entries as hooks write them", async () => {
+    const { box } = installed();
+    const follow = Bun.spawn([BIN, "logs", "--follow"], { cwd: box.project, env: box.env, stdout: "pipe", stderr: "pipe" });
+    try {
+      const reader = follow.stdout.getReader();
+      await Bun.sleep(500);
+      box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { connector: "missing" });
+      let text = "";
+      const deadline = Date.now() + 10_000;
+      while (!text.includes("\n") && Date.now() < deadline) {
+        const chunk = await Promise.race([reader.read(), Bun.sleep(deadline - Date.now()).then(() => undefined)]);
+        if (!chunk || chunk.done) break;
+        text += new TextDecoder().decode(chunk.value);
+      }
+      expect(text).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/);
+    } finally {
+      follow.kill();
+    }
+  });
+});
+
 describe("init", () => {
   test("a commented config that tsc checks with nothing installed, and that install takes", () => {
     const box = sandbox();

@@ -11,7 +11,8 @@ export interface CommandContext<A extends ArgsDef> {
 /** citty accepts any flag; a typo must not silently change what a command does. */
 function unknownFlags(args: Record<string, unknown>, def: ArgsDef): string[] {
   const camel = (key: string) => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-  const known = new Set(["_", ...Object.keys(def).flatMap((k) => [k, camel(k)])]);
+  const aliases = (k: string) => [(def[k] as { alias?: string | string[] }).alias ?? []].flat();
+  const known = new Set(["_", ...Object.keys(def).flatMap((k) => [k, camel(k), ...aliases(k)])]);
   return Object.keys(args).filter((key) => !known.has(key)).map((key) => `--${key}`);
 }
 
