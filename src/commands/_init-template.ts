@@ -31,7 +31,7 @@ export default defineConnector({
     SessionStart: { handler: () => ({ decision: "context", additionalContext: "House rules: run the tests before you finish." }) },
     // updatedOutput: the model sees this instead of the tool's output (hosts that cannot, get it as context).
     PostToolUse: {
-      matcher: "Read|read_file|view",
+      matcher: "Read|read_file|view|read",
       handler: (event) => (String(event.toolOutput ?? "").includes("BEGIN PRIVATE KEY") ? { updatedOutput: "[a private key, redacted by a hook]" } : undefined),
     },
     // deny on Stop: the agent keeps going, with the reason as its next instruction.
