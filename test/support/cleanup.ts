@@ -2,4 +2,5 @@
 import { afterAll } from "bun:test";
 import { removeTempDirs } from "./temp.ts";
 
-afterAll(removeTempDirs);
+// Over a thousand sandboxes: on a loaded machine removing them takes longer than a hook's default 5 s.
+afterAll(removeTempDirs, 120_000);
