@@ -1,13 +1,16 @@
 /**
- * The hook round trip as a host runs it, against a floor measured in the same run.
+ * The hook round trip as hosts run it, against a floor measured in the same run.
  *
- *   bun bench/hook-roundtrip.ts [--runs 200]
+ *   bun bench/hook-roundtrip.ts [--runs 200]      (npm run bench; exits 1 outside the targets)
  *
- * Floor: `bun build --compile` of a program that reads stdin, parses it and prints one line with
- * console.log. Ours: dist/agent-connector, with a TypeScript connector config installed for Claude
- * Code as a user would, answering a real Claude Code PreToolUse payload with a deny.
- * Runs alternate between the two so machine noise hits both alike. Targets (issue #2):
- * median ≤ 1.3× the floor, peak RSS ≤ floor + 10 MB.
+ * Floor: `bun build --compile` of a program that reads stdin, parses it and prints one line.
+ * Ours: dist/agent-connector with connectors installed for Claude Code as a user would, answering
+ * real Claude Code payloads. Each case alternates with the floor so machine noise hits both alike;
+ * wall time is the target, CPU time (user + system, all threads) is printed beside it because it
+ * moves less when the machine is busy. Cases (issue "hook at the floor"):
+ *   - small TypeScript connector: PreToolUse deny, PreToolUse allow, SessionStart context
+ *   - the same deny with 50 connectors installed, and from a binary that holds one adapter only
+ *   - a connector importing a 1 MB dependency
  */
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +24,7 @@ const work = mkdtempSync(join(tmpdir(), "ac-bench-"));
 const home = join(work, "home");
 mkdirSync(home, { recursive: true });
 const env = { PATH: process.env.PATH ?? "", HOME: home, AGENT_CONNECTOR_HOME: join(home, ".agent-connector") };
+const COMPILE_FLAGS = ["--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--minify", "--bytecode", "--format=esm"];
 
 function sh(argv: string[], cwd = repo) {
   const proc = Bun.spawnSync(argv, { cwd, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
@@ -34,90 +38,190 @@ if (!existsSync(bin)) sh([process.execPath, "build/compile.ts"]);
 const floorSource = join(work, "floor.ts");
 writeFileSync(floorSource, `const input = JSON.parse(await Bun.stdin.text());\nconsole.log(typeof input);\n`);
 const floor = join(work, "floor");
-sh([process.execPath, "build", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--minify", "--bytecode", "--format=esm", floorSource, "--outfile", floor]);
+sh([process.execPath, "build", "--compile", ...COMPILE_FLAGS, floorSource, "--outfile", floor]);
 
-// Ours, installed as a user would.
-const project = join(work, "project");
-mkdirSync(project);
-writeFileSync(
-  join(project, "agent-connector.config.ts"),
-  `import { defineConnector } from "agent-connector";
-export default defineConnector({
-  id: "bench",
-  hooks: {
-    PreToolUse: {
+// The same binary with one adapter: adapters/hosts.ts cut down to Claude Code's line.
+const oneAdapter = join(work, "agent-connector-one-adapter");
+const oneAdapterBuild = await Bun.build({
+  entrypoints: [join(repo, "src", "cli.ts")],
+  compile: { outfile: oneAdapter, autoloadDotenv: false, autoloadBunfig: false, jitPolicy: 100 },
+  minify: true,
+  bytecode: true,
+  format: "esm",
+  splitting: true,
+  plugins: [
+    {
+      name: "one-adapter",
+      setup(build) {
+        build.onLoad({ filter: /adapters[\\/]hosts\.ts$/ }, async ({ path }) => ({
+          contents: (await Bun.file(path).text()).replace(/^ {2}(?!"claude-code")[\w"-]+: \(\) => import\(.*\n/gm, ""),
+          loader: "ts",
+        }));
+      },
+    },
+  ],
+} as Bun.BuildConfig);
+if (!oneAdapterBuild.success) throw new Error(`one-adapter build failed: ${oneAdapterBuild.logs.join("\n")}`);
+
+/** A project with a config, installed for Claude Code; returns the hook command install wrote for `event`. */
+function installProject(name: string, files: Record<string, string>, event: string): string[] {
+  const project = join(work, name);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(join(project, file, ".."), { recursive: true });
+    writeFileSync(join(project, file), text);
+  }
+  sh([bin, "install", "--platform", "claude-code"], project);
+  const settings = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"));
+  const commands: string[] = settings.hooks[event].flatMap((group: { hooks: { command: string }[] }) => group.hooks.map((h) => h.command));
+  const installed = commands.find((c) => c.endsWith(`--connector ${name}`))!;
+  return installed.slice(installed.indexOf(" hook ") + 1).split(" ");
+}
+
+const config = (id: string, imports: string, hooks: string) =>
+  `import { defineConnector } from "agent-connector";\n${imports}\nexport default defineConnector({\n  id: ${JSON.stringify(id)},\n  hooks: {\n${hooks}\n  },\n});\n`;
+
+const SMALL_HOOKS = `    PreToolUse: {
       matcher: "Bash",
       handler: (event) => String(event.toolInput.command).includes("tee") ? { decision: "deny", reason: "no tee" } : undefined,
     },
+    SessionStart: { handler: () => ({ decision: "context", additionalContext: "house rules: no tee" }) },`;
+const small = installProject("bench", { "agent-connector.config.ts": config("bench", "", SMALL_HOOKS) }, "PreToolUse");
+
+/** 1 MB of library: ~9,000 small functions in one exported object (nothing for a bundler to shake off) and a table. */
+function heavyDependency(): string {
+  const parts: string[] = [];
+  let size = 0;
+  let i = 0;
+  for (; size < 1_000_000; i++) {
+    const fn = `function fn${i}(a, b) { const x = a * ${(i * 7919) % 997} + b; if (x > ${(i * 104729) % 99991}) { return [x, "${(i * 2654435761).toString(36)}"].join("-"); } return x.toString(16) + "${i}"; }\n`;
+    parts.push(fn);
+    size += fn.length;
+  }
+  parts.push(`export const TABLE = [${Array.from({ length: 2000 }, (_, j) => `{ k: "k${j}", v: ${j * 7} }`).join(", ")}];\n`);
+  parts.push(`export default { ${Array.from({ length: i }, (_, j) => `fn${j}`).join(", ")} };\n`);
+  return parts.join("");
+}
+const heavy = installProject(
+  "heavy",
+  {
+    "node_modules/heavy-dep/package.json": JSON.stringify({ name: "heavy-dep", version: "1.0.0", type: "module", main: "index.js" }),
+    "node_modules/heavy-dep/index.js": heavyDependency(),
+    "agent-connector.config.ts": config(
+      "heavy",
+      `import dep, { TABLE } from "heavy-dep";`,
+      `    PreToolUse: { handler: (event) => (String(event.toolInput.command).includes("tee") && dep.fn1(1, 2) && TABLE.length ? { decision: "deny", reason: "no tee" } : undefined) },`,
+    ),
   },
-});
-`,
+  "PreToolUse",
 );
-sh([bin, "install", "--platform", "claude-code"], project);
-const settings = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"));
-const installed: string = settings.hooks.PreToolUse[0].hooks[0].command;
-const ours = [bin, ...installed.slice(installed.indexOf(" hook ") + 1).split(" ")];
 
-const payload = readFileSync(join(repo, "test", "fixtures", "claude-code", "PreToolUse.json"), "utf8")
-  .replaceAll("<HOME>", home)
-  .replaceAll("<CWD>", project)
-  .replaceAll("<CWD-SLUG>", "project");
-const expected = `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no tee" } })}\n`;
+const fixture = (name: string, project: string) =>
+  readFileSync(join(repo, "test", "fixtures", "claude-code", `${name}.json`), "utf8")
+    .replaceAll("<HOME>", home)
+    .replaceAll("<CWD>", project)
+    .replaceAll("<CWD-SLUG>", "project");
+const preDeny = fixture("PreToolUse", join(work, "bench"));
+const preAllow = preDeny.replace(/tee/g, "cat");
+const sessionStart = fixture("SessionStart", join(work, "bench"));
+const reply = (event: string, fields: Record<string, string>) => `${JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...fields } })}\n`;
+const DENY = reply("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no tee" });
+const CONTEXT = reply("SessionStart", { additionalContext: "house rules: no tee" });
 
-async function once(argv: string[], check?: string): Promise<number> {
+interface Case {
+  name: string;
+  argv: string[];
+  stdin: string;
+  expected: string;
+  /** Target ratio of medians to the floor; extra peak RSS target in MB. */
+  ratio: number;
+  extraMb?: number;
+  /** Runs before this case is measured (e.g. installing 49 more connectors). */
+  before?: () => void;
+}
+
+const CASES: Case[] = [
+  { name: "small TS connector, PreToolUse deny", argv: [bin, ...small], stdin: preDeny, expected: DENY, ratio: 1.2, extraMb: 6 },
+  { name: "small TS connector, PreToolUse allow", argv: [bin, ...small], stdin: preAllow, expected: "", ratio: 1.2, extraMb: 6 },
+  { name: "small TS connector, SessionStart context", argv: [bin, ...small.map((w) => (w === "PreToolUse" ? "SessionStart" : w))], stdin: sessionStart, expected: CONTEXT, ratio: 1.2, extraMb: 6 },
+  { name: "deny, binary with 1 adapter (not all)", argv: [oneAdapter, ...small], stdin: preDeny, expected: DENY, ratio: 1.2 },
+  {
+    name: "deny, 50 connectors installed (not 1)",
+    argv: [bin, ...small],
+    stdin: preDeny,
+    expected: DENY,
+    ratio: 1.2,
+    before: () => {
+      for (let i = 1; i < 50; i++) installProject(`other-${i}`, { "agent-connector.config.json": JSON.stringify({ id: `other-${i}`, hooks: { Stop: { response: {} } } }) }, "Stop");
+    },
+  },
+  { name: "connector importing a 1 MB dependency, deny", argv: [bin, ...heavy], stdin: preDeny, expected: DENY, ratio: 3 },
+];
+
+interface Sample {
+  wall: number;
+  cpu: number;
+}
+
+async function once(argv: string[], stdin: string, check?: string): Promise<Sample> {
   const started = performance.now();
-  const proc = Bun.spawn(argv, { cwd: project, env, stdin: new Blob([payload]), stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(argv, { cwd: work, env, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
   const stdout = await new Response(proc.stdout).text();
   await proc.exited;
-  const ms = performance.now() - started;
-  if (check !== undefined && stdout !== check) throw new Error(`unexpected output: ${JSON.stringify(stdout)}`);
-  return ms;
+  const wall = performance.now() - started;
+  if (check !== undefined && stdout !== check) throw new Error(`unexpected output of ${argv.join(" ")}: ${JSON.stringify(stdout)}\n${await new Response(proc.stderr).text()}`);
+  const usage = proc.resourceUsage()!;
+  return { wall, cpu: Number(usage.cpuTime.user + usage.cpuTime.system) / 1000 };
 }
 
 /**
  * Peak RSS of one run, in MB. A child's max RSS is read by a fresh probe process per run: the
  * kernel reports the largest of all children a process has waited for, not the last one.
  */
-const payloadFile = join(work, "payload.json");
-writeFileSync(payloadFile, payload);
-const probe = `const p = Bun.spawn(JSON.parse(process.argv[1]), { cwd: ${JSON.stringify(project)}, env: ${JSON.stringify(env)}, stdin: Bun.file(process.argv[2]), stdout: "ignore", stderr: "ignore" }); await p.exited; console.log(p.resourceUsage().maxRSS);`;
-function peakRssMb(argv: string[]): number {
-  const proc = Bun.spawnSync([process.execPath, "-e", probe, JSON.stringify(argv), payloadFile], { stdout: "pipe" });
+const stdinFile = join(work, "stdin.json");
+const probe = `const p = Bun.spawn(JSON.parse(process.argv[1]), { cwd: ${JSON.stringify(work)}, env: ${JSON.stringify(env)}, stdin: Bun.file(process.argv[2]), stdout: "ignore", stderr: "ignore" }); await p.exited; console.log(p.resourceUsage().maxRSS);`;
+function peakRssMb(argv: string[], stdin: string): number {
+  writeFileSync(stdinFile, stdin);
+  const proc = Bun.spawnSync([process.execPath, "-e", probe, JSON.stringify(argv), stdinFile], { stdout: "pipe" });
   return Number(proc.stdout.toString().trim()) / 1024 / 1024;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
+const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
-for (let i = 0; i < 10; i++) {
-  await once([floor]);
-  await once(ours, expected);
+console.log(`hook round trip: ${runs} alternating runs per case (${process.platform}-${process.arch}, bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load average ${loadAverage()})\n`);
+console.log("| case | floor median | ours median | ratio (target) | ours p90 | CPU floor → ours | extra peak RSS (target) | |");
+console.log("|---|---|---|---|---|---|---|---|");
+let allOk = true;
+for (const c of CASES) {
+  c.before?.();
+  for (let i = 0; i < 10; i++) {
+    await once([floor], c.stdin);
+    await once(c.argv, c.stdin, c.expected);
+  }
+  const f: Sample[] = [];
+  const o: Sample[] = [];
+  for (let i = 0; i < runs; i++) {
+    f.push(await once([floor], c.stdin));
+    o.push(await once(c.argv, c.stdin, c.expected));
+  }
+  const fRss: number[] = [];
+  const oRss: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    fRss.push(peakRssMb([floor], c.stdin));
+    oRss.push(peakRssMb(c.argv, c.stdin));
+  }
+  const fm = median(f.map((s) => s.wall));
+  const om = median(o.map((s) => s.wall));
+  const ratio = om / fm;
+  const extra = median(oRss) - median(fRss);
+  const ok = ratio <= c.ratio && (c.extraMb === undefined || extra <= c.extraMb);
+  allOk &&= ok;
+  const cpu = `${median(f.map((s) => s.cpu)).toFixed(2)} → ${median(o.map((s) => s.cpu)).toFixed(2)} ms`;
+  const rss = `${extra.toFixed(1)} MB${c.extraMb === undefined ? "" : ` (≤ ${c.extraMb})`}`;
+  console.log(`| ${c.name} | ${fm.toFixed(2)} ms | ${om.toFixed(2)} ms | ${ratio.toFixed(2)}× (≤ ${c.ratio}×) | ${p90(o.map((s) => s.wall)).toFixed(2)} ms | ${cpu} | ${rss} | ${ok ? "ok" : "OUTSIDE"} |`);
 }
-const floorMs: number[] = [];
-const ourMs: number[] = [];
-for (let i = 0; i < runs; i++) {
-  floorMs.push(await once([floor]));
-  ourMs.push(await once(ours, expected));
-}
-const floorRss: number[] = [];
-const ourRss: number[] = [];
-for (let i = 0; i < 10; i++) {
-  floorRss.push(peakRssMb([floor]));
-  ourRss.push(peakRssMb(ours));
-}
-
-const row = (name: string, ms: number[], rss: number[]) => ({ name, median: median(ms), p90: p90(ms), rss: median(rss) });
-const f = row("floor (compiled stdin → JSON.parse → console.log)", floorMs, floorRss);
-const o = row("agent-connector hook (TS config, deny)", ourMs, ourRss);
-const ratio = o.median / f.median;
-const extraRss = o.rss - f.rss;
-
-console.log(`hook round trip, ${runs} alternating runs each (${process.platform}-${process.arch}, bun ${Bun.version})\n`);
-console.log("| program | median | p90 | peak RSS (median of 10) |");
-console.log("|---|---|---|---|");
-for (const r of [f, o]) console.log(`| ${r.name} | ${r.median.toFixed(2)} ms | ${r.p90.toFixed(2)} ms | ${r.rss.toFixed(1)} MB |`);
-console.log(`\nratio of medians: ${ratio.toFixed(2)}× (target ≤ 1.30×); extra peak RSS: ${extraRss.toFixed(1)} MB (target ≤ 10 MB)`);
-const ok = ratio <= 1.3 && extraRss <= 10;
+console.log(`\nload average after: ${loadAverage()}`);
 rmSync(work, { recursive: true, force: true });
-console.log(ok ? "within target" : "OUTSIDE target");
-process.exit(ok ? 0 : 1);
+console.log(allOk ? "all cases within target" : "some cases OUTSIDE target");
+process.exit(allOk ? 0 : 1);

@@ -11,6 +11,7 @@ export const COMMANDS = {
   install: () => import("./commands/install.ts").then((m) => m.default),
   uninstall: () => import("./commands/uninstall.ts").then((m) => m.default),
   explain: () => import("./commands/explain.ts").then((m) => m.default),
+  compile: () => import("./commands/compile.ts").then((m) => m.default),
   simulate: () => import("./commands/simulate.ts").then((m) => m.default),
   logs: () => import("./commands/logs.ts").then((m) => m.default),
   completion: () => import("./commands/completion.ts").then((m) => m.default),
@@ -44,5 +45,7 @@ export async function runCli(argv = process.argv.slice(2)): Promise<void> {
     process.stderr.write(`agent-connector: unknown command "${first}"${guess ? `; did you mean "agent-connector ${guess}"?` : ""} See agent-connector --help.\n`);
     process.exit(EXIT.usage);
   }
+  // The binary starts with the JIT held back for the hook path (build/compile.ts); commands run longer.
+  Bun.unsafe.setJITPolicy(1);
   await runMain(main, { rawArgs: argv, showUsage });
 }

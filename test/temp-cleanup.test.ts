@@ -6,7 +6,7 @@ import { tempDir } from "./support/temp.ts";
 
 /** A test run leaves nothing in the OS temp dir, and neither does the binary. */
 
-// Small suites that make sandboxes and a build folder.
+// Small suites that make sandboxes and a build folder (each run is a whole `bun test`: a generous timeout).
 const SAMPLE = ["test/config.test.ts", "test/hot-path.test.ts"];
 
 function runSample(env: Record<string, string>) {
@@ -22,7 +22,7 @@ describe("temporary folders", () => {
     expect(run.output).toContain(" 0 fail");
     expect(run.exitCode).toBe(0);
     expect(run.left).toEqual([]);
-  });
+  }, 120_000);
 
   test("AC_TEST_KEEP=1 keeps them (so the check above sees real folders go)", () => {
     const run = runSample({ AC_TEST_KEEP: "1" });
@@ -30,7 +30,7 @@ describe("temporary folders", () => {
     expect(run.left.length).toBeGreaterThan(1);
     expect(run.left.every((name) => name.startsWith("ac-test-") || name.startsWith("ac-chunks-"))).toBe(true);
     expect(run.output).toContain(`AC_TEST_KEEP=1: kept ${run.left.length} test folders:`);
-  });
+  }, 120_000);
 
   test("install, hook and uninstall calls of the binary write nothing into TMPDIR", () => {
     const box = sandbox();

@@ -12,6 +12,7 @@ import { crossHostWarnings } from "../install/cross-host.ts";
 import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
 import { withInstallLock } from "../install/lock.ts";
+import { compileConnector, type CompileResult } from "../install/compile-connector.ts";
 import { currentInvocation, knownInvocations } from "../install/command-line.ts";
 import { adapterOf, isHostId } from "../../adapters/index.ts";
 import { ConnectorConfigError } from "../config/errors.ts";
@@ -92,6 +93,7 @@ export default defineAcCommand({
     const adapters = selectAdapters(args.platform, paths);
     const nothing = nothingToInstall(config);
     if (nothing) throw new ConnectorConfigError(configPath, "", nothing);
+    let compiled: CompileResult | undefined;
     const results = await withInstallLock(async () => {
       const registry = await readRegistry();
       const owner = registry[config.id]?.config;
@@ -121,13 +123,17 @@ export default defineAcCommand({
         const installs = [...previous.filter((p) => !fresh.some((f) => f.file === p.file && f.platform === p.platform)), ...fresh];
         registry[config.id] = { config: configPath, installs };
         writeRegistry(registry);
+        compiled = await compileConnector(configPath, config);
       }
       return results;
     }, { dryRun });
 
     const failed = results.some((r) => r.status === "error");
-    if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, results });
-    else report(results, dryRun, paths.home);
+    if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, ...(compiled ? { compiled } : {}), results });
+    else {
+      report(results, dryRun, paths.home);
+      if (compiled && !compiled.ok) ui.warn(`${tilde(configPath, paths.home)} cannot be compiled (${compiled.reason}): hook calls load the source on each call, which is slower`);
+    }
     return failed ? EXIT.hostConfig : EXIT.ok;
   },
 });

@@ -3,6 +3,7 @@ import { applyEdits, companionResult, type CompanionResult } from "../install/ap
 import { deliveredFile, planUninstall } from "../install/plan.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
+import { removeCompiled } from "../install/compile-connector.ts";
 import type { InstallRecord } from "../registry/types.ts";
 import { HostConfigError } from "../host-config/errors.ts";
 import { knownInvocations } from "../install/command-line.ts";
@@ -89,6 +90,7 @@ export default defineAcCommand({
         if (remaining.length) registry[id] = { ...registry[id]!, installs: remaining };
         else delete registry[id];
         writeRegistry(registry);
+        if (!registry[id]) removeCompiled(id);
       }
       return results;
     }, { dryRun });

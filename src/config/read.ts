@@ -25,6 +25,11 @@ async function importConfig(file: string, load: ConfigImporter): Promise<unknown
     if (!(await Bun.file(file).exists())) throw new ConnectorConfigError(file, "", "file not found");
     throw new ConnectorConfigError(file, "", `cannot be loaded: ${buildErrors(error) ?? (error as Error).message}`);
   }
+  return configExport(file, module);
+}
+
+/** A config module's connector: its default export (or `config`). */
+export function configExport(file: string, module: Record<string, unknown>): unknown {
   const config = module.default ?? module.config;
   if (config === undefined) {
     throw new ConnectorConfigError(file, "", "has no default export; export default defineConnector({ ... })");
@@ -56,7 +61,11 @@ function buildErrors(error: unknown, shown = 3): string | undefined {
  */
 export async function readConnectorConfig(path: string, schema: v.GenericSchema, load: ConfigImporter = (file) => import(file)): Promise<ConnectorConfig> {
   const file = absolute(path);
-  const raw = await importConfig(file, load);
+  return checkConnectorConfig(file, await importConfig(file, load), schema);
+}
+
+/** Checks a config already loaded (a compiled connector's exports, src/hook/load-compiled.ts). */
+export function checkConnectorConfig(file: string, raw: unknown, schema: v.GenericSchema): ConnectorConfig {
   const result = v.safeParse(schema, raw);
   if (!result.success) {
     const issue = result.issues[0];

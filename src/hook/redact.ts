@@ -6,7 +6,10 @@
  */
 export const MAX_MESSAGE = 500;
 
-const TOKEN = /\b(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs]|AKIA|ASIA)[-_A-Za-z0-9]{8,}|\beyJ[-\w]+\.[-\w]+\.[-\w]*|\b(?:Bearer|Basic|token)\s+[-\w.+/=]{8,}|[A-Za-z0-9+/_=-]{32,}/g;
+const TOKEN = /\b(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs]|AKIA|ASIA)[-_A-Za-z0-9]{8,}|\beyJ[-\w]+\.[-\w]+\.[-\w]*|\b(?:Bearer|Basic|token)\s+[-\w.+/=]{8,}/g;
+/** Long base64/hex-like runs are tokens; a file path (a leading slash, short words between slashes) is not. */
+const LONG_RUN = /[A-Za-z0-9+/_=-]{32,}/g;
+const looksLikeToken = (text: string): boolean => !text.startsWith("/") && /\d/.test(text) && /[A-Za-z0-9]{20,}/.test(text);
 const PATH_LIKE = /^(?:[A-Za-z]:)?[/\\]|^\d+$/;
 /** Environment variables that say where or how, never who: they stay readable. */
 const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "PATH", "TMPDIR", "SHLVL"]);
@@ -28,7 +31,7 @@ export function redact(message: string, { env, payload } = sources): string {
   collectStrings(payload, secrets, 0);
   let out = message;
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join("[redacted]");
-  out = out.replace(TOKEN, "[redacted]");
+  out = out.replace(TOKEN, "[redacted]").replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
   return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}… (${out.length - MAX_MESSAGE} more characters)` : out;
 }
 

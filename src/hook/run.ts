@@ -2,9 +2,9 @@ import { isEventName, type ConnectorConfig, type EventName } from "../events.ts"
 import type { Adapter } from "../adapter.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { EMPTY_REPLY } from "../dialects/dialect.ts";
-import { findAdapter } from "../../adapters/index.ts";
+import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
-import { readConnectorConfig } from "../config/read.ts";
+import { checkConnectorConfig, configExport, readConnectorConfig } from "../config/read.ts";
 import { hookCallSchema } from "../config/hook-call-schema.ts";
 import { normalizeEvent } from "../core/normalize.ts";
 import { compileMatcher } from "../core/matcher.ts";
@@ -14,7 +14,7 @@ import { MATCHER_TARGET } from "../events.ts";
 import { denyReason } from "../dialects/reply.ts";
 import { budgetMs, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock, type Outcome } from "./guard.ts";
-import { callingHost } from "./calling-host.ts";
+import { callingHost, type CallingHost } from "./calling-host.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
 import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
@@ -22,6 +22,9 @@ import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
 import { armWatchdog, runUntil } from "./watchdog.ts";
 import { guardUserFs, readSource } from "./user-fs.ts";
 import { snapshotResponse } from "./safe-response.ts";
+import { evaluateCompiled, readCompiled } from "./load-compiled.ts";
+import { refreshCompiled } from "./refresh-compiled.ts";
+import type { CompiledMeta } from "../compiled/artifact.ts";
 import type { Degradation } from "../core/resolve.ts";
 
 export interface HookArgs {
@@ -65,7 +68,7 @@ export async function hookReply(args: HookArgs, stdin: string | Promise<string>,
 }
 
 async function reply(args: HookArgs, stdinText: string | Promise<string>, env: Record<string, string | undefined>): Promise<Reply> {
-  const adapter = findAdapter(args.platform);
+  const adapter = await loadAdapter(args.platform);
   if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
   // The config does not depend on the payload: load it while the host is still writing stdin.
   const configLoading = loadConfig(args, env);
@@ -84,16 +87,17 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
 }
 
 async function loadConfig(args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
+  const schema = hookCallSchema(args.native ? { platform: args.platform, native: args.event } : { event: args.event });
   let path = args.config;
   if (!path) {
     if (!args.connector) throw new FailOpen("neither --connector nor --config given");
-    const registry = await readRegistry(env).catch((error: Error) => {
-      throw new FailOpen(`the registry cannot be read (${error.message}); reinstall the connector`);
-    });
-    path = registry[args.connector]?.config;
-    if (!path) throw new FailOpen(`connector "${args.connector}" is not installed (no registry entry)`);
+    const compiled = await readCompiled(args.connector, env);
+    if (compiled.kind === "ready" && compiled.meta.kind !== "source") return fromCompiled(compiled.meta, compiled.body, schema);
+    path = compiled.kind === "missing" ? await registeredConfig(args.connector, env) : compiled.meta.source;
+    // Edited since install compiled it (or compiled by nothing yet): this call loads the source,
+    // and a compile in the background makes the next ones fast again.
+    if (compiled.kind !== "ready") refreshCompiled(args.connector, env);
   }
-  const schema = hookCallSchema(args.native ? { platform: args.platform, native: args.event } : { event: args.event });
   let config: ConnectorConfig;
   try {
     config = await readConnectorConfig(path, schema, path.endsWith(".json") ? undefined : await guardedImport(path));
@@ -102,6 +106,36 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
   }
   clock.deadline = handlerBudgetMs(config);
   return config;
+}
+
+async function registeredConfig(id: string, env: Record<string, string | undefined>): Promise<string> {
+  const registry = await readRegistry(env).catch((error: Error) => {
+    throw new FailOpen(`the registry cannot be read (${error.message}); reinstall the connector`);
+  });
+  const path = registry[id]?.config;
+  if (!path) throw new FailOpen(`connector "${id}" is not installed (no registry entry)`);
+  return path;
+}
+
+/** A connector as install compiled it: its top level runs under the watchdog, with its own budget from the start. */
+async function fromCompiled(meta: CompiledMeta, body: string, schema: ReturnType<typeof hookCallSchema>): Promise<ConnectorConfig> {
+  let raw: unknown;
+  try {
+    if (meta.kind === "json") raw = JSON.parse(body);
+    else {
+      if (meta.timeout) clock.deadline = Math.min(clock.deadline, budgetMs(meta.timeout));
+      await armWatchdog();
+      const run = evaluateCompiled(meta, body, clock.deadline);
+      if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
+      if (run.kind === "threw") throw new FailOpen(`${meta.source}: cannot be loaded: ${errorText(run.error)}`);
+      raw = configExport(meta.source, run.value);
+    }
+    const config = checkConnectorConfig(meta.source, raw, schema);
+    clock.deadline = handlerBudgetMs(config);
+    return config;
+  } catch (error) {
+    throw error instanceof FailOpen ? error : new FailOpen(errorText(error));
+  }
 }
 
 /**
@@ -158,7 +192,7 @@ async function normalizedReply(
   if (!hook) return EMPTY_REPLY; // uninstalled from the config since install: no opinion.
 
   // Another host may be running the file we wrote for `adapter`: read and answer it in its shape.
-  const host = callingHost(adapter, payload as Record<string, unknown>, env);
+  const host = await callingHost(adapter, payload as Record<string, unknown>, env);
   let normalized;
   try {
     normalized = normalizeEvent(event, payload, host.payload, { hostPlatform: host.id, connectorId: config.id, env });
@@ -189,7 +223,7 @@ async function normalizedReply(
   return renderReply(host, event, nativeEvent, resolved, config.id, payload as Record<string, unknown>, where);
 }
 
-function renderReply(host: ReturnType<typeof callingHost>, event: EventName, nativeEvent: string, resolved: ReturnType<typeof resolveResponse>, connectorId: string, raw: Record<string, unknown>, where: string): Reply {
+function renderReply(host: CallingHost, event: EventName, nativeEvent: string, resolved: ReturnType<typeof resolveResponse>, connectorId: string, raw: Record<string, unknown>, where: string): Reply {
   const deny = resolved.decision === "deny" ? { denyReason: denyReason(resolved.reason, connectorId) } : {};
   try {
     return { ...host.dialect.render({ event, nativeEvent: host.events[event] ?? nativeEvent, response: resolved, connectorId, raw }), ...deny };

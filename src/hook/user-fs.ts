@@ -1,15 +1,14 @@
 import { isStdout } from "./stdout-guard.ts";
+import { USER_FS_GLOBAL } from "../compiled/artifact.ts";
+import { rewriteFsImports, USER_SOURCE_FILE } from "../compiled/fs-imports.ts";
 
 /**
- * node:fs reaches fd 1 below anything stdout-guard.ts can swap, and Bun lets no plugin replace a
- * built-in module. So the user's own files are loaded through this plugin, which points their
- * `node:fs` / `fs` (and `/promises`) imports and requires at a wrapper where fd 1 and /dev/stdout
- * mean stderr and closing fd 1 does nothing: a stray write cannot corrupt the reply, nor a close
- * lose it. The real node:fs loads only when a user file asks for it (it costs ~1 ms at start).
- * Reading is synchronous (Bun.mmap) so the config still loads inside the watchdog (watchdog.ts).
+ * A source config's files load through this plugin, which points their node:fs imports at a wrapper
+ * (src/compiled/fs-imports.ts) where fd 1 and /dev/stdout mean stderr and closing fd 1 does
+ * nothing: a stray write cannot corrupt the reply, nor a close lose it. The real node:fs loads only
+ * when a user file asks for it (it costs ~1 ms at start). Reading is synchronous (Bun.mmap) so the
+ * config still loads inside the watchdog (watchdog.ts).
  */
-const FS_IMPORT = /(\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)(["'])(?:node:)?fs(\/promises)?\2/g;
-const LOADERS: Record<string, "ts" | "tsx" | "js" | "jsx"> = { ts: "ts", mts: "ts", cts: "ts", tsx: "tsx", js: "js", mjs: "js", cjs: "js", jsx: "jsx" };
 
 let registered = false;
 
@@ -30,12 +29,17 @@ export function guardUserFs(): void {
     setup(build) {
       build.module("agent-connector:fs", () => ({ exports: guardedFs(), loader: "object" }));
       build.module("agent-connector:fs/promises", () => ({ exports: guardedFsPromises(), loader: "object" }));
-      build.onLoad({ filter: /\.(?:[cm]?[jt]s|[jt]sx)$/ }, ({ path }) => {
-        const text = readSource(path);
-        return { contents: text.replace(FS_IMPORT, "$1$2agent-connector:fs$3$2"), loader: LOADERS[path.slice(path.lastIndexOf(".") + 1)] ?? "js" };
-      });
+      build.onLoad({ filter: USER_SOURCE_FILE }, ({ path }) => rewriteFsImports(path, readSource(path)));
     },
   });
+}
+
+/** A compiled connector asks this global for node:fs (src/install/compile-connector.ts); it gets the guarded copy. */
+export function provideGuardedFs(): void {
+  let fs: Record<string, unknown> | undefined;
+  let fsPromises: Record<string, unknown> | undefined;
+  (globalThis as Record<symbol, unknown>)[Symbol.for(USER_FS_GLOBAL)] = (which: string) =>
+    which === "fs/promises" ? (fsPromises ??= guardedFsPromises()) : (fs ??= guardedFs());
 }
 
 // fd 2, never the path /dev/stderr: that cannot be opened when stderr is a socket (Node hosts' pipes).

@@ -15,6 +15,12 @@ export function readText(file: string): string | null {
   }
 }
 
+/** What writeTextAtomic and removeFile would refuse (read-only, another user's): a dry run reports it too. */
+export function assertMayChange(file: string): void {
+  const host = locateHostFile(file);
+  if (host) assertWritable(host);
+}
+
 /**
  * Writes a host config file atomically. A symlinked file is written at its target (the link
  * stays); an existing file keeps its mode and owner, and one that is read-only or someone else's

@@ -1,5 +1,5 @@
 import { createTwoFilesPatch } from "diff";
-import { readText, removeEmptyFolder, removeFile, writeTextAtomic } from "../host-config/files.ts";
+import { assertMayChange, readText, removeEmptyFolder, removeFile, writeTextAtomic } from "../host-config/files.ts";
 import { dropBackup, readBackup, recordWrite, type Backup } from "./backups.ts";
 import { EDITORS, type EditAction, type FileEdit } from "./edits/index.ts";
 import type { EditedFiles, EditOutcome } from "./edits/types.ts";
@@ -91,7 +91,11 @@ function commit({ edit, before, after, outcome, warnings }: Computed, action: Ed
     ...(outcome.details ? { details: outcome.details } : {}),
     warnings: [...(outcome.warnings ?? []), ...warnings],
   };
-  if (dryRun) return change;
+  if (dryRun) {
+    // The real run would refuse this file: say so now, not "would change".
+    if (changed && !(edit.follows && outcome.manualSteps)) assertMayChange(edit.file);
+    return change;
+  }
   let createdFolder: string | undefined;
   try {
     if (changed && after === null) {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { sandbox } from "../support/harness.ts";
-import { claudeDeny, configWithHandler, prePayload } from "./support.ts";
+import { claudeDeny, configWithHandler, LOADS, prePayload } from "./support.ts";
 
 /** The four ways a deny used to be lost, and payloads with odd types in fields the handler may not use. */
 const box = sandbox();
@@ -22,11 +22,11 @@ const ODD_PAYLOADS: Record<string, Record<string, unknown>> = {
   "tool_input: a string that is not JSON": { tool_input: "rm -rf /" },
 };
 
-describe("a deliberate deny is never lost", () => {
+describe.each(Object.entries(LOADS))("a deliberate deny is never lost (%s)", (_load, load) => {
   for (const [name, { handler, reason }] of Object.entries(HANDLERS)) {
     test(name, () => {
       const config = configWithHandler(box, handler, "", `deny-${name.replace(/\W+/g, "-")}.config.ts`);
-      const result = box.hook("claude-code", "PreToolUse", prePayload(), { config });
+      const result = box.hook("claude-code", "PreToolUse", prePayload(), load(box, config));
       expect(result.stdout).toBe(claudeDeny(reason));
       expect(result.exitCode).toBe(0);
     });

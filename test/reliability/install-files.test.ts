@@ -134,11 +134,12 @@ describe("install files: symlinked host files", () => {
 });
 
 describe("install files: mode and owner", () => {
-  test("a read-only (0444) file is refused with the reason, even as root", () => {
+  test("a read-only (0444) file is refused with the reason, even as root, and a dry run says so too", () => {
     const { box, settings, install } = setup();
     const original = `{ "model": "opus" }\n`;
     box.write(settings, original);
     chmodSync(settings, 0o444);
+    expectRefused(install("--dry-run"), settings, /read-only \(mode 0444\)/);
     expectRefused(install(), settings, /read-only \(mode 0444\)/);
     expect(box.read(settings)).toBe(original);
     expect(mode(settings)).toBe(0o444);

@@ -23,3 +23,15 @@ test("the log: entries capped and redacted, the file rotated by size", () => {
   expect(result.stderr).not.toContain(SECRET);
   expect(text).toContain("handler threw");
 });
+
+test("the log: token-shaped text is redacted, a long file path stays readable", () => {
+  const box = sandbox();
+  const log = join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log");
+  const path = "/srv/connectors/a-rather-long-project-name/agent-connector.config.ts";
+  const token = "Zq9xW3vT7pLm2Ks8Zq9xW3vT7pLm2Ks8Ab12";
+  const config = configWithHandler(box, `() => { throw new Error(${JSON.stringify(`${path} failed with ${token}`)}); }`);
+  box.hook("claude-code", "PreToolUse", prePayload(), { config });
+  const text = box.read(log);
+  expect(text).toContain(path);
+  expect(text).not.toContain(token);
+});

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { sandbox } from "../support/harness.ts";
-import { claudeDeny, configWithHandler, prePayload } from "./support.ts";
+import { claudeDeny, configWithHandler, LOADS, prePayload } from "./support.ts";
 
 /** User output never reaches the host's stdout: the reply is the only thing there, exactly. */
 const box = sandbox();
@@ -25,16 +25,18 @@ const ROUTES: Record<string, { handler?: string; prelude?: string }> = {
   "closeSync(1), then a deny": { prelude: 'import { closeSync } from "node:fs";', handler: `() => { closeSync(1); return ${DENY}; }` },
 };
 
-describe("stdout is ours alone", () => {
+describe.each(Object.entries(LOADS))("stdout is ours alone (%s)", (_load, load) => {
   for (const [name, { handler, prelude }] of Object.entries(ROUTES)) {
     test(name, () => {
       const config = configWithHandler(box, handler ?? `() => ${DENY}`, prelude, `out-${name.replace(/\W+/g, "-")}.config.ts`);
-      const result = box.hook("claude-code", "PreToolUse", prePayload(), { config });
+      const result = box.hook("claude-code", "PreToolUse", prePayload(), load(box, config));
       expect(result.stdout).toBe(claudeDeny("no"));
       expect(result.exitCode).toBe(0);
     });
   }
+});
 
+describe("stdout is ours alone", () => {
   test("closeSync(1) through a path we do not wrap: the deny survives as exit 2", () => {
     const config = configWithHandler(box, `async () => { const fs = await import("node:" + "fs"); fs.closeSync(1); return ${DENY}; }`, "", "close-dynamic.config.ts");
     const result = box.hook("claude-code", "PreToolUse", prePayload(), { config });

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { writeConfig, type Result, type Sandbox } from "../support/harness.ts";
 
 /** A Claude Code PreToolUse payload, the shape most hosts copy. */
@@ -29,3 +30,20 @@ export function isFailOpen(result: Result, why: string): boolean {
 
 /** Figures the suite prints at the end. */
 export const figures = { handlerKinds: 0, payloadKinds: 0, stdoutRoutes: 0 };
+
+/**
+ * The two ways a hook call loads a connector: its source (`--config`), and the compiled copy that
+ * install made (`--connector`, as hosts call it; src/compiled/artifact.ts). Guarantees hold for both.
+ */
+export const LOADS = {
+  source: (_box: Sandbox, config: string) => ({ config }),
+  compiled: (box: Sandbox, config: string, env: Record<string, string> = {}) => {
+    const installed = box.cli(["install", "--config", config, "--platform", "claude-code"], { env });
+    const compiled = join(box.env.AGENT_CONNECTOR_HOME!, "compiled", "test.js");
+    const header = box.exists(compiled) ? box.read(compiled).split("\n", 1)[0]! : "";
+    if (installed.exitCode !== 0 || !header.includes(`"kind":"script"`) || !header.includes(JSON.stringify(config))) {
+      throw new Error(`install did not compile ${config}: ${header}\n${installed.stdout}${installed.stderr}`);
+    }
+    return { connector: "test" };
+  },
+} as const;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { BIN, sandbox, type Result } from "../support/harness.ts";
-import { claudeDeny, configWithHandler, isFailOpen, prePayload } from "./support.ts";
+import { claudeDeny, configWithHandler, isFailOpen, LOADS, prePayload } from "./support.ts";
 
 /**
  * Whatever user code does, the hook answers within its budget (timeout 2 s → 1 s here): fail-open,
@@ -15,7 +15,8 @@ function timed(run: () => Result): Result & { ms: number } {
   return { ...result, ms: performance.now() - started };
 }
 
-const HANGS: Record<string, { handler: string; prelude?: string }> = {
+/** `prelude` runs at the config's top level only when the hook call sets AC_TEST_HANG (install loads the config too). */
+const HANGS: Record<string, { handler: string; prelude?: string; sourceOnly?: true }> = {
   "busy loop": { handler: "() => { while (true) {} }" },
   "tail recursion": { handler: `() => { "use strict"; const f = (n) => f(n + 1); return f(0); }` },
   "unbounded allocation": { handler: "() => { const a = []; while (true) a.push(new Array(1e5).fill(1)); }" },
@@ -23,21 +24,25 @@ const HANGS: Record<string, { handler: string; prelude?: string }> = {
   "busy loop after a timer": { handler: "async () => { await new Promise((r) => setTimeout(r, 20)); while (true) {} }" },
   "busy loop after Bun.sleep": { handler: "async () => { await Bun.sleep(20); while (true) {} }" },
   "a promise that never settles, timers still running": { handler: "() => new Promise(() => setInterval(() => {}, 50))" },
-  "config top level loops": { handler: "() => undefined", prelude: "while (true) {}" },
-  "config top level awaits forever": { handler: "() => undefined", prelude: "await new Promise(() => setInterval(() => {}, 50));" },
-  "config top level loops after an await": { handler: "() => undefined", prelude: "await null; while (true) {}" },
+  "config top level loops": { handler: "() => undefined", prelude: "if (process.env.AC_TEST_HANG) while (true) {}" },
+  // A config with a top-level await cannot be compiled to CommonJS: it always runs from its source.
+  "config top level awaits forever": { handler: "() => undefined", prelude: "if (process.env.AC_TEST_HANG) await new Promise(() => setInterval(() => {}, 50));", sourceOnly: true },
+  "config top level loops after an await": { handler: "() => undefined", prelude: "if (process.env.AC_TEST_HANG) { await null; while (true) {} }", sourceOnly: true },
 };
 
-describe("time budget: fail-open within the budget", () => {
-  for (const [name, { handler, prelude }] of Object.entries(HANGS)) {
+describe.each(Object.entries(LOADS))("time budget: fail-open within the budget (%s)", (loadName, load) => {
+  for (const [name, { handler, prelude, sourceOnly }] of Object.entries(HANGS)) {
+    if (sourceOnly && loadName !== "source") continue;
     test(name, () => {
       const config = configWithHandler(box, handler, prelude, `hang-${name.replace(/\W+/g, "-")}.config.ts`);
-      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { config }));
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { ...load(box, config), env: { AC_TEST_HANG: "1" } }));
       expect(result.ms).toBeLessThan(LIMIT_MS);
       expect(isFailOpen(result, "")).toBe(true);
     });
   }
+});
 
+describe("time budget: fail-open within the budget", () => {
   test("stdin that is never closed", async () => {
     const config = configWithHandler(box, "() => ({ decision: 'deny', reason: 'no' })", "", "stdin-open.config.ts");
     const started = performance.now();
@@ -53,16 +58,16 @@ describe("time budget: fail-open within the budget", () => {
   });
 });
 
-describe("time budget: a deny already made is kept", () => {
+describe.each(Object.entries(LOADS))("time budget: a deny already made is kept (%s)", (_load, load) => {
   test("a stray microtask loops after a synchronous deny", () => {
     const config = configWithHandler(box, "() => { Promise.resolve().then(() => { while (true) {} }); return { decision: 'deny', reason: 'no' }; }", "", "deny-then-loop.config.ts");
-    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { config }));
+    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), load(box, config)));
     expect(result.ms).toBeLessThan(LIMIT_MS);
     expect(result.stdout).toBe(claudeDeny("no"));
   });
   test("a reason getter that never returns after decision: deny", () => {
     const config = configWithHandler(box, "() => ({ decision: 'deny', get reason() { while (true) {} } })", "", "deny-getter-loop.config.ts");
-    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { config }));
+    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), load(box, config)));
     expect(result.ms).toBeLessThan(LIMIT_MS);
     expect(result.stdout).toBe(claudeDeny("Blocked by the test hook"));
   });

@@ -2,5 +2,5 @@
 import { afterAll } from "bun:test";
 import { removeTempDirs } from "./temp.ts";
 
-// Over a thousand sandboxes: on a loaded machine removing them takes longer than a hook's default 5 s.
+// Thousands of folders on a busy machine: more than the default hook timeout.
 afterAll(removeTempDirs, 120_000);

@@ -1,0 +1,36 @@
+import type { Adapter } from "../src/adapter.ts";
+
+/**
+ * Every host we know, by id, each adapter loaded on demand: a hook call loads only the adapter of
+ * the host that ran it (bench/hook-roundtrip.ts compares one adapter with all of them).
+ * Adding a host: one file in this folder, one line here.
+ */
+export const HOSTS = {
+  "claude-code": () => import("./claude-code.ts"),
+  cursor: () => import("./cursor.ts"),
+  "copilot-cli": () => import("./copilot-cli.ts"),
+  "vscode-copilot": () => import("./vscode-copilot.ts"),
+  codex: () => import("./codex.ts"),
+  "qwen-code": () => import("./qwen-code.ts"),
+  "gemini-cli": () => import("./gemini-cli.ts"),
+  opencode: () => import("./opencode.ts"),
+  "kilo-cli": () => import("./kilo-cli.ts"),
+  "mimo-code": () => import("./mimo-code.ts"),
+  warp: () => import("./warp.ts"),
+  zed: () => import("./zed.ts"),
+  "roo-code": () => import("./roo-code.ts"),
+  trae: () => import("./trae.ts"),
+  codebuff: () => import("./codebuff.ts"),
+  "open-interpreter": () => import("./open-interpreter.ts"),
+} as const;
+
+/** A known host's id, e.g. "claude-code". */
+export type HostId = keyof typeof HOSTS;
+
+export const HOST_IDS = Object.keys(HOSTS) as HostId[];
+
+export const isHostId = (id: string): id is HostId => Object.hasOwn(HOSTS, id);
+
+/** One host's adapter, loaded alone (the hook path). */
+export const loadAdapter = async (id: string): Promise<Adapter<HostId> | undefined> =>
+  isHostId(id) ? ((await HOSTS[id]()).default as Adapter<HostId>) : undefined;

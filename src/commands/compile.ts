@@ -1,0 +1,47 @@
+import { configArgs, EXIT, jsonArgs } from "./_args.ts";
+import { defineAcCommand } from "./_command.ts";
+import { configPathFrom } from "./_targets.ts";
+import { printJson, tilde, ui } from "./_output.ts";
+import { UsageError } from "./_fail.ts";
+import { readRegistry } from "../registry/read.ts";
+import { loadConnectorConfig } from "../config/load.ts";
+import { compileConnector, recordUncompiled } from "../install/compile-connector.ts";
+import { userHome } from "../paths.ts";
+import { HOST_IDS } from "../../adapters/index.ts";
+
+export default defineAcCommand({
+  meta: {
+    name: "compile",
+    description:
+      "Rebuild the compiled copy of an installed connector that hook calls load ($AGENT_CONNECTOR_HOME/compiled/). install does this; hook calls start it themselves when the config changed",
+  },
+  args: {
+    connector: { type: "string", description: "Installed connector id (its config path comes from the registry)" },
+    ...configArgs,
+    quiet: { type: "boolean", description: "Print nothing (what hook calls use)" },
+    ...jsonArgs,
+  },
+  async run({ args, json }) {
+    let path: string;
+    if (args.connector) {
+      path = (await readRegistry())[args.connector]?.config ?? "";
+      if (!path) throw new UsageError(`connector "${args.connector}" is not installed; see agent-connector list`);
+    } else path = configPathFrom(args.config);
+    let result;
+    try {
+      const config = await loadConnectorConfig(path, HOST_IDS);
+      if (args.connector && config.id !== args.connector) throw new Error(`its id is now "${config.id}", not "${args.connector}": install it again`);
+      result = await compileConnector(path, config);
+    } catch (error) {
+      if (!args.connector) throw error;
+      // Hook calls load the source (and fail open with its error) until the file changes again.
+      result = recordUncompiled(args.connector, path, (error as Error).message);
+    }
+    if (json) printJson({ ...result, config: path });
+    else if (!args.quiet) {
+      if (result.ok) ui.success(`compiled ${tilde(path, userHome())} → ${tilde(result.path, userHome())}${result.bytecode ? " (with bytecode)" : ""}`);
+      else ui.warn(`${tilde(path, userHome())} cannot be compiled (${result.reason}); hook calls load the source on each call`);
+    }
+    return result.ok ? EXIT.ok : EXIT.connectorConfig;
+  },
+});

@@ -1,0 +1,44 @@
+import { changedInputs, compiledPath, parseCompiled, type CompiledMeta } from "../compiled/artifact.ts";
+import { provideGuardedFs } from "./user-fs.ts";
+import { claimProcessStdout } from "./stdout-guard.ts";
+import { runUntil, type Guarded } from "./watchdog.ts";
+
+/** What a hook call finds at a connector's compiled path (src/compiled/artifact.ts). */
+export type Compiled =
+  /** No compiled file (installed by an older version, or removed): the registry says where the source is. */
+  | { kind: "missing" }
+  /** Made from files that have changed since: the source is loaded instead. */
+  | { kind: "stale"; meta: CompiledMeta; changed: string[] }
+  | { kind: "ready"; meta: CompiledMeta; body: string };
+
+export async function readCompiled(id: string, env: Record<string, string | undefined>): Promise<Compiled> {
+  let text: string;
+  try {
+    text = await Bun.file(compiledPath(id, env)).text();
+  } catch {
+    return { kind: "missing" };
+  }
+  const parsed = parseCompiled(text);
+  if (!parsed || parsed.meta.id !== id) return { kind: "missing" };
+  const changed = changedInputs(parsed.meta);
+  return changed.length ? { kind: "stale", meta: parsed.meta, changed } : { kind: "ready", ...parsed };
+}
+
+const dirOf = (path: string): string => path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")));
+
+/**
+ * Runs a compiled script connector's top level under the watchdog (it is user code from its first
+ * line) and returns its exports. A large one is required as bytecode; a small one is evaluated
+ * from its text, which skips the module loader (the cheaper of the two below ~64 KB).
+ */
+export function evaluateCompiled(meta: CompiledMeta, body: string, deadline: number): Guarded<Record<string, unknown>> {
+  provideGuardedFs();
+  if (meta.touchesProcess) claimProcessStdout();
+  return runUntil(() => {
+    if (meta.bytecode) return require(meta.bytecode) as Record<string, unknown>;
+    const factory = (0, eval)(`${body}\n//# sourceURL=${meta.source}`) as (...args: unknown[]) => void;
+    const module = { exports: {} as Record<string, unknown> };
+    factory.call(module.exports, module.exports, require, module, meta.source, dirOf(meta.source));
+    return module.exports;
+  }, deadline);
+}
