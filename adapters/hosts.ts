@@ -22,6 +22,10 @@ export const HOSTS = {
   trae: () => import("./trae.ts"),
   codebuff: () => import("./codebuff.ts"),
   "open-interpreter": () => import("./open-interpreter.ts"),
+  kimi: () => import("./kimi.ts"),
+  "kimi-code": () => import("./kimi-code.ts"),
+  crush: () => import("./crush.ts"),
+  "grok-cli": () => import("./grok-cli.ts"),
 } as const;
 
 /** A known host's id, e.g. "claude-code". */

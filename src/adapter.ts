@@ -13,15 +13,22 @@ export interface PathContext {
 
 /** How the host's config file holds hook entries; the name picks a layout in src/host-config/. */
 export interface HookFileSpec {
-  layout: "nested-matcher-groups" | "flat-entries";
-  /** Key path to the event map inside the file: ["hooks"] for Claude settings, [] for a bare map. */
+  layout: "nested-matcher-groups" | "flat-entries" | "toml-array-tables";
+  /**
+   * Key path to the event map inside the file: ["hooks"] for Claude settings, [] for a bare map.
+   * toml-array-tables: the array of tables holding one entry each (["hooks"] → `[[hooks]]`).
+   */
   root: string[];
   /** Unit of the handler's `timeout` field. */
   timeoutUnit: "s" | "ms";
   /** Extra fields on each command handler, e.g. Gemini's `name`. */
   handlerExtras?: (ctx: { connectorId: string; event: string }) => Record<string, unknown>;
-  /** flat-entries: the entry's command and timeout keys (Copilot: `bash`, `timeoutSec`) and its fixed `type`. */
-  entryKeys?: { command: string; timeout: string; type?: string };
+  /**
+   * flat-entries, toml-array-tables: the entry's command and timeout keys (Copilot: `bash`,
+   * `timeoutSec`), its fixed `type`, its matcher key (default `matcher`), and (toml-array-tables)
+   * the key naming its event (default `event`).
+   */
+  entryKeys?: { command: string; timeout: string; type?: string; matcher?: string; event?: string };
   /** Top-level keys the file must have besides the hooks, added when missing, e.g. `{ version: 1 }`. */
   header?: Record<string, unknown>;
   /** One file per connector that only we write (in a hooks directory): uninstall deletes it once it holds no hooks. */
@@ -84,8 +91,13 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   name: string;
   /** Where the facts in this file come from. */
   sources: readonly string[];
-  /** How the host expresses matchers natively; "none" means every call reaches us and we match. */
-  nativeMatcher: "claude-regex" | "anchored-regex" | "name-list" | "none";
+  /**
+   * How the host expresses matchers natively; "none" means every call reaches us and we match.
+   * "search-regex": a JavaScript regex the host finds anywhere in the name (written anchored);
+   * "search-name-list": the host's regex is another flavour (Python, Go) found anywhere in the
+   * name, so only plain `a|b` lists are written (anchored), other patterns match at run time.
+   */
+  nativeMatcher: "claude-regex" | "anchored-regex" | "name-list" | "search-regex" | "search-name-list" | "none";
   /** The events whose matcher the host applies (default: every event with a matcher target). */
   nativeMatcherEvents?: readonly EventName[];
   /**
@@ -102,6 +114,13 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   invalidEntrySkips?: "file";
   /** Whether platforms.<id>.nativeHooks can declare host-only events. */
   nativeHooks: boolean;
+  /**
+   * The host-only event names it accepts, where a name it does not know breaks its whole config
+   * (Kimi): a native hook of another name is not installed. Absent: any name is written.
+   */
+  nativeEvents?: readonly string[];
+  /** What a user must know about a wired event beyond the degradations (Grok CLI: PreToolUse fires for bash only). */
+  eventNotes?: Partial<Record<EventName, string>>;
   /** What install writes for the hooks. */
   hooks: HookDelivery;
   /** Signs that the host is installed on this machine. */

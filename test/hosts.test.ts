@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { findAdapter } from "../adapters/index.ts";
 import type { EventName } from "../src/events.ts";
-import { everyDecision, respond, seenEvent } from "./support/decisions.ts";
+import { asReply, everyDecision, respond, seenEvent } from "./support/decisions.ts";
 import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { hookFileInstallSuite } from "./support/hook-file-install.ts";
 import { pluginFolderSuite } from "./support/plugin-host.ts";
@@ -60,7 +60,7 @@ function runRecord(host: HostRecord): void {
           for (const check of checks) {
             const raw = check.raw ? check.raw((event) => payload(event, box), box) : payload(check.event, box);
             const result = respond(box, config, id, check.event, raw, check.response ?? DENY, check.env);
-            expect(result.stdout).toBe(check.reply === null ? "" : `${JSON.stringify(check.reply)}\n`);
+            expect({ stdout: result.stdout, exitCode: result.exitCode, stderr: result.stderr }).toEqual(asReply(check.reply ?? undefined));
           }
         });
       }

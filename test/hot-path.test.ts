@@ -8,7 +8,8 @@ import { tempDir } from "./support/temp.ts";
  * The hook path answers every tool call of every agent, so what it loads is a budget
  * (bench/hook-roundtrip.ts). Loading node:fs, node:path, node:os or node:crypto costs a compiled
  * Bun binary 0.3–1.8 ms each, and citty / consola / diff / yaml / smol-toml belong to install.
- * This follows the static imports of the bundled entry chunk and fails if any of them is reached.
+ * This follows the static imports of the bundled entry chunk and fails if any of them is reached,
+ * or any host's adapter (a hook call loads only its own host's, adapters/hosts.ts).
  */
 test("the hook entry chunk statically loads no Node built-in and no install-time library", () => {
   const out = tempDir("ac-chunks-");
@@ -32,4 +33,9 @@ test("the hook entry chunk statically loads no Node built-in and no install-time
   // Unminified bundles name each module in a comment: "// node_modules/citty/dist/index.mjs".
   const libraries = [...text.matchAll(/^\/\/ (?:[^\n]*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)/gm)].map((m) => m[1]);
   expect([...new Set(libraries)]).toEqual(["valibot"]);
+  // One adapter per call: no adapter module is loaded up front (each is a chunk of its own, imported
+  // by id); unminified bundles name each module in a comment too: "// adapters/claude-code.ts".
+  const adapters = [...text.matchAll(/^\/\/ adapters\/([\w-]+)\.ts$/gm)].map((m) => m[1]);
+  expect(adapters).toEqual(["hosts", "guests"].filter((name) => adapters.includes(name)));
+  expect(text).not.toContain("sources: [");
 });

@@ -1,5 +1,5 @@
 import { ADAPTERS } from "../../adapters/index.ts";
-import { EVENT_NAMES } from "../events.ts";
+import { EVENT_NAMES, type EventName } from "../events.ts";
 import { hasScope, planHost, type HostPlan, type WiredEvent } from "../install/plan.ts";
 import { configArgs, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
@@ -47,10 +47,19 @@ export default defineAcCommand({
     printTable([["host", "scope", ...events], ...plans.map(({ plan }) => [plan.platform, plan.scope, ...events.map((event) => cell(plan, event))])], 1);
     const native = plans.filter(({ plan }) => plan.wired.some((w) => w.native));
     for (const { plan } of native) printStdout(`native hooks on ${plan.platform}: ${listCell(plan.wired.filter((w) => w.native).map((w) => w.event))}`);
+    for (const { plan } of plans) for (const skipped of plan.nativeSkipped) printStdout(`native hook ${skipped.event} not installed on ${plan.platform}: ${skipped.reason}`);
     const degraded = plans.flatMap(({ plan }) => plan.degradations.map((d) => [plan.platform, d.event, `${d.from} → ${d.to}`]));
     if (degraded.length) {
       printStdout("\n* degradations (what a response becomes where the host cannot honour it):");
       printTable([["host", "event", "degradation"], ...degraded], 1);
+    }
+    const notes = plans.flatMap(({ adapter, plan }) => plan.wired.flatMap((w) => {
+      const note = w.native ? undefined : adapter.eventNotes?.[w.event as EventName];
+      return note ? [[plan.platform, w.event, note]] : [];
+    }));
+    if (notes.length) {
+      printStdout("\nnotes (what a host does with a wired event):");
+      printTable([["host", "event", "note"], ...notes], 1);
     }
     const cross = plans.flatMap(({ adapter }) => (adapter.alsoRuns ?? []).map((a) => `${adapter.id} also runs ${a.platform}'s ${a.scopes.join(" and ")} hooks${a.when ? ` ${a.when}` : ""}`));
     if (cross.length) printStdout(`\ncross-host (one handler can fire under several hosts):\n${cross.map((line) => `  ${line}`).join("\n")}`);

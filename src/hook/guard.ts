@@ -1,4 +1,5 @@
 import { runUntil } from "./watchdog.ts";
+import { armBackstop } from "./backstop.ts";
 
 /** The outcome of running user code under a time budget with process.exit disarmed. */
 export type Outcome =
@@ -76,18 +77,24 @@ function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
  * an async handler still pending after its synchronous part is awaited (its timers are wrapped, and
  * the hook's deadline timer ends a wait that never finishes).
  */
-export async function runGuarded(fn: () => unknown, clock: Clock): Promise<Outcome> {
+export async function runGuarded(fn: () => unknown, clock: Clock, where: string): Promise<Outcome> {
   exitAttempt = undefined;
   // `then` is read under the watchdog too: a getter or a Proxy trap is user code.
+  let settled = false;
   const first = runUntil(() => {
     const value = fn();
-    return { value, promise: value instanceof Promise ? value : isThenable(value) ? Promise.resolve(value) : undefined };
+    const promise = value instanceof Promise ? value : isThenable(value) ? Promise.resolve(value) : undefined;
+    // Runs with the microtasks runUntil drains when the promise is already settled (an async handler that never waited).
+    promise?.then(() => (settled = true), () => (settled = true));
+    return { value, promise };
   }, clock.deadline);
   const attempt = exitAttempt as ExitAttempt | undefined;
   if (attempt) return { kind: "exited", code: attempt.code };
   if (first.kind !== "returned") return first.kind === "threw" && first.error instanceof ExitAttempt ? { kind: "exited", code: first.error.code } : first;
   const { value: returned, promise: value } = first.value;
   if (!value) return { kind: "returned", value: returned };
+  // Still pending: what runs after real I/O is beyond the watchdog's reach.
+  if (!settled) armBackstop(clock.deadline, where);
   const exited = new Promise<Outcome>((resolve) => exitListeners.push((attempt) => resolve({ kind: "exited", code: attempt.code })));
   try {
     return await Promise.race([

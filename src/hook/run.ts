@@ -20,6 +20,7 @@ import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
 import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
 import { armWatchdog, runUntil } from "./watchdog.ts";
+import { armBackstop } from "./backstop.ts";
 import { guardUserFs, readSource } from "./user-fs.ts";
 import { snapshotResponse } from "./safe-response.ts";
 import { evaluateCompiled, readCompiled } from "./load-compiled.ts";
@@ -160,6 +161,8 @@ async function guardedImport(path: string): Promise<(file: string) => Promise<Re
     }
     const run = runUntil(() => import(file) as Promise<Record<string, unknown>>, clock.deadline);
     if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
+    // A top-level await may wait on real I/O, past the watchdog's reach (the slow path: a source config).
+    armBackstop(clock.deadline, file);
     if (run.kind === "threw") throw run.error;
     return run.value;
   };
@@ -168,7 +171,7 @@ async function guardedImport(path: string): Promise<(file: string) => Promise<Re
 async function nativeReply(args: HookArgs, config: ConnectorConfig, payload: unknown): Promise<Reply> {
   const hook = config.platforms?.[args.platform]?.nativeHooks?.[args.event];
   if (!hook) throw new FailOpen(`no native hook "${args.event}" for ${args.platform} in connector ${config.id}`);
-  const outcome = await runGuarded(() => hook.handler(payload), clock);
+  const outcome = await runGuarded(() => hook.handler(payload), clock, whereOf(args));
   if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
   if (outcome.value === undefined || outcome.value === null) return EMPTY_REPLY;
   // JSON.stringify runs the answer's getters and toJSON: user code, under the watchdog.
@@ -203,7 +206,7 @@ async function normalizedReply(
   if (spurious && Object.entries(spurious).every(([key, value]) => (payload as Record<string, unknown>)[key] === value)) return EMPTY_REPLY;
   if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>)) return EMPTY_REPLY;
 
-  const outcome = await runGuarded(() => (hook.handler as (e: unknown) => unknown)(normalized), clock);
+  const outcome = await runGuarded(() => (hook.handler as (e: unknown) => unknown)(normalized), clock, whereOf(args));
   if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
   const where = `${args.platform} ${event} (${config.id})`;
   const snapshot = snapshotResponse(outcome.value, clock.deadline);

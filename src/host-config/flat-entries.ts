@@ -51,7 +51,7 @@ export function installFlatEntries(text: string, file: string, spec: HookFileSpe
     const item = {
       ...(keys.type ? { type: keys.type } : {}),
       [keys.command]: entry.command,
-      ...(entry.matcher ? { matcher: entry.matcher } : {}),
+      ...(entry.matcher ? { [keys.matcher ?? "matcher"]: entry.matcher } : {}),
       [keys.timeout]: entry.timeout,
       ...extras(entry),
     };

@@ -1,4 +1,5 @@
 import { parseTree, type Node, type ParseError } from "jsonc-parser";
+import { parse as parseToml } from "smol-toml";
 import type { HookFileSpec } from "../adapter.ts";
 
 /** A hook command found in a host file, with the line it is on. */
@@ -24,6 +25,7 @@ const child = (node: Node | undefined, key: string): Node | undefined =>
  * the host would reject (a matcher that is not a string, a handler without a command, …).
  */
 export function inspectHookFile(text: string, spec: HookFileSpec): { commands: FoundCommand[]; problems: FileProblem[] } {
+  if (spec.layout === "toml-array-tables") return inspectTomlTables(text, spec);
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true });
   const problems: FileProblem[] = errors.slice(0, 1).map((e) => ({ line: lineOf(text, e.offset), message: "is not valid JSON here" }));
@@ -48,8 +50,9 @@ export function inspectHookFile(text: string, spec: HookFileSpec): { commands: F
     list.children?.forEach((entry, i) => {
       const at = `${event}.${i}`;
       if (entry.type !== "object") return bad(entry, at, "must be an object");
-      const matcher = child(entry, "matcher");
-      if (matcher && matcher.type !== "string") bad(matcher, `${at}.matcher`, `must be a string, not ${matcher.type === "object" ? "an object" : `a ${matcher.type}`}`);
+      const matcherKey = spec.entryKeys?.matcher ?? "matcher";
+      const matcher = child(entry, matcherKey);
+      if (matcher && matcher.type !== "string") bad(matcher, `${at}.${matcherKey}`, `must be a string, not ${matcher.type === "object" ? "an object" : `a ${matcher.type}`}`);
       const handlers = spec.layout === "nested-matcher-groups" ? child(entry, "hooks") : undefined;
       if (spec.layout === "nested-matcher-groups" && handlers?.type !== "array") return bad(handlers ?? entry, `${at}.hooks`, "must be an array of handlers");
       const items = handlers?.children?.map((h, j) => ({ node: h, at: `${at}.hooks.${j}` })) ?? [{ node: entry, at }];
@@ -65,6 +68,33 @@ export function inspectHookFile(text: string, spec: HookFileSpec): { commands: F
         if (timeout && timeout.type !== "number") bad(timeout, `${where}.${spec.entryKeys?.timeout ?? "timeout"}`, "must be a number");
       }
     });
+  }
+  return { commands, problems };
+}
+
+/** `[[<root>]]` tables (Kimi): each names its event; lines are found by the command's text. */
+function inspectTomlTables(text: string, spec: HookFileSpec): { commands: FoundCommand[]; problems: FileProblem[] } {
+  let doc: Record<string, unknown>;
+  try {
+    doc = text.trim() ? (parseToml(text) as Record<string, unknown>) : {};
+  } catch (error) {
+    return { commands: [], problems: [{ line: (error as { line?: number }).line ?? 1, message: `is not valid TOML here` }] };
+  }
+  let tables: unknown = doc;
+  for (const key of spec.root) tables = (tables as Record<string, unknown> | undefined)?.[key];
+  const commandKey = spec.entryKeys?.command ?? "command";
+  const eventKey = spec.entryKeys?.event ?? "event";
+  const commands: FoundCommand[] = [];
+  const problems: FileProblem[] = [];
+  if (tables === undefined) return { commands, problems };
+  if (!Array.isArray(tables)) return { commands, problems: [{ line: 1, message: `${spec.root.join(".")} must be an array of tables` }] };
+  for (const [i, entry] of tables.entries()) {
+    const command = (entry as Record<string, unknown>)?.[commandKey];
+    const line = typeof command === "string" ? lineOf(text, Math.max(0, text.indexOf(command))) : 1;
+    const matcher = (entry as Record<string, unknown>)?.[spec.entryKeys?.matcher ?? "matcher"];
+    if (matcher !== undefined && typeof matcher !== "string") problems.push({ line, message: `${spec.root.join(".")}.${i}.matcher must be a string` });
+    if (typeof command === "string") commands.push({ nativeEvent: String((entry as Record<string, unknown>)[eventKey]), command, line });
+    else problems.push({ line, message: `${spec.root.join(".")}.${i}.${commandKey} must be a string` });
   }
   return { commands, problems };
 }

@@ -127,6 +127,10 @@ function appendChild(text: string, array: Node, value: unknown, indent: Indent, 
   // (a trailing comment stays with the element it annotates).
   const end = Math.max(lineEnd(text, lastEnd), lastEnd);
   const restOfLine = text.slice(lastEnd, end);
+  // JSONC with trailing commas (Crush's own examples): the new element goes on its own line with one too.
+  if (/^\s*,\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(restOfLine)) {
+    return `${text.slice(0, end)}${indent.eol}${baseIndent}${formatValue(value, baseIndent, indent)},${text.slice(end)}`;
+  }
   if (!/^\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(restOfLine)) {
     return `${text.slice(0, lastEnd)}, ${compact(value)}${text.slice(lastEnd)}`;
   }

@@ -1,6 +1,8 @@
 import type { HookFileSpec } from "../adapter.ts";
 import { hasEntries, installEntries, removeEntries, type HookEntry, type IsOurs } from "./nested-groups.ts";
 import { hasFlatEntries, installFlatEntries, removeFlatEntries } from "./flat-entries.ts";
+import { hasTomlEntries, installTomlEntries, removeTomlEntries, sameTomlData } from "./toml-array-tables.ts";
+import { sameJsonData } from "./same-data.ts";
 
 /** What src/install/apply.ts needs from a hook-file layout: text in, text out, nothing else touched. */
 export interface HookLayout {
@@ -8,10 +10,13 @@ export interface HookLayout {
   install(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string;
   remove(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs): { text: string; removed: number };
   has(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs): boolean;
+  /** Whether two texts of the file hold the same data (then a reinstall keeps the bytes). */
+  same(a: string, b: string): boolean;
 }
 
 /** Every value of HookFileSpec["layout"], one implementation each. */
 export const LAYOUTS: Record<HookFileSpec["layout"], HookLayout> = {
-  "nested-matcher-groups": { install: installEntries, remove: removeEntries, has: hasEntries },
-  "flat-entries": { install: installFlatEntries, remove: removeFlatEntries, has: hasFlatEntries },
+  "nested-matcher-groups": { install: installEntries, remove: removeEntries, has: hasEntries, same: sameJsonData },
+  "flat-entries": { install: installFlatEntries, remove: removeFlatEntries, has: hasFlatEntries, same: sameJsonData },
+  "toml-array-tables": { install: installTomlEntries, remove: removeTomlEntries, has: hasTomlEntries, same: sameTomlData },
 };

@@ -26,8 +26,8 @@ export interface TableBlock {
   end: number;
 }
 
-/** The key path a header line names (`[a."b.c"]` → ["a", "b.c"]), or undefined when the line is no `[table]` header. */
-function headerPath(line: string): string[] | "array" | undefined {
+/** The key path a header line names (`[a."b.c"]` → ["a", "b.c"]; `[[a]]` → ["a"], an array of tables), or undefined when the line is no header. */
+function headerPath(line: string): { path: string[]; array: boolean } | undefined {
   if (!line.startsWith("[")) return undefined;
   let value: unknown;
   try {
@@ -42,12 +42,13 @@ function headerPath(line: string): string[] | "array" | undefined {
     path.push(keys[0]!);
     value = (value as TomlDoc)[keys[0]!];
   }
-  return Array.isArray(value) ? "array" : path;
+  return { path, array: Array.isArray(value) };
 }
 
-export function tableBlocks(text: string): TableBlock[] {
-  const blocks: TableBlock[] = [];
-  let current: TableBlock | undefined;
+/** Every `[table]` and `[[array table]]` header with its key lines, in file order. */
+function headerBlocks(text: string): (TableBlock & { array: boolean })[] {
+  const blocks: (TableBlock & { array: boolean })[] = [];
+  let current: (TableBlock & { array: boolean }) | undefined;
   let inString: string | undefined; // the delimiter of an open multi-line string
   for (let start = 0; start < text.length; ) {
     const newline = text.indexOf("\n", start);
@@ -58,21 +59,26 @@ export function tableBlocks(text: string): TableBlock[] {
       if (count % 2 && (!inString || inString === delimiter)) inString = inString ? undefined : delimiter;
     }
     const header = inString ? undefined : headerPath(line);
-    if (header) {
-      current = header === "array" ? undefined : { path: header, start, end };
-      if (current) blocks.push(current);
-    } else if (current && line && !line.startsWith("#")) current.end = end;
+    if (header) blocks.push((current = { ...header, start, end }));
+    else if (current && line && !line.startsWith("#")) current.end = end;
     start = end;
   }
   return blocks;
 }
 
+export const tableBlocks = (text: string): TableBlock[] => headerBlocks(text).filter((b) => !b.array);
+
+/** The `[[path]]` blocks: one per element of that array of tables, in order. */
+export const arrayTableBlocks = (text: string, path: string[]): TableBlock[] =>
+  headerBlocks(text).filter((b) => b.array && b.path.length === path.length && b.path.every((key, i) => key === path[i]));
+
 const bareKey = /^[A-Za-z0-9_-]+$/;
 const tomlKey = (key: string): string => (bareKey.test(key) ? key : JSON.stringify(key));
 
-/** A block as we write it: header, then `key = value` lines (strings, booleans, numbers). */
-export function renderTable(path: string[], values: Record<string, unknown>, eol: string): string {
-  const lines = [`[${path.map(tomlKey).join(".")}]`, ...Object.entries(values).map(([key, value]) => `${tomlKey(key)} = ${JSON.stringify(value)}`)];
+/** A block as we write it: header (`[[…]]` for an element of an array of tables), then `key = value` lines (strings, booleans, numbers). */
+export function renderTable(path: string[], values: Record<string, unknown>, eol: string, array = false): string {
+  const header = path.map(tomlKey).join(".");
+  const lines = [array ? `[[${header}]]` : `[${header}]`, ...Object.entries(values).map(([key, value]) => `${tomlKey(key)} = ${JSON.stringify(value)}`)];
   return lines.join(eol) + eol;
 }
 
@@ -99,7 +105,9 @@ export const replaceBlock = (text: string, block: TableBlock, replacement: strin
 
 /** Tables left empty mean nothing; drop them before comparing. */
 function pruned(value: unknown): unknown {
-  if (!value || typeof value !== "object" || Array.isArray(value) || value instanceof Date) return value;
+  // Arrays too: smol-toml's tables have no prototype, so every object is rebuilt for comparing.
+  if (Array.isArray(value)) return value.map(pruned);
+  if (!value || typeof value !== "object" || value instanceof Date) return value;
   const out: TomlDoc = {};
   for (const [key, child] of Object.entries(value)) {
     const kept = pruned(child);

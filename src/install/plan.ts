@@ -30,6 +30,8 @@ export interface HostPlan {
   /** What the connector's responses would become here: for a fixed response exactly, for a handler every case. */
   degradations: PlannedDegradation[];
   warnings: string[];
+  /** platforms.<id>.nativeHooks that are not installed, and why (the host takes none, or not that name). */
+  nativeSkipped: { event: string; reason: string }[];
   /** In order: the host's file first, then the files that follow it. */
   edits: FileEdit[];
 }
@@ -46,6 +48,7 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
   const plain = isPlainNameList(matcher);
   if (adapter.nativeMatcher === "claude-regex") return { text: plain ? matcher : `^(?:${matcher})$`, mode: "native" };
   if (adapter.nativeMatcher === "anchored-regex" || (adapter.nativeMatcher === "name-list" && plain)) return { text: matcher, mode: "native" };
+  if (adapter.nativeMatcher === "search-regex" || (adapter.nativeMatcher === "search-name-list" && plain)) return { text: `^(?:${matcher})$`, mode: "native" };
   return { mode: "runtime" };
 }
 
@@ -66,7 +69,7 @@ export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, con
 
 /** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`). */
 export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[]): HostPlan {
-  const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], edits: [] };
+  const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], nativeSkipped: [], edits: [] };
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
   if (adapter.hooks.kind === "none") {
@@ -100,10 +103,22 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities).filter((d) => !produced || produced.includes(d.from)).map((d) => ({ ...d, certain: Boolean(fixed) })));
     const unmatched = unmatchedToolNames(adapter, event, config.hooks![event]!.matcher);
     if (unmatched) plan.warnings.push(unmatched);
+    const note = adapter.eventNotes?.[event];
+    if (note) plan.warnings.push(`${adapter.name} ${event}: ${note}`);
   }
   for (const [nativeEvent, hook] of Object.entries(config.platforms?.[adapter.id]?.nativeHooks ?? {})) {
+    const skip = (reason: string, warning: string) => {
+      plan.nativeSkipped.push({ event: nativeEvent, reason });
+      plan.warnings.push(warning);
+    };
     if (!adapter.nativeHooks) {
-      plan.warnings.push(`${adapter.name} does not take native hooks; nativeHooks.${nativeEvent} is ignored.`);
+      skip("the host takes no native hooks", `${adapter.name} does not take native hooks; nativeHooks.${nativeEvent} is ignored.`);
+      continue;
+    }
+    if (adapter.nativeEvents && !adapter.nativeEvents.includes(nativeEvent)) {
+      // Such a host rejects its whole config over one unknown event name: never write one.
+      const known = `it knows ${adapter.nativeEvents.join(", ")}`;
+      skip(`no such event (${known})`, `${adapter.name} has no ${nativeEvent} event (${known}); nativeHooks.${nativeEvent} is not installed.`);
       continue;
     }
     wiring.push({ event: nativeEvent, nativeEvent, matcherText: hook.matcher, native: true });

@@ -10,5 +10,9 @@ import { vscodeCopilot } from "./vscode-copilot.ts";
 import { opencode } from "./opencode.ts";
 import { kiloCli } from "./kilo-cli.ts";
 import { mimoCode } from "./mimo-code.ts";
+import { kimi } from "./kimi.ts";
+import { kimiCode } from "./kimi-code.ts";
+import { crush } from "./crush.ts";
+import { grokCli } from "./grok-cli.ts";
 
-export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode];
+export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode, kimi, kimiCode, crush, grokCli];

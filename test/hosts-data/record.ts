@@ -20,6 +20,8 @@ export interface Fixture {
 }
 export const captured = (file: string): Fixture => ({ file, from: "real run" });
 export const fromDocs = (file: string): Fixture => ({ file, from: "docs" });
+/** One payload per event, each in `<event>.json`, written from the host's docs or source. */
+export const fromDocsEach = (events: readonly EventName[]): Partial<Record<EventName, Fixture>> => Object.fromEntries(events.map((event) => [event, fromDocs(event)]));
 
 /** One call of `hook <host> <event>`: the event's fixture unless `raw` says otherwise. */
 interface Call {
@@ -35,7 +37,7 @@ export interface SeenCheck extends Call {
   check?: (seen: Json, box: Sandbox) => void;
 }
 
-/** With `matchers` in the connector: the exact reply (or `null`: no output) to `response` (default: deny "R"). */
+/** With `matchers` in the connector: the exact reply (JSON, an ExitReply, or `null`: no output) to `response` (default: deny "R"). */
 export interface MatcherCheck extends Call {
   response?: unknown;
   reply: unknown;

@@ -58,6 +58,35 @@ describe("time budget: fail-open within the budget", () => {
   });
 });
 
+/**
+ * After real I/O the event loop, not our code, calls user code: the backstop process ends the hook
+ * (src/hook/backstop.ts). The host sees a failed hook with our line on stderr (fail-open), never a deny.
+ */
+const AFTER_IO: Record<string, { handler: string; prelude?: string; sourceOnly?: true }> = {
+  "a handler that loops after reading a file": { handler: "async () => { await Bun.file(import.meta.path).text(); while (true) {} }" },
+  "a handler that loops after a fetch": { handler: "async () => { await fetch('http://127.0.0.1:9/').catch(() => {}); while (true) {} }" },
+  "a config whose top level loops after reading a file": {
+    handler: "() => undefined",
+    prelude: "if (process.env.AC_TEST_HANG) { await Bun.file(import.meta.path).text(); while (true) {} }",
+    sourceOnly: true,
+  },
+};
+
+describe.each(Object.entries(LOADS))("time budget: user code that blocks after real I/O is ended (%s)", (loadName, load) => {
+  for (const [name, { handler, prelude, sourceOnly }] of Object.entries(AFTER_IO)) {
+    if (sourceOnly && loadName !== "source") continue;
+    test.skipIf(process.platform === "win32")(name, () => {
+      const config = configWithHandler(box, handler, prelude, `io-${name.replace(/\W+/g, "-")}.config.ts`);
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { ...load(box, config), env: { AC_TEST_HANG: "1" } }));
+      expect(result.ms).toBeLessThan(LIMIT_MS + 1000);
+      expect(result.stdout).toBe("");
+      expect(result.exitCode).not.toBe(0);
+      expect(result.exitCode).not.toBe(2);
+      expect(result.stderr).toContain("blocked the process past its time budget; ended (fail-open)");
+    });
+  }
+});
+
 describe.each(Object.entries(LOADS))("time budget: a deny already made is kept (%s)", (_load, load) => {
   test("a stray microtask loops after a synchronous deny", () => {
     const config = configWithHandler(box, "() => { Promise.resolve().then(() => { while (true) {} }); return { decision: 'deny', reason: 'no' }; }", "", "deny-then-loop.config.ts");
@@ -73,4 +102,4 @@ describe.each(Object.entries(LOADS))("time budget: a deny already made is kept (
   });
 });
 
-afterAll(() => console.log(`reliability/time-budget: ${Object.keys(HANGS).length + 1} kinds of hang, 2 late denies, each answered within ${LIMIT_MS} ms (budget 1 s)`));
+afterAll(() => console.log(`reliability/time-budget: ${Object.keys(HANGS).length + 1} kinds of hang, 2 late denies, each answered within ${LIMIT_MS} ms (budget 1 s); ${Object.keys(AFTER_IO).length} kinds of block after real I/O, ended within ${LIMIT_MS + 1000} ms`));

@@ -17,7 +17,19 @@ export const RESPONSES = {
 } as const;
 export type Case = keyof typeof RESPONSES;
 
-/** Expected stdout JSON per normalized event and response; a response not listed prints nothing. */
+/** A reply by exit code (a deny by exit 2 with the reason on stderr) instead of JSON on stdout. */
+export class ExitReply {
+  constructor(
+    readonly exitCode: number,
+    readonly stderr: string,
+  ) {}
+}
+export const exit2 = (reason: string) => new ExitReply(2, `${reason}\n`);
+
+/** What a hook run printed, as `want` says it (JSON on stdout, or an exit code and stderr). */
+export const asReply = (want: unknown) => (want instanceof ExitReply ? { stdout: "", exitCode: want.exitCode, stderr: want.stderr } : { stdout: want === undefined ? "" : `${JSON.stringify(want)}\n`, exitCode: 0, stderr: "" });
+
+/** Expected stdout JSON (or an ExitReply) per normalized event and response; a response not listed prints nothing. */
 export type Expected = Record<string, Partial<Record<Case, unknown>>>;
 
 export const specific = (event: string, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } });
@@ -46,8 +58,7 @@ export function everyDecision(
       for (const name of Object.keys(RESPONSES) as Case[]) {
         test(`${event} ${name}`, () => {
           const result = respond(box, config, platform, event, payload(event, box), RESPONSES[name], env);
-          const stdout = want[name] === undefined ? "" : `${JSON.stringify(want[name])}\n`;
-          expect({ stdout: result.stdout, exitCode: result.exitCode, stderr: result.stderr }).toEqual({ stdout, exitCode: 0, stderr: "" });
+          expect({ stdout: result.stdout, exitCode: result.exitCode, stderr: result.stderr }).toEqual(asReply(want[name]));
         });
       }
     }

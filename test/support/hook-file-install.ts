@@ -7,19 +7,22 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Sandbox } from "./harness.ts";
 import { installSetup } from "./install.ts";
+import { asReply } from "./decisions.ts";
 
 export interface HookFileInstall {
   /** The connector (id "guard") installed in every check. */
   source: string;
-  /** Where install writes, user scope and project scope. */
+  /** Where install writes, user scope and project scope (none: the host has user-scope hooks only). */
   file: (box: Sandbox) => string;
-  projectFile: (project: string) => string;
+  projectFile?: (project: string) => string;
   /** An env var that moves the user file, and where the file then is. */
   override?: { name: string; file: (dir: string) => string };
   /** The exact bytes of a fresh install, and lines install prints about it. */
   fresh: (box: Sandbox) => string;
   freshStderr: (box: Sandbox) => string[];
-  /** The installed PreToolUse command in the parsed file, the env the host gives it, its exact reply. */
+  /** How the file is read (default JSON.parse). */
+  parse?: (text: string) => any;
+  /** The installed PreToolUse command in the parsed file, the env the host gives it, its exact reply (JSON, or an ExitReply). */
   command: (written: any) => string;
   commandEnv?: Record<string, string>;
   deny: unknown;
@@ -57,18 +60,28 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
     test("the installed command answers as the host runs it, from its PreToolUse payload", () => {
       const { box, install } = setup();
       install();
-      const command = host.command(JSON.parse(box.read(host.file(box))));
+      const command = host.command((host.parse ?? JSON.parse)(box.read(host.file(box))));
       const payload = preToolUse(box);
       const proc = Bun.spawnSync(["sh", "-c", command], { env: { ...box.env, ...host.commandEnv }, stdin: Buffer.from(JSON.stringify(payload)) });
-      expect(proc.stdout.toString()).toBe(`${JSON.stringify(host.deny)}\n`);
+      expect({ stdout: proc.stdout.toString(), exitCode: proc.exitCode, stderr: proc.stderr.toString() }).toEqual(asReply(host.deny));
     });
 
-    test("project scope: the same file in the project", () => {
-      const { box, install } = setup();
-      expect(install("--scope", "project", "--project-dir", box.project).exitCode).toBe(0);
-      expect(box.read(host.projectFile(box.project))).toBe(host.fresh(box));
-      expect(box.exists(host.file(box))).toBe(false);
-    });
+    const projectFile = host.projectFile;
+    if (projectFile) {
+      test("project scope: the same file in the project", () => {
+        const { box, install } = setup();
+        expect(install("--scope", "project", "--project-dir", box.project).exitCode).toBe(0);
+        expect(box.read(projectFile(box.project))).toBe(host.fresh(box));
+        expect(box.exists(host.file(box))).toBe(false);
+      });
+    } else {
+      test("project scope: the host has none, install says so and writes nothing", () => {
+        const { box, install } = setup();
+        const result = install("--scope", "project", "--project-dir", box.project);
+        expect(result.stderr).toContain("has no project-scope hook config; try --scope user.");
+        expect(box.exists(host.file(box))).toBe(false);
+      });
+    }
 
     if (host.override) {
       const override = host.override;
@@ -102,7 +115,7 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
     });
 
     for (const refused of host.refused) {
-      test(`a file it cannot edit safely is never overwritten: exit 4 (${refused.text})`, () => {
+      test(`a file it cannot edit safely is never overwritten: exit 4 (${JSON.stringify(refused.text)})`, () => {
         const { box, install } = setup(refused.text);
         const result = install();
         expect(result.exitCode).toBe(4);
@@ -131,7 +144,7 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
         install();
         const result = uninstall();
         expect(result.exitCode).toBe(0);
-        expect(result.stderr).toContain(`removed ${host.hooks} hooks`);
+        expect(result.stderr).toContain(`removed ${host.hooks} hook${host.hooks === 1 ? "" : "s"}`);
         expect(box.read(host.file(box))).toBe(text);
       });
     }
@@ -141,7 +154,7 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
       install();
       const result = uninstall();
       expect(result.exitCode).toBe(0);
-      expect(result.stderr).toContain(`removed ${host.hooks} hooks`);
+      expect(result.stderr).toContain(`removed ${host.hooks} hook${host.hooks === 1 ? "" : "s"}`);
       expect(box.exists(host.file(box))).toBe(false);
     });
 

@@ -1,5 +1,4 @@
 import { LAYOUTS } from "../../host-config/layouts.ts";
-import { sameJsonData } from "../../host-config/same-data.ts";
 import { isOurCommand } from "../command-line.ts";
 import type { Editor, HookEntriesEdit } from "./types.ts";
 
@@ -8,9 +7,10 @@ export const hookEntriesEditor: Editor<HookEntriesEdit> = {
   install(before, edit) {
     const { spec, file, connectorId } = edit;
     const extras = (entry: { nativeEvent: string }) => spec.handlerExtras?.({ connectorId, event: entry.nativeEvent }) ?? {};
-    const after = LAYOUTS[spec.layout].install(before ?? "", file, spec, isOurCommand(edit.platform, connectorId, edit.invocations), edit.entries, extras);
+    const layout = LAYOUTS[spec.layout];
+    const after = layout.install(before ?? "", file, spec, isOurCommand(edit.platform, connectorId, edit.invocations), edit.entries, extras);
     // Our entries are already there as they would be written: the bytes stay (a second install changes nothing).
-    return { after: before !== null && sameJsonData(before, after) ? before : after, oursRemain: true };
+    return { after: before !== null && layout.same(before, after) ? before : after, oursRemain: true };
   },
   uninstall(before, edit) {
     if (before === null) return { after: null, oursRemain: false, removed: 0 };

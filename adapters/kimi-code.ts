@@ -1,0 +1,27 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { kimiDialect } from "../src/dialects/kimi.ts";
+import { KIMI_EVENTS, KIMI_PAYLOAD, kimiHookFile } from "../src/families/kimi.ts";
+
+// Facts: Kimi Code 0.38.0 source (MoonshotAI/kimi-code packages/agent-core-v2/src/features/
+// externalHooks/: configSection.ts, internal/{types,runHook,userPrompt,matchHooks}.ts,
+// agent/agentExternalHooksService.ts) and its hooks page; docs/hosts/kimi-code.md. The source has no
+// `fail_mode` key (the fact sheet's): an unknown key fails the whole config, so none is written.
+const kimiCodeHome = ({ home, env }: PathContext) => (env.KIMI_CODE_HOME ? absolute(env.KIMI_CODE_HOME) : join(home, ".kimi-code"));
+
+export default defineAdapter({
+  id: "kimi-code",
+  name: "Kimi Code",
+  sources: ["https://moonshotai.github.io/kimi-code/en/customization/hooks", "https://github.com/MoonshotAI/kimi-code/tree/main/packages/agent-core-v2/src/features/externalHooks"],
+  events: { ...KIMI_EVENTS, PermissionRequest: "PermissionRequest" }, // observe only: it cannot answer the dialog
+  payload: KIMI_PAYLOAD,
+  // Blocks as Kimi CLI's; only UserPromptSubmit's `message` reaches the model as context (wrapped in
+  // a <hook_result> block). Every other event is fire-and-forget or ignores the answer.
+  dialect: kimiDialect("kimi-code", { PreToolUse: ["deny"], UserPromptSubmit: ["deny", "context"], Stop: ["deny"] }),
+  nativeMatcher: "search-regex", // `new RegExp(matcher).test(name)`
+  nativeHooks: true,
+  nativeEvents: ["PermissionResult", "UserPromptQueued", "TurnStarted", "StopFailure", "Interrupt", "SessionHeartbeat", "TaskStarted"],
+  hooks: { kind: "hook-file", file: kimiHookFile(kimiCodeHome) },
+  // Both Kimi programs install a `kimi` binary: only the home folder tells which one is here.
+  detect: { dirs: (ctx) => [kimiCodeHome(ctx)], bins: [] },
+});

@@ -1,0 +1,28 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { kimiDialect } from "../src/dialects/kimi.ts";
+import { KIMI_EVENTS, KIMI_PAYLOAD, kimiHookFile } from "../src/families/kimi.ts";
+
+// Facts: Kimi CLI 1.49.0 source (MoonshotAI/kimi-cli src/kimi_cli/hooks/{config,runner,engine}.py,
+// soul/kimisoul.py, soul/toolset.py) and its hooks page; docs/hosts/kimi.md. Where they differ the
+// source wins: stdout on exit 0 is never added to the context (the page says it is).
+const kimiHome = ({ home, env }: PathContext) => (env.KIMI_SHARE_DIR ? absolute(env.KIMI_SHARE_DIR) : join(home, ".kimi"));
+
+export default defineAdapter({
+  id: "kimi",
+  name: "Kimi CLI",
+  sources: ["https://moonshotai.github.io/kimi-cli/en/customization/hooks.html", "https://github.com/MoonshotAI/kimi-cli/tree/main/src/kimi_cli/hooks"],
+  events: KIMI_EVENTS, // no PermissionRequest
+  payload: KIMI_PAYLOAD,
+  // A block is honoured where the runner acts on it: the tool returns the reason as its error, the
+  // prompt is dropped (the reason shown to the user), Stop runs one more turn with the reason.
+  // SubagentStop is fire-and-forget; nothing reads context.
+  dialect: kimiDialect("kimi", { PreToolUse: ["deny"], UserPromptSubmit: ["deny"], Stop: ["deny"] }),
+  // Python `re.search`: a JavaScript pattern may not compile there, and then the hook never runs.
+  nativeMatcher: "search-name-list",
+  nativeHooks: true,
+  nativeEvents: ["StopFailure"],
+  hooks: { kind: "hook-file", file: kimiHookFile(kimiHome) },
+  // Both Kimi programs install a `kimi` binary: only the home folder tells which one is here.
+  detect: { dirs: (ctx) => [kimiHome(ctx)], bins: [] },
+});

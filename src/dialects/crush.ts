@@ -1,0 +1,27 @@
+import type { Capabilities, Dialect, RenderInput, Reply } from "./dialect.ts";
+import { EMPTY_REPLY } from "./dialect.ts";
+import { denyReason, jsonReply } from "./reply.ts";
+
+/**
+ * Crush's reply envelope (charmbracelet/crush docs/hooks/README.md, internal/hooks/input.go):
+ * `decision` "deny" + `reason` blocks; `decision: "allow"` is an affirmative pre-approval that
+ * skips the permission prompt, so it is written only for an explicit allow, never for no opinion
+ * nor for a rewrite; `updated_input` is a shallow-merge patch over the tool input, so keys our
+ * replacement drops are sent as null; `context` is appended to what the model sees.
+ */
+export function crushDialect(id: string, capabilities: Capabilities): Dialect {
+  return { id, capabilities, render };
+}
+
+function render({ response, connectorId, raw }: RenderInput): Reply {
+  const body: Record<string, unknown> = {};
+  if (response.decision === "deny") Object.assign(body, { decision: "deny", reason: denyReason(response.reason, connectorId) });
+  if (response.decision === "allow") body.decision = "allow";
+  if (response.decision === "modify") {
+    const before = raw.tool_input && typeof raw.tool_input === "object" ? Object.keys(raw.tool_input) : [];
+    const dropped = Object.fromEntries(before.filter((key) => !Object.hasOwn(response.updatedInput!, key)).map((key) => [key, null]));
+    body.updated_input = { ...dropped, ...response.updatedInput };
+  }
+  if (response.additionalContext !== undefined) body.context = response.additionalContext;
+  return Object.keys(body).length ? jsonReply(body) : EMPTY_REPLY;
+}

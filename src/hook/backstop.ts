@@ -1,0 +1,24 @@
+/**
+ * The watchdog (watchdog.ts) covers user code that we call, and the continuations it queues. Code
+ * that runs after real I/O (`await fetch(…); while (true) {}`) is called by the event loop instead,
+ * where no timer of ours can run again. For that case only — a handler or config still pending
+ * after its synchronous part — a small shell process is started as a backstop: half a second after
+ * the budget it writes one line to stderr and ends this process (the host sees a failed hook, not
+ * a deny: fail-open). It holds nothing of ours open and goes away when this process exits first
+ * (its stdin is a pipe from us: EOF ends it). POSIX only; Windows hosts keep their own timeout.
+ */
+const GRACE_MS = 500;
+let armed = false;
+
+export function armBackstop(deadline: number, where: string): void {
+  if (armed || process.platform === "win32") return;
+  armed = true;
+  const seconds = Math.max(0.1, (deadline - performance.now() + GRACE_MS) / 1000).toFixed(3);
+  const message = `agent-connector: ${where}: user code blocked the process past its time budget; ended (fail-open)`;
+  const script = '(sleep "$1" </dev/null >/dev/null 2>&1; printf "%s\\n" "$2" >&2; kill -9 "$3") & cat >/dev/null; kill $! 2>/dev/null';
+  try {
+    Bun.spawn(["/bin/sh", "-c", script, "sh", seconds, message, String(process.pid)], { stdin: "pipe", stdout: "ignore", stderr: "inherit" }).unref();
+  } catch {
+    // No shell: the host's own timeout is the backstop.
+  }
+}

@@ -1,0 +1,209 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { parse } from "smol-toml";
+import { specific, type Expected } from "../support/decisions.ts";
+import { fixturePayload, type Sandbox } from "../support/harness.ts";
+import { hookCommand, installSetup } from "../support/install.ts";
+import { fromDocsEach, type HostRecord, type SeenCheck } from "./record.ts";
+
+// Kimi CLI 1.49.0, written from its source (test/fixtures/kimi/README.md). Kimi Code shares the
+// file format and reply dialect: test/hosts-data/kimi-code.ts reuses the helpers below.
+
+/** `[[hooks]]` tables as install appends them: event, matcher, command, timeout. */
+export const tomlHooks = (platform: string, hooks: { event: string; matcher?: string; native?: boolean }[]) =>
+  hooks
+    .map(({ event, matcher, native }) => {
+      const command = native ? hookCommand(platform, `${event} --native`) : hookCommand(platform, event);
+      return `[[hooks]]\nevent = "${event}"\n${matcher ? `matcher = ${JSON.stringify(matcher)}\n` : ""}command = "${command}"\ntimeout = 30\n`;
+    })
+    .join("\n");
+
+/** A config.toml as a user keeps it: comments, other tables, a hook of their own. */
+export const USER_TOML = `# Kimi settings
+default_model = "kimi-k2" # the fast one
+
+[[hooks]]
+event = "PostToolUse"
+matcher = "WriteFile"
+command = "prettier --write" # format
+
+[models.kimi-k2]
+provider = "moonshot"
+max_context_size = 262144
+`;
+
+export const SOURCE = `{
+  id: "guard",
+  hooks: {
+    PreToolUse: { matcher: "Shell", handler: () => ({ decision: "deny", reason: "no shell" }) },
+    PostToolUse: { matcher: "mcp__.*", handler: () => undefined },
+    Stop: { handler: () => undefined },
+  },
+}`;
+
+const denied = (event: string) => specific(event, { permissionDecision: "deny", permissionDecisionReason: "R" });
+
+export const tomlRefusals = (file: (box: Sandbox) => string) => [
+  { text: `[[hooks]\nevent = "Stop"\n`, error: (box: Sandbox) => `${file(box)}: cannot be parsed as TOML (line 1)` },
+  { text: `hooks = "none"\n`, error: (box: Sandbox) => `${file(box)}: hooks must be an array of tables ([[hooks]]); nothing was written` },
+  {
+    text: `hooks = [{ event = "Stop", command = "./check.sh" }]\n`,
+    error: (box: Sandbox) => `${file(box)}: holds its hook tables in a form agent-connector does not edit`,
+  },
+];
+
+/** Kimi CLI's 12 events, each with a payload in test/fixtures/<id>/<event>.json. */
+export const KIMI_EVENTS = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Notification"] as const;
+/** Blocks only where Kimi CLI acts on them; nothing reads context, so every other answer is silence. */
+export const KIMI_REPLIES: Expected = {
+  SessionStart: {},
+  SessionEnd: {},
+  UserPromptSubmit: { deny: denied("UserPromptSubmit") },
+  PreToolUse: { deny: denied("PreToolUse") },
+  PostToolUse: {},
+  PostToolUseFailure: {},
+  Stop: { deny: denied("Stop") },
+  SubagentStart: {},
+  SubagentStop: {},
+  PreCompact: {},
+  PostCompact: {},
+  Notification: {},
+};
+
+/** Fields both Kimi hosts send alike (their fixtures share these values). */
+export const KIMI_SEEN: SeenCheck[] = [
+  { event: "SessionStart", matches: { source: "startup" } },
+  { event: "SessionEnd", matches: { reason: "exit" } },
+  { event: "Stop", matches: { stopHookActive: false } },
+  { event: "SubagentStart", matches: { agentType: "coder" } },
+  { event: "SubagentStop", matches: { agentType: "coder", lastAssistantMessage: "Found scripts/push.sh." } },
+  { event: "PreCompact", matches: { trigger: "auto" } },
+  { event: "PostCompact", matches: { trigger: "auto" } },
+  { event: "Notification", matches: { message: "npm test passed" } },
+];
+const configPath = (box: Sandbox) => join(box.home, ".kimi", "config.toml");
+const command = (event: string) => hookCommand("kimi", event);
+
+export const kimi: HostRecord = {
+  id: "kimi",
+  fixtures: fromDocsEach(KIMI_EVENTS),
+  replies: KIMI_REPLIES,
+  seen: {
+    "PreToolUse: snake_case, tool_call_id is the tool use": [
+      {
+        event: "PreToolUse",
+        equals: (box) => ({ hostPlatform: "kimi", connectorId: "test", sessionId: "k-5a1e", projectDir: box.project, toolName: "Shell", toolInput: { command: "git push --force" } }),
+      },
+    ],
+    "the other events' fields": [
+      ...KIMI_SEEN,
+      { event: "UserPromptSubmit", matches: { prompt: "Push my branch" } },
+      { event: "PostToolUse", matches: { toolName: "Shell", toolOutput: "Everything up-to-date" } },
+      { event: "PostToolUseFailure", matches: { error: "remote rejected", toolUseId: "call_7" } },
+    ],
+  },
+  matchers: {
+    config: { PreToolUse: "Shell|ReadFile" },
+    cases: {
+      "matcher: a listed tool matches, a longer name does not (Kimi searches, we match whole names)": [
+        { event: "PreToolUse", reply: denied("PreToolUse") },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "ReadFile" }), reply: denied("PreToolUse") },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "ReadMediaFile" }), reply: null },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "WriteFile" }), reply: null },
+      ],
+    },
+  },
+  missing: { events: ["PermissionRequest"] },
+  install: {
+    kind: "hook-file",
+    source: SOURCE,
+    file: configPath,
+    override: { name: "KIMI_SHARE_DIR", file: (dir) => join(dir, "config.toml") },
+    parse,
+    // A plain name is written anchored (Kimi searches the regex anywhere); a pattern Python's `re`
+    // might not compile is matched at run time only.
+    fresh: () =>
+      tomlHooks("kimi", [{ event: "PreToolUse", matcher: "^(?:Shell)$" }, { event: "PostToolUse" }, { event: "Stop" }]),
+    freshStderr: () => [
+      "Kimi CLI PreToolUse: ask → no opinion (the host's own permission flow)",
+      "Kimi CLI PreToolUse: modify → ignored (the original input is used)",
+      "Kimi CLI PreToolUse: context → dropped (the host has no context channel here)",
+      "Kimi CLI PostToolUse: deny → ignored (the host cannot block here)",
+    ],
+    command: (written) => written.hooks[0].command,
+    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
+    hooks: 3,
+    existing: {
+      text: USER_TOML,
+      merged: () => `${USER_TOML}\n${tomlHooks("kimi", [{ event: "PreToolUse", matcher: "^(?:Shell)$" }, { event: "PostToolUse" }, { event: "Stop" }])}`,
+    },
+    refused: tomlRefusals(configPath),
+    dryRun: ["+[[hooks]]", '+event = "Stop"'],
+    uninstallDryRun: () => `-command = "${command("Stop")}"`,
+  },
+  extra: () => {
+    describe("kimi: config.toml as the user keeps it", () => {
+      test("uninstall after the user edited the file: only our tables go, their edit stays", () => {
+        const { box, install, uninstall } = installSetup("kimi", SOURCE);
+        box.write(configPath(box), USER_TOML);
+        install();
+        box.write(configPath(box), box.read(configPath(box)).replace('"prettier --write"', '"prettier --write --cache"'));
+        expect(uninstall().exitCode).toBe(0);
+        expect(box.read(configPath(box))).toBe(USER_TOML.replace('"prettier --write"', '"prettier --write --cache"'));
+      });
+
+      test("a file without a final newline, and a table the user added after ours: both survive", () => {
+        const { box, install, uninstall } = installSetup("kimi", SOURCE);
+        const bare = USER_TOML.trimEnd();
+        box.write(configPath(box), bare);
+        install();
+        const extra = `\n[[hooks]]\nevent = "Stop"\ncommand = "./after.sh"\n`;
+        box.write(configPath(box), box.read(configPath(box)) + extra);
+        expect(install().exitCode).toBe(0);
+        const hooks = (parse(box.read(configPath(box))) as { hooks: { command: string }[] }).hooks.map((h) => h.command);
+        expect(hooks).toEqual(["prettier --write", "./after.sh", command("PreToolUse"), command("PostToolUse"), command("Stop")]);
+        uninstall();
+        expect(box.read(configPath(box))).toBe(`${bare}\n${extra}`);
+      });
+
+      test("CRLF files get CRLF tables and their bytes back", () => {
+        const { box, install, uninstall } = installSetup("kimi", SOURCE);
+        const crlf = USER_TOML.replaceAll("\n", "\r\n");
+        box.write(configPath(box), crlf);
+        install();
+        const written = box.read(configPath(box));
+        expect(written).toContain('[[hooks]]\r\nevent = "Stop"\r\n');
+        expect(written.replaceAll("\r\n", "")).not.toContain("\n");
+        uninstall();
+        expect(box.read(configPath(box))).toBe(crlf);
+      });
+    });
+
+    describe("kimi: native passthrough", () => {
+      const NATIVE = `{
+  id: "guard",
+  hooks: {},
+  platforms: { kimi: { nativeHooks: {
+    StopFailure: { handler: (raw) => ({ seen: raw.error_type }) },
+    Interrupt: { handler: () => undefined },
+  } } },
+}`;
+      test("a host-only event is written verbatim; a name Kimi CLI does not know never is (it would reject its whole config)", () => {
+        const { box, install } = installSetup("kimi", NATIVE);
+        const result = install();
+        expect(result.exitCode).toBe(0);
+        expect(result.stderr).toContain("Kimi CLI has no Interrupt event (it knows StopFailure); nativeHooks.Interrupt is not installed.");
+        expect(box.read(configPath(box))).toBe(tomlHooks("kimi", [{ event: "StopFailure", native: true }]));
+      });
+
+      test("the installed native command prints the handler's answer verbatim", () => {
+        const { box, install } = installSetup("kimi", NATIVE);
+        install();
+        const written = parse(box.read(configPath(box))) as { hooks: { command: string }[] };
+        const raw = fixturePayload("kimi", "StopFailure", box);
+        const proc = Bun.spawnSync(["sh", "-c", written.hooks[0]!.command], { env: box.env, stdin: Buffer.from(JSON.stringify(raw)) });
+        expect(proc.stdout.toString()).toBe('{"seen":"APIStatusError"}\n');
+      });
+    });
+  },
+};
