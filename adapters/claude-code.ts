@@ -1,6 +1,6 @@
 import { join } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
-import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://code.claude.com/docs/en/hooks, docs/hosts/claude-code.md (real run of 2.1.197).
@@ -29,19 +29,7 @@ export default defineAdapter({
   },
   // The project dir is not in the payload; Claude exports it to the hook process.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },
-  dialect: hookSpecificOutputDialect("claude-code", {
-    SessionStart: ["context"],
-    UserPromptSubmit: ["deny", "context"],
-    PreToolUse: ["allow", "deny", "ask", "modify", "context"],
-    // updatedMCPToolOutput replaces the output of MCP tools only, so updatedOutput degrades.
-    PostToolUse: ["deny", "context"],
-    Stop: ["deny"],
-    Notification: ["context"],
-    PermissionRequest: ["allow", "deny", "modify"],
-    PostToolUseFailure: ["context"],
-    SubagentStart: ["context"],
-    SubagentStop: ["deny"],
-  }),
+  dialect: hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES),
   nativeMatcher: "claude-regex",
   // https://code.claude.com/docs/en/tools-reference ("the exact strings you use in … hook matchers"),
   // plus names older versions used (Task, LS, MultiEdit, …). MCP tools are mcp__<server>__<tool>.

@@ -127,6 +127,8 @@ export default defineAdapter({
     { platform: "claude-code", scopes: ["project"], when: "in trusted folders" },
     // VS Code's files live in Copilot's own hooks directories (~/.copilot/hooks, .github/hooks).
     { platform: "vscode-copilot", scopes: ["user", "project"] },
+    // JetBrains' PascalCase files share .github/hooks.
+    { platform: "jetbrains-copilot", scopes: ["project"] },
   ],
   // COPILOT_CLI=1 in every hook process (real run), and a `timestamp` in both payloads,
   // which Claude Code's lack (docs/hosts/copilot-cli.md, claude-code.md).

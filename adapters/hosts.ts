@@ -3,12 +3,17 @@ import type { Adapter } from "../src/adapter.ts";
 /**
  * Every host we know, by id, each adapter loaded on demand: a hook call loads only the adapter of
  * the host that ran it (bench/hook-roundtrip.ts compares one adapter with all of them).
- * Adding a host: one file in this folder, one line here.
+ * Adding a host: one file in this folder, one line here. Order matters where several hosts run
+ * one host's file (src/hook/calling-host.ts tries them in this order): hosts recognised by an env
+ * var their hook runner sets come before VS Code, known by payload keys only.
  */
 export const HOSTS = {
   "claude-code": () => import("./claude-code.ts"),
   cursor: () => import("./cursor.ts"),
   "copilot-cli": () => import("./copilot-cli.ts"),
+  continue: () => import("./continue.ts"),
+  devin: () => import("./devin.ts"),
+  "grok-build": () => import("./grok-build.ts"),
   "vscode-copilot": () => import("./vscode-copilot.ts"),
   codex: () => import("./codex.ts"),
   "qwen-code": () => import("./qwen-code.ts"),
@@ -16,6 +21,8 @@ export const HOSTS = {
   opencode: () => import("./opencode.ts"),
   "kilo-cli": () => import("./kilo-cli.ts"),
   "mimo-code": () => import("./mimo-code.ts"),
+  codebuddy: () => import("./codebuddy.ts"),
+  "jetbrains-copilot": () => import("./jetbrains-copilot.ts"),
   warp: () => import("./warp.ts"),
   zed: () => import("./zed.ts"),
   "roo-code": () => import("./roo-code.ts"),

@@ -82,6 +82,8 @@ export default defineAdapter({
     { platform: "claude-code", scopes: ["user", "project"] },
     // ~/.copilot/hooks and .github/hooks, camelCase keys converted to PascalCase.
     { platform: "copilot-cli", scopes: ["user", "project"] },
+    // JetBrains' files share .github/hooks and VS Code's PascalCase shape.
+    { platform: "jetbrains-copilot", scopes: ["project"] },
   ],
   // No env var is documented; the camelCase `hookEventName` is VS Code's alone. A VS Code PR renames
   // the common fields to snake_case (`hook_event_name`, `session_id`): then its `timestamp` tells it

@@ -67,7 +67,7 @@ export type Paradigm = (typeof PARADIGM)[HookDelivery["kind"]];
 
 /** Another host's hook files this host also executes, so a handler installed there runs here too. */
 export interface AlsoRuns<HostRef extends string = string> {
-  /** The other host's id; adapters/index.ts checks at compile time that it names a known host. */
+  /** The other host's id; adapters/index.ts checks at compile time that it names a known host. Hosts that run the same file are tried in adapters/hosts.ts order. */
   platform: HostRef;
   /** The scopes of that host's files that this host reads. */
   scopes: readonly Scope[];
@@ -93,6 +93,8 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   sources: readonly string[];
   /**
    * How the host expresses matchers natively; "none" means every call reaches us and we match.
+   * "claude-regex": plain names and `a|b` lists compared exactly, anything else an unanchored regex;
+   * "anchored-regex": the host anchors it itself;
    * "search-regex": a JavaScript regex the host finds anywhere in the name (written anchored);
    * "search-name-list": the host's regex is another flavour (Python, Go) found anywhere in the
    * name, so only plain `a|b` lists are written (anchored), other patterns match at run time.
@@ -123,6 +125,12 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   eventNotes?: Partial<Record<EventName, string>>;
   /** What install writes for the hooks. */
   hooks: HookDelivery;
+  /**
+   * What the user must know after install beyond events and degradations (a review step the host
+   * requires before new hooks run, a verification limit), reported by install and `explain`; per
+   * scope when it concerns one scope only.
+   */
+  notice?: string | Partial<Record<Scope, string>>;
   /** Signs that the host is installed on this machine. */
   detect: { dirs: (ctx: PathContext) => string[]; bins: readonly string[] };
   /** Other hosts' hook files this host executes too (double firing; warned about at install). */

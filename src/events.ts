@@ -18,6 +18,9 @@ export const EVENT_NAMES = [
 
 export type EventName = (typeof EVENT_NAMES)[number];
 
+/** An events map for a host that calls these events by our (Claude Code's) names. */
+export const sameNames = (events: readonly EventName[]): Partial<Record<EventName, string>> => Object.fromEntries(events.map((event) => [event, event]));
+
 export const isEventName = (name: string): name is EventName =>
   (EVENT_NAMES as readonly string[]).includes(name);
 

@@ -84,11 +84,26 @@ describe("explain", () => {
     expect(copilot.alsoRuns).toEqual([
       { platform: "claude-code", scopes: ["project"], when: "in trusted folders" },
       { platform: "vscode-copilot", scopes: ["user", "project"] },
+      { platform: "jetbrains-copilot", scopes: ["project"] },
     ]);
+    expect(copilot.nativeHooks).toBe(true);
+    expect(doc.hosts.find((h: { platform: string }) => h.platform === "devin").nativeHooks).toBe(false);
     const cursor = doc.hosts.find((h: { platform: string }) => h.platform === "cursor");
     expect(cursor.unavailable).toEqual(["PermissionRequest"]);
     expect(cursor.file).toBe(join(box.home, ".cursor", "hooks.json"));
     expect(cursor.entries).toBeUndefined();
+  });
+
+  test("says which json-stdio hosts take no native hooks, and what to know per host", () => {
+    const { stdout } = setup().explain();
+    expect(stdout).toContain("\nno native hooks (platforms.<id>.nativeHooks) on: devin, vscode-copilot, codex, crush\n");
+    expect(stdout).toContain("\n  continue: Continue CLI 1.5.47 loads these hooks but fires none (no call site in that release): they are wired per its source and verified by fixtures only.\n");
+    expect(stdout).toContain("\n  codebuddy: CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.\n");
+    // Planned for its project scope, the only one it has.
+    expect(stdout).toContain("\n  jetbrains-copilot: GitHub Copilot for JetBrains: the hook contract is taken from docs");
+    expect(stdout).toContain("  continue also runs claude-code's user and project hooks\n");
+    expect(stdout).toContain("  devin also runs claude-code's user and project hooks\n");
+    expect(stdout).toContain("  grok-build also runs cursor's project hooks\n");
   });
 
   test("writes nothing", () => {

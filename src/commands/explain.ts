@@ -1,6 +1,6 @@
 import { ADAPTERS } from "../../adapters/index.ts";
 import { EVENT_NAMES, type EventName } from "../events.ts";
-import { hasScope, planHost, type HostPlan, type WiredEvent } from "../install/plan.ts";
+import { hasScope, noticeFor, planHost, type HostPlan, type WiredEvent } from "../install/plan.ts";
 import { configArgs, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { loadConfigArg, parseScope, pathContext } from "./_targets.ts";
@@ -40,7 +40,7 @@ export default defineAcCommand({
     });
 
     if (json) {
-      const hosts = plans.map(({ adapter, plan: { edits: _edits, ...plan } }) => ({ ...plan, alsoRuns: adapter.alsoRuns ?? [] }));
+      const hosts = plans.map(({ adapter, plan: { edits: _edits, ...plan } }) => ({ ...plan, alsoRuns: adapter.alsoRuns ?? [], nativeHooks: adapter.nativeHooks }));
       return printJson({ connector: config.id, config: configPath, events, hosts });
     }
     printStdout(`${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} hosts`);
@@ -61,6 +61,13 @@ export default defineAcCommand({
       printStdout("\nnotes (what a host does with a wired event):");
       printTable([["host", "event", "note"], ...notes], 1);
     }
+    const noNative = plans.filter(({ adapter }) => adapter.paradigm === "json-stdio" && !adapter.nativeHooks).map(({ adapter }) => adapter.id);
+    if (noNative.length) printStdout(`\nno native hooks (platforms.<id>.nativeHooks) on: ${noNative.join(", ")}`);
+    const notices = plans.flatMap(({ adapter, plan }) => {
+      const notice = plan.file && noticeFor(adapter, plan.scope);
+      return notice ? [`  ${adapter.id}: ${notice}`] : [];
+    });
+    if (notices.length) printStdout(`\nhost notes (files, trust, how far verified):\n${notices.join("\n")}`);
     const cross = plans.flatMap(({ adapter }) => (adapter.alsoRuns ?? []).map((a) => `${adapter.id} also runs ${a.platform}'s ${a.scopes.join(" and ")} hooks${a.when ? ` ${a.when}` : ""}`));
     if (cross.length) printStdout(`\ncross-host (one handler can fire under several hosts):\n${cross.map((line) => `  ${line}`).join("\n")}`);
   },

@@ -12,6 +12,24 @@ export function hookSpecificOutputDialect(id: string, capabilities: Capabilities
   return { id, capabilities, render: (input) => render(input, options) };
 }
 
+/**
+ * What Claude Code honours per event (https://code.claude.com/docs/en/hooks), and with it the hosts
+ * that copy its contract whole (CodeBuddy Code, Continue's `cn`).
+ */
+export const CLAUDE_CODE_CAPABILITIES: Capabilities = {
+  SessionStart: ["context"],
+  UserPromptSubmit: ["deny", "context"],
+  PreToolUse: ["allow", "deny", "ask", "modify", "context"],
+  // updatedMCPToolOutput replaces the output of MCP tools only, so updatedOutput degrades.
+  PostToolUse: ["deny", "context"],
+  Stop: ["deny"],
+  Notification: ["context"],
+  PermissionRequest: ["allow", "deny", "modify"],
+  PostToolUseFailure: ["context"],
+  SubagentStart: ["context"],
+  SubagentStop: ["deny"],
+};
+
 export interface DialectOptions {
   /** Events whose block goes inside `hookSpecificOutput` (VS Code's Stop), not at the top level. */
   nestedBlock?: readonly string[];

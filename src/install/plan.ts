@@ -64,6 +64,10 @@ export function unmatchedToolNames(adapter: Adapter, event: EventName, matcher: 
   return `${adapter.name} ${event}: the matcher "${matcher}" names none of ${adapter.name}'s tools, so this handler never runs there. Its tools: ${adapter.toolNames.join(", ")}.`;
 }
 
+/** What the user must know about the host's hooks at `scope` (adapter `notice`). */
+export const noticeFor = (adapter: Adapter, scope: Scope): string | undefined =>
+  typeof adapter.notice === "string" ? adapter.notice : adapter.notice?.[scope];
+
 /** Whether the host has hooks at `scope` (explain plans a host without it for its other scope). */
 export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): boolean => deliveredFile(adapter, scope, paths, connectorId) !== undefined;
 
@@ -86,6 +90,8 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
     return plan;
   }
   plan.file = file;
+  const notice = noticeFor(adapter, scope);
+  if (notice) plan.warnings.push(notice);
 
   const wiring: Wiring[] = [];
   for (const event of declared) {

@@ -1,7 +1,51 @@
 import { expect } from "bun:test";
 import { join } from "node:path";
-import { block, specific } from "../support/decisions.ts";
+import { block, specific, type Expected } from "../support/decisions.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+
+/** Claude Code's exact replies, which the hosts that copy its contract whole (CodeBuddy, Continue) give too. */
+export const CLAUDE_REPLIES: Expected = {
+  SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
+  SessionEnd: {},
+  UserPromptSubmit: { deny: block, context: specific("UserPromptSubmit", { additionalContext: "C" }) },
+  PreToolUse: {
+    allow: specific("PreToolUse", { permissionDecision: "allow" }),
+    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
+    ask: specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "R" }),
+    modify: specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo safe" } }),
+    context: specific("PreToolUse", { additionalContext: "C" }),
+  },
+  PostToolUse: {
+    deny: block,
+    context: specific("PostToolUse", { additionalContext: "C" }),
+    updatedOutput: specific("PostToolUse", { additionalContext: "The tool output was replaced by a hook:\nO" }),
+  },
+  PreCompact: {},
+  PostCompact: {},
+  Stop: { deny: block },
+  Notification: { deny: specific("Notification", { additionalContext: "R" }), context: specific("Notification", { additionalContext: "C" }) },
+  PermissionRequest: {
+    allow: specific("PermissionRequest", { decision: { behavior: "allow" } }),
+    deny: specific("PermissionRequest", { decision: { behavior: "deny", message: "R" } }),
+    modify: specific("PermissionRequest", { decision: { behavior: "allow", updatedInput: { command: "echo safe" } } }),
+  },
+  PostToolUseFailure: { deny: specific("PostToolUseFailure", { additionalContext: "R" }), context: specific("PostToolUseFailure", { additionalContext: "C" }) },
+  SubagentStart: { deny: specific("SubagentStart", { additionalContext: "R" }), context: specific("SubagentStart", { additionalContext: "C" }) },
+  SubagentStop: { deny: block },
+};
+
+/** What install writes into a Claude-shaped settings.json in `dir`, which `overrideVar` moves. */
+export const claudeSettingsInstall = (dir: string, overrideVar: string, options: { anchorPlainNames?: boolean } = {}): HostRecord["install"] => ({
+  kind: "settings",
+  tool: "Bash",
+  timeout: 30,
+  dir,
+  ...options,
+  override: { name: overrideVar, settings: (value) => join(value, "settings.json") },
+  native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
+  extras: () => ({}),
+  deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
+});
 
 export const claudeCode: HostRecord = {
   id: "claude-code",
@@ -20,35 +64,7 @@ export const claudeCode: HostRecord = {
     SubagentStart: fromDocs("SubagentStart"),
     SubagentStop: fromDocs("SubagentStop"),
   },
-  replies: {
-    SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
-    SessionEnd: {},
-    UserPromptSubmit: { deny: block, context: specific("UserPromptSubmit", { additionalContext: "C" }) },
-    PreToolUse: {
-      allow: specific("PreToolUse", { permissionDecision: "allow" }),
-      deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
-      ask: specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "R" }),
-      modify: specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo safe" } }),
-      context: specific("PreToolUse", { additionalContext: "C" }),
-    },
-    PostToolUse: {
-      deny: block,
-      context: specific("PostToolUse", { additionalContext: "C" }),
-      updatedOutput: specific("PostToolUse", { additionalContext: "The tool output was replaced by a hook:\nO" }),
-    },
-    PreCompact: {},
-    PostCompact: {},
-    Stop: { deny: block },
-    Notification: { deny: specific("Notification", { additionalContext: "R" }), context: specific("Notification", { additionalContext: "C" }) },
-    PermissionRequest: {
-      allow: specific("PermissionRequest", { decision: { behavior: "allow" } }),
-      deny: specific("PermissionRequest", { decision: { behavior: "deny", message: "R" } }),
-      modify: specific("PermissionRequest", { decision: { behavior: "allow", updatedInput: { command: "echo safe" } } }),
-    },
-    PostToolUseFailure: { deny: specific("PostToolUseFailure", { additionalContext: "R" }), context: specific("PostToolUseFailure", { additionalContext: "C" }) },
-    SubagentStart: { deny: specific("SubagentStart", { additionalContext: "R" }), context: specific("SubagentStart", { additionalContext: "C" }) },
-    SubagentStop: { deny: block },
-  },
+  replies: CLAUDE_REPLIES,
   seen: {
     "PreToolUse from the real payload": [
       {
@@ -91,14 +107,5 @@ export const claudeCode: HostRecord = {
       ],
     },
   },
-  install: {
-    kind: "settings",
-    tool: "Bash",
-    timeout: 30,
-    dir: ".claude",
-    override: { name: "CLAUDE_CONFIG_DIR", settings: (dir) => join(dir, "settings.json") },
-    native: { PreToolUse: "PreToolUse", PostToolUse: "PostToolUse", Stop: "Stop", PermissionRequest: "PermissionRequest" },
-    extras: () => ({}),
-    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
-  },
+  install: claudeSettingsInstall(".claude", "CLAUDE_CONFIG_DIR"),
 };

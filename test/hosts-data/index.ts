@@ -14,5 +14,13 @@ import { kimi } from "./kimi.ts";
 import { kimiCode } from "./kimi-code.ts";
 import { crush } from "./crush.ts";
 import { grokCli } from "./grok-cli.ts";
+import { codebuddy } from "./codebuddy.ts";
+import { continueCli } from "./continue.ts";
+import { devin } from "./devin.ts";
+import { grokBuild } from "./grok-build.ts";
+import { jetbrainsCopilot } from "./jetbrains-copilot.ts";
 
-export const HOSTS: HostRecord[] = [claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode, kimi, kimiCode, crush, grokCli];
+export const HOSTS: HostRecord[] = [
+  claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode,
+  kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot,
+];

@@ -15,6 +15,8 @@ export interface HookFileInstall {
   /** Where install writes, user scope and project scope (none: the host has user-scope hooks only). */
   file: (box: Sandbox) => string;
   projectFile?: (project: string) => string;
+  /** The host has hooks at project scope only: every check installs with --scope project, and `file` is the project file. */
+  projectOnly?: boolean;
   /** An env var that moves the user file, and where the file then is. */
   override?: { name: string; file: (dir: string) => string };
   /** The exact bytes of a fresh install, and lines install prints about it. */
@@ -44,7 +46,9 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
   const setup = (existing?: string) => {
     const s = installSetup(platform, host.source);
     if (existing !== undefined) s.box.write(host.file(s.box), existing);
-    return s;
+    if (!host.projectOnly) return s;
+    const scoped = ["--scope", "project", "--project-dir", s.box.project];
+    return { ...s, install: (...extra: string[]) => s.install(...scoped, ...extra), uninstall: (...extra: string[]) => s.uninstall(...scoped, ...extra) };
   };
   const ours = (text: string) => text.split("--connector guard").length - 1;
 
@@ -67,7 +71,14 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
     });
 
     const projectFile = host.projectFile;
-    if (projectFile) {
+    if (host.projectOnly) {
+      test("user scope: the host has none, install says so and writes nothing", () => {
+        const { box, config } = installSetup(platform, host.source);
+        const result = box.cli(["install", "--config", config, "--platform", platform]);
+        expect(result.stderr).toContain("has no user-scope hook config; try --scope project.");
+        expect(box.exists(host.file(box))).toBe(false);
+      });
+    } else if (projectFile) {
       test("project scope: the same file in the project", () => {
         const { box, install } = setup();
         expect(install("--scope", "project", "--project-dir", box.project).exitCode).toBe(0);

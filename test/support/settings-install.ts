@@ -19,6 +19,8 @@ export interface SettingsHost {
   /** The host's shell tool name, and our 30 s timeout in the host's unit. */
   tool: string;
   timeout: number;
+  /** The host tests a matcher with an unanchored `RegExp.test`: even a plain name is written anchored. */
+  anchorPlainNames?: boolean;
   /** Fields besides type/command/timeout on each handler we write. */
   extras: (nativeEvent: string) => Record<string, unknown>;
   /** The real PreToolUse payload and the exact deny reply to it. */
@@ -47,6 +49,7 @@ export function settingsInstallSuite(host: SettingsHost): void {
   };
   const handler = (event: string) => ({ type: "command", command: hookCommand(platform, event), timeout: host.timeout, ...host.extras(native[event]!) });
   const group = (event: string, matcher?: string) => ({ ...(matcher ? { matcher } : {}), hooks: [handler(event)] });
+  const toolMatcher = host.anchorPlainNames ? `^(?:${tool})$` : tool;
   const installed = Object.keys(native).length;
 
   const USER_SETTINGS = `{
@@ -66,11 +69,11 @@ export function settingsInstallSuite(host: SettingsHost): void {
       const { box, install } = setup();
       expect(install().exitCode).toBe(0);
       const hooks: Record<string, unknown> = {
-        [native.PreToolUse!]: [group("PreToolUse", tool)],
+        [native.PreToolUse!]: [group("PreToolUse", toolMatcher)],
         [native.PostToolUse!]: [group("PostToolUse", "^(?:mcp__.*)$")],
         [native.Stop!]: [group("Stop")],
       };
-      if (native.PermissionRequest) hooks[native.PermissionRequest] = [group("PermissionRequest", tool)];
+      if (native.PermissionRequest) hooks[native.PermissionRequest] = [group("PermissionRequest", toolMatcher)];
       const order = ["PreToolUse", "PostToolUse", "Stop", "PermissionRequest"].flatMap((e) => (native[e] ? [native[e]!] : []));
       expect(box.read(settingsPath(box))).toBe(`${JSON.stringify({ hooks: Object.fromEntries(order.map((n) => [n, hooks[n]])) }, null, 2)}\n`);
     });
@@ -87,7 +90,7 @@ export function settingsInstallSuite(host: SettingsHost): void {
       const { box, install } = setup(USER_SETTINGS);
       expect(install().exitCode).toBe(0);
       const text = box.read(settingsPath(box));
-      const ours = JSON.stringify(group("PreToolUse", tool), null, 2).split("\n").join("\n      ");
+      const ours = JSON.stringify(group("PreToolUse", toolMatcher), null, 2).split("\n").join("\n      ");
       expect(text).toStartWith(`{
   // my settings
   "mcpServers": { "docs": { "command": "npx", "args": ["-y", "docs-mcp"] } },

@@ -1,0 +1,40 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { EVENT_NAMES, sameNames } from "../src/events.ts";
+import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: https://www.codebuddy.ai/docs/cli/hooks (v1.16+, 9 events) and the newer Tencent Cloud
+// reference https://cloud.tencent.com/document/product/1831/137030 (read 2026-11: the whole Claude
+// family, 27+ events), docs/hosts/codebuddy.md. No real-host run, no capture.
+// $CODEBUDDY_CONFIG_DIR replaces ~/.codebuddy: read from the npm bundle by a third party, not in the docs.
+const codebuddyDir = ({ home, env }: PathContext) => (env.CODEBUDDY_CONFIG_DIR ? absolute(env.CODEBUDDY_CONFIG_DIR) : join(home, ".codebuddy"));
+
+export default defineAdapter({
+  id: "codebuddy",
+  name: "CodeBuddy Code",
+  sources: ["https://www.codebuddy.ai/docs/cli/hooks", "https://cloud.tencent.com/document/product/1831/137030"],
+  // Claude's names for all 13. PermissionRequest, PostToolUseFailure, SubagentStart and PostCompact
+  // are only in the newer reference: older builds never fire them.
+  events: sameNames(EVENT_NAMES),
+  // Claude's snake_case payload; the hook process gets CODEBUDDY_PROJECT_DIR (and CLAUDE_PROJECT_DIR).
+  payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CODEBUDDY_PROJECT_DIR"], paths: ["cwd"] } },
+  // The docs claim parity with Claude Code's exit codes and hookSpecificOutput replies.
+  dialect: hookSpecificOutputDialect("codebuddy", CLAUDE_CODE_CAPABILITIES),
+  nativeMatcher: "claude-regex", // case-sensitive; a plain name matches exactly, else a regex
+  nativeHooks: true, // StopFailure, PermissionDenied, Elicitation, TaskCreated, FileChanged, …
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      root: ["hooks"], // settings.json holds other settings too: edited in place
+      timeoutUnit: "s", // default 60
+      scopes: {
+        user: (ctx) => join(codebuddyDir(ctx), "settings.json"),
+        project: ({ projectDir }) => join(projectDir, ".codebuddy", "settings.json"),
+      },
+    },
+  },
+  notice: "CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.",
+  detect: { dirs: (ctx) => [codebuddyDir(ctx), join(ctx.home, ".codebuddy.json")], bins: ["codebuddy"] },
+});

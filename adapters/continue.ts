@@ -1,0 +1,50 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { EVENT_NAMES, sameNames } from "../src/events.ts";
+import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: Continue's own source, continuedev/continue extensions/cli/src/hooks/{hookConfig,hookRunner,
+// fireHook,types}.ts (read 2026-11; there is no hooks page on docs.continue.dev), docs/hosts/continue.md.
+// The real `cn` 1.5.47 loads these files but fires no hook (nothing calls its HookService), so all
+// of this is wired per the source and verified by fixtures only.
+// $CONTINUE_GLOBAL_DIR replaces ~/.continue (hookConfig.ts).
+const continueDir = ({ home, env }: PathContext) => (env.CONTINUE_GLOBAL_DIR ? absolute(env.CONTINUE_GLOBAL_DIR) : join(home, ".continue"));
+
+export default defineAdapter({
+  id: "continue",
+  name: "Continue CLI",
+  sources: ["https://github.com/continuedev/continue/tree/main/extensions/cli/src/hooks"],
+  // Claude's names; no PostCompact. PermissionRequest, SubagentStart and SubagentStop are declared
+  // in types.ts with no firing helper in fireHook.ts.
+  events: sameNames(EVENT_NAMES.filter((event) => event !== "PostCompact")),
+  // Claude's snake_case payload; transcript_path is always "" and Stop's stop_hook_active always
+  // true (fireHook.ts), passed on as is. CONTINUE_PROJECT_DIR = CLAUDE_PROJECT_DIR = cwd.
+  payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CONTINUE_PROJECT_DIR"], paths: ["cwd"] } },
+  // hookRunner.ts reads Claude's replies: exit 2 or top-level `decision: "block"` blocks,
+  // hookSpecificOutput.permissionDecision / updatedInput / decision.behavior, additionalContext
+  // collected from every event. What the agent loop does with them is unverifiable while no call site exists.
+  dialect: hookSpecificOutputDialect("continue", CLAUDE_CODE_CAPABILITIES),
+  // `new RegExp(matcher).test(name)`: unanchored even for a plain name (hookConfig.ts).
+  nativeMatcher: "search-regex",
+  nativeHooks: true, // ConfigChange, TeammateIdle, TaskCompleted, WorktreeCreate, WorktreeRemove
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      root: ["hooks"], // read with JSON.parse: comments would make cn skip the whole file
+      timeoutUnit: "s", // default 600
+      scopes: {
+        user: (ctx) => join(continueDir(ctx), "settings.json"),
+        project: ({ projectDir }) => join(projectDir, ".continue", "settings.json"),
+      },
+    },
+  },
+  notice: "Continue CLI 1.5.47 loads these hooks but fires none (no call site in that release): they are wired per its source and verified by fixtures only.",
+  // ~/.continue is also made by the IDE extensions, which have no hooks; harmless to write there.
+  detect: { dirs: (ctx) => [continueDir(ctx)], bins: ["cn"] },
+  // hookConfig.ts merges ~/.claude/settings.json and <cwd>/.claude/settings(.local).json with its own files.
+  alsoRuns: [{ platform: "claude-code", scopes: ["user", "project"] }],
+  // Set by hookRunner.ts for every hook process it starts; CLAUDE_PROJECT_DIR is set too, so proves nothing.
+  marker: { env: ["CONTINUE_PROJECT_DIR"] },
+});

@@ -1,0 +1,56 @@
+import { join } from "../src/paths.ts";
+import { defineAdapter } from "../src/adapter.ts";
+import { sameNames } from "../src/events.ts";
+import { topLevelDecisionDialect } from "../src/dialects/top-level-decision.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: https://docs.devin.ai/cli/extensibility/hooks/overview, …/hooks/lifecycle-hooks and
+// https://cli.devin.ai/docs/extensibility/configuration (read 2026-11), docs/hosts/devin.md. Devin
+// CLI (`devin`, "Devin for Terminal"), not Devin Desktop. No real-host run, no capture.
+const devinDir = (home: string) => join(home, ".config", "devin"); // %APPDATA%\devin on Windows
+
+export default defineAdapter({
+  id: "devin",
+  name: "Devin CLI",
+  sources: ["https://docs.devin.ai/cli/extensibility/hooks/overview", "https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks", "https://cli.devin.ai/docs/extensibility/configuration"],
+  // The seven documented events. PostCompaction is reported by a third party only: not wired.
+  events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]),
+  // snake_case; no cwd in the payload (the project is DEVIN_PROJECT_DIR). tool_response is
+  // {success, output, error}. Tool names are Devin's own: exec, edit, read, mcp__<server>__<tool>.
+  payload: {
+    ...SNAKE_CASE_PAYLOAD,
+    projectDir: { env: ["DEVIN_PROJECT_DIR"], paths: ["cwd"] },
+    toolOutput: { paths: ["tool_response.output", "tool_response"] },
+    isError: { paths: ["tool_response.error"], present: true }, // null on success
+  },
+  // Top-level {decision: approve|block|deny, reason}; exit 2 blocks. No documented ask, input
+  // rewrite or context field (the docs name "add context" as a use without a field): those degrade.
+  dialect: topLevelDecisionDialect("devin", {
+    UserPromptSubmit: ["deny"],
+    PreToolUse: ["allow", "deny"],
+    PermissionRequest: ["allow", "deny"],
+    Stop: ["deny"], // block = keep going with the reason
+  }),
+  nativeMatcher: "search-regex", // a regex tested against tool_name
+  nativeHooks: false, // every documented event has a normalized name
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      // The `hooks` key of config.json (JSONC), user and project; .devin/hooks.v1.json (a bare
+      // event map) is the other project file Devin reads.
+      root: ["hooks"],
+      timeoutUnit: "s",
+      scopes: {
+        user: ({ home }) => join(devinDir(home), "config.json"),
+        project: ({ projectDir }) => join(projectDir, ".devin", "config.json"),
+      },
+    },
+  },
+  detect: { dirs: ({ home }) => [devinDir(home), join(home, ".local", "share", "devin")], bins: ["devin"] },
+  // "Existing hooks in .claude/ directories are also picked up automatically" (overview), run with
+  // Devin's own payload and reply.
+  alsoRuns: [{ platform: "claude-code", scopes: ["user", "project"] }],
+  // Documented for every hook command; Claude sends prompt_id too, so no payload key tells them apart.
+  marker: { env: ["DEVIN_PROJECT_DIR"] },
+});

@@ -1,0 +1,73 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { EVENT_NAMES, sameNames } from "../src/events.ts";
+import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+
+// Facts: https://docs.x.ai/build/features/hooks (read 2026-11), docs/hosts/grok-build.md. xAI's
+// Grok Build (`grok`), not the community grok-cli. No real-host run, no capture; a third-party live
+// probe of 1.0.0 saw a PreToolUse deny stop the command (taniwhaai/arai, grok-hooks-reverification-1.0.0.md).
+// $GROK_HOME replaces ~/.grok (third-party readings of the source; not on the docs page).
+const grokDir = ({ home, env }: PathContext) => (env.GROK_HOME ? absolute(env.GROK_HOME) : join(home, ".grok"));
+
+/** Our own file in a hooks folder Grok reads every *.json of: uninstall deletes it. */
+const ownFile = (dir: string, connectorId: string) => join(dir, "hooks", `agent-connector-${connectorId}.json`);
+
+export default defineAdapter({
+  id: "grok-build",
+  name: "Grok Build",
+  sources: ["https://docs.x.ai/build/features/hooks"],
+  // Claude's names; no PermissionRequest (only PermissionDenied, after the fact).
+  events: sameNames(EVENT_NAMES.filter((event) => event !== "PermissionRequest")),
+  // camelCase (docs: hookEventName, sessionId, cwd, workspaceRoot, toolName, toolInput); the other
+  // fields' names are not documented: camelCase first, Claude's snake_case as a fallback.
+  payload: {
+    sessionId: { paths: ["sessionId", "session_id"] },
+    projectDir: { env: ["GROK_WORKSPACE_ROOT"], paths: ["workspaceRoot", "cwd"] },
+    source: { paths: ["source"] },
+    reason: { paths: ["reason"] },
+    prompt: { paths: ["prompt"] },
+    toolName: { paths: ["toolName", "tool_name"] }, // Grok's own names: run_terminal_command, search_replace, …
+    toolInput: { paths: ["toolInput", "tool_input"] },
+    toolOutput: { paths: ["toolResult", "toolResponse", "tool_response"] },
+    toolUseId: { paths: ["toolUseId", "tool_use_id"] },
+    error: { paths: ["error"] },
+    trigger: { paths: ["trigger", "source"] },
+    stopHookActive: { paths: ["stopHookActive", "stop_hook_active"] },
+    message: { paths: ["message"] },
+    agentId: { paths: ["agentId", "agent_id"] },
+    agentType: { paths: ["agentType", "agent_type"] },
+    lastAssistantMessage: { paths: ["lastAssistantMessage", "last_assistant_message"] },
+  },
+  // "PreToolUse — the only blocking event" (docs): Claude's hookSpecificOutput deny (or exit 2).
+  // ask, updatedInput and updatedToolOutput are third-party readings of the source: not sent.
+  // Nothing else is read: Stop, UserPromptSubmit and the rest are observe-only.
+  dialect: hookSpecificOutputDialect("grok-build", { PreToolUse: ["deny"] }),
+  // A regex on the tool name; Claude's names (Bash, Read, Edit) are mapped to Grok's, so plain
+  // names are written as they are.
+  nativeMatcher: "claude-regex",
+  nativeHooks: true, // PermissionDenied, StopFailure
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      root: ["hooks"],
+      timeoutUnit: "s", // default 5
+      owned: true,
+      scopes: {
+        user: (ctx, id) => ownFile(grokDir(ctx), id),
+        project: ({ projectDir }, id) => ownFile(join(projectDir, ".grok"), id),
+      },
+    },
+  },
+  notice: { project: "Grok Build runs project hooks only in a trusted folder (/hooks-trust, or launch with --trust)." },
+  // ~/.grok with config.toml is Grok Build; the community grok-cli keeps ~/.grok/user-settings.json.
+  detect: { dirs: (ctx) => [join(grokDir(ctx), "config.toml")], bins: ["grok"] },
+  // "Claude Code (.claude/settings.json) and Cursor (.cursor/hooks.json) hook files are read as
+  // well, including Cursor's camelCase event names" (docs), with Grok's payload.
+  alsoRuns: [
+    { platform: "claude-code", scopes: ["user", "project"] },
+    { platform: "cursor", scopes: ["project"] },
+  ],
+  // Set by Grok's hook runner for every hook process (docs), not a session variable.
+  marker: { env: ["GROK_HOOK_EVENT"] },
+});

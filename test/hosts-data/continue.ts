@@ -1,0 +1,67 @@
+import { join } from "node:path";
+import { specific } from "../support/decisions.ts";
+import { nativeHookChecks } from "../support/native-hooks.ts";
+import { CLAUDE_REPLIES, claudeSettingsInstall } from "./claude-code.ts";
+import { fromDocsEach, type HostRecord } from "./record.ts";
+
+// `cn` 1.5.47 fires no hook, so nothing could be captured: every payload is written from the
+// source of its hook module (test/fixtures/continue/README.md). Its replies are Claude Code's.
+const { PostCompact: _none, ...replies } = CLAUDE_REPLIES;
+
+export const continueCli: HostRecord = {
+  id: "continue",
+  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "Stop", "Notification", "PermissionRequest", "SubagentStart", "SubagentStop"]),
+  replies,
+  env: { CONTINUE_PROJECT_DIR: "/the/project" },
+  seen: {
+    "PreToolUse: CONTINUE_PROJECT_DIR is the project": [
+      {
+        event: "PreToolUse",
+        env: { CONTINUE_PROJECT_DIR: "/the/project" },
+        equals: {
+          hostPlatform: "continue",
+          connectorId: "test",
+          sessionId: "0d4c7b8e-5a61-4f0e-9d2b-3f6a1c2e9b70",
+          projectDir: "/the/project",
+          toolName: "Bash",
+          toolInput: { command: "echo hi | tee tool-ran.marker" },
+        },
+      },
+    ],
+    "the other events' fields": [
+      { event: "PostToolUse", matches: { toolOutput: "hi\n" } },
+      { event: "PostToolUseFailure", matches: { error: "Command failed with exit code 1", isInterrupt: false, toolUseId: "call_92" } },
+      // sic: cn sends true on every Stop (fireHook.ts), so it is no loop guard there.
+      { event: "Stop", matches: { stopHookActive: true } },
+      { event: "SessionStart", matches: { source: "startup" } },
+      { event: "SessionEnd", matches: { reason: "prompt_input_exit" } },
+      { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the Bash tool." } },
+      { event: "PreCompact", matches: { trigger: "manual" } },
+      { event: "Notification", matches: { message: "cn needs your approval to run Bash" } },
+      { event: "SubagentStop", matches: { agentId: "sub-1", agentType: "explorer", lastAssistantMessage: "Found 2 call sites." } },
+    ],
+  },
+  matchers: {
+    config: { PreToolUse: "Bash", SubagentStart: "expl.*" },
+    cases: {
+      "matcher: Bash matches Bash, not a name that merely contains it": [
+        { event: "PreToolUse", reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }) },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "BashOutput" }), reply: null },
+      ],
+      "matcher: subagent events match the agent type": [
+        { event: "SubagentStart", response: { decision: "context", additionalContext: "C" }, reply: specific("SubagentStart", { additionalContext: "C" }) },
+        { event: "SubagentStart", raw: (p) => ({ ...p("SubagentStart"), agent_type: "planner" }), reply: null },
+      ],
+    },
+  },
+  missing: { events: ["PostCompact"] },
+  // cn tests a matcher with an unanchored RegExp.test: "Bash" is written "^(?:Bash)$".
+  install: claudeSettingsInstall(".continue", "CONTINUE_GLOBAL_DIR", { anchorPlainNames: true }),
+  extra: () => {
+    nativeHookChecks("continue", {
+      event: "ConfigChange",
+      file: (box) => join(box.home, ".continue", "settings.json"),
+      raw: () => ({ session_id: "s", transcript_path: "", cwd: "/p", hook_event_name: "ConfigChange" }),
+    });
+  },
+};

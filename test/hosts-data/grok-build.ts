@@ -1,0 +1,146 @@
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { specific } from "../support/decisions.ts";
+import { fixturePayload, type Sandbox } from "../support/harness.ts";
+import { hookCommand, installSetup } from "../support/install.ts";
+import { nativeHookChecks } from "../support/native-hooks.ts";
+import { fromDocsEach, type HostRecord } from "./record.ts";
+
+// No real run (Grok Build needs an xAI login): every payload is written from its docs.
+const hooksDir = (box: Sandbox) => join(box.home, ".grok", "hooks");
+const ourFile = (box: Sandbox) => join(hooksDir(box), "agent-connector-guard.json");
+const handler = (event: string) => ({ type: "command", command: hookCommand("grok-build", event), timeout: 30 });
+const OUR_FILE = () =>
+  `${JSON.stringify(
+    { hooks: { PreToolUse: [{ matcher: "run_terminal_command", hooks: [handler("PreToolUse")] }], Stop: [{ hooks: [handler("Stop")] }] } },
+    null,
+    2,
+  )}\n`;
+const SOURCE = `{
+  id: "guard",
+  hooks: {
+    PreToolUse: { matcher: "run_terminal_command", handler: () => ({ decision: "deny", reason: "no shell" }) },
+    Stop: { handler: () => undefined },
+    PermissionRequest: { handler: () => undefined },
+  },
+}`;
+const deny = specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" });
+
+export const grokBuild: HostRecord = {
+  id: "grok-build",
+  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact", "Stop", "Notification", "SubagentStart", "SubagentStop"]),
+  // PreToolUse is the only event Grok reads a decision on; the rest are observe-only.
+  replies: {
+    SessionStart: {},
+    SessionEnd: {},
+    UserPromptSubmit: {},
+    PreToolUse: { deny },
+    PostToolUse: {},
+    PostToolUseFailure: {},
+    PreCompact: {},
+    PostCompact: {},
+    Stop: {},
+    Notification: {},
+    SubagentStart: {},
+    SubagentStop: {},
+  },
+  env: { GROK_HOOK_EVENT: "PreToolUse" },
+  seen: {
+    "PreToolUse: camelCase fields, workspaceRoot is the project": [
+      {
+        event: "PreToolUse",
+        equals: (box) => ({
+          hostPlatform: "grok-build",
+          connectorId: "test",
+          sessionId: "0193f1c2-7a",
+          projectDir: box.project,
+          toolName: "run_terminal_command",
+          toolInput: { command: "terraform destroy -auto-approve" },
+        }),
+      },
+    ],
+    "GROK_WORKSPACE_ROOT wins; snake_case fields are read too": [
+      { event: "Stop", env: { GROK_WORKSPACE_ROOT: "/the/project" }, matches: { projectDir: "/the/project", stopHookActive: false } },
+      { event: "PreToolUse", raw: () => ({ hook_event_name: "PreToolUse", session_id: "s-1", tool_name: "Bash", tool_input: { command: "ls" } }), matches: { sessionId: "s-1", toolName: "Bash", toolInput: { command: "ls" } } },
+    ],
+    "the other events' fields": [
+      { event: "SessionStart", matches: { source: "startup" } },
+      { event: "SessionEnd", matches: { reason: "exit" } },
+      { event: "UserPromptSubmit", matches: { prompt: "Destroy the dev stack" } },
+      { event: "PostToolUse", matches: { toolOutput: "No changes." } },
+      { event: "PostToolUseFailure", matches: { toolName: "run_terminal_command", error: "exit status 1" } },
+      { event: "PreCompact", matches: { trigger: "auto" } },
+      { event: "Notification", matches: { message: "Grok is waiting for your input" } },
+      { event: "SubagentStart", matches: { agentId: "sa-4", agentType: "explore" } },
+      { event: "SubagentStop", matches: { agentType: "explore", lastAssistantMessage: "The stack is in infra/dev." } },
+    ],
+  },
+  matchers: {
+    config: { PreToolUse: "run_terminal_command|search_replace" },
+    cases: {
+      "matcher: Grok's own tool names": [
+        { event: "PreToolUse", reply: deny },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), toolName: "read_file" }), reply: null },
+      ],
+    },
+  },
+  missing: { events: ["PermissionRequest"] },
+  install: {
+    kind: "hook-file",
+    source: SOURCE,
+    // Our own file in ~/.grok/hooks (Grok merges every *.json there): Claude's nested groups.
+    file: ourFile,
+    projectFile: (project) => join(project, ".grok", "hooks", "agent-connector-guard.json"),
+    override: { name: "GROK_HOME", file: (dir) => join(dir, "hooks", "agent-connector-guard.json") },
+    fresh: OUR_FILE,
+    freshStderr: () => [
+      "Grok Build has no PermissionRequest event: this handler never runs there.",
+      "Grok Build Stop: deny → ignored (the host cannot block here)",
+    ],
+    command: (written) => written.hooks.PreToolUse[0].hooks[0].command,
+    commandEnv: { GROK_HOOK_EVENT: "PreToolUse" },
+    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
+    hooks: 2,
+    refused: [{ text: "{ not json", error: (box) => `${ourFile(box)}: cannot be parsed` }],
+    dryRun: [`+  "hooks": {`],
+    dryRunAbsent: hooksDir,
+    uninstallDryRun: () => `-  "hooks": {`,
+  },
+  extra: () => {
+    describe("grok-build: the hooks folder is shared with the user's files", () => {
+      const USER_FILE = `// team guard\n{ "hooks": { "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "./guard.sh" }] }] } }\n`;
+
+      test("the user's own hook files are not touched; uninstall deletes ours only", () => {
+        const { box, install, uninstall } = installSetup("grok-build", SOURCE);
+        box.write(join(hooksDir(box), "team.json"), USER_FILE);
+        install();
+        uninstall();
+        expect(box.read(join(hooksDir(box), "team.json"))).toBe(USER_FILE);
+        expect(box.exists(ourFile(box))).toBe(false);
+      });
+
+      test("project hooks need folder trust: install says so at project scope only", () => {
+        const trust = "Grok Build runs project hooks only in a trusted folder (/hooks-trust, or launch with --trust).";
+        const { box, install } = installSetup("grok-build", SOURCE);
+        expect(install().stderr).not.toContain(trust);
+        expect(install("--scope", "project", "--project-dir", box.project).stderr).toContain(`[warn] ${trust}\n`);
+      });
+
+      test("uninstall keeps an entry the user added to our file", () => {
+        const { box, install, uninstall } = installSetup("grok-build", SOURCE);
+        install();
+        const mine = { hooks: [{ type: "command", command: "./mine.sh" }] };
+        const edited = JSON.parse(box.read(ourFile(box)));
+        edited.hooks.SessionEnd = [mine];
+        box.write(ourFile(box), JSON.stringify(edited, null, 2));
+        uninstall();
+        expect(JSON.parse(box.read(ourFile(box)))).toEqual({ hooks: { SessionEnd: [mine] } });
+      });
+    });
+    nativeHookChecks("grok-build", {
+      event: "PermissionDenied",
+      file: ourFile,
+      raw: (box) => fixturePayload("grok-build", "PermissionDenied", box),
+    });
+  },
+};
