@@ -2,6 +2,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, REPO, sandbox, stdoutJson, writeConfig } from "./support/harness.ts";
+import { HOST_IDS } from "../adapters/index.ts";
 
 setDefaultTimeout(60_000);
 
@@ -194,7 +195,7 @@ describe("completion", () => {
     };
     expect(complete(["agent-connector", "do"])).toBe("doctor");
     expect(complete(["agent-connector", "install", "--pl"])).toBe("--platform");
-    expect(complete(["agent-connector", "install", "--platform", "co"])).toBe("copilot-cli codex codebuff");
+    expect(complete(["agent-connector", "install", "--platform", "co"])).toBe(HOST_IDS.filter((id) => id.startsWith("co")).join(" "));
     expect(complete(["agent-connector", "status", "--connector", ""])).toBe("guard");
     for (const shell of ["zsh", "fish", "powershell"]) expect(box.cli(["completion", shell]).stdout).toContain("agent-connector");
     expect(box.cli(["completion", "tcsh"]).exitCode).toBe(2);
