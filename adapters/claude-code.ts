@@ -10,7 +10,7 @@ const claudeDir = ({ home, env }: { home: string; env: Record<string, string | u
 export default defineAdapter({
   id: "claude-code",
   name: "Claude Code",
-  sources: ["https://code.claude.com/docs/en/hooks"],
+  sources: ["https://code.claude.com/docs/en/hooks", "https://code.claude.com/docs/en/tools-reference", "https://github.com/anthropics/claude-code/issues/75081"],
   // Claude Code is the reference vocabulary: every normalized event has its own name here.
   events: {
     SessionStart: "SessionStart",
@@ -31,6 +31,17 @@ export default defineAdapter({
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },
   dialect: hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES),
   nativeMatcher: "claude-regex",
+  // https://code.claude.com/docs/en/tools-reference ("the exact strings you use in … hook matchers"),
+  // plus names older versions used (Task, LS, MultiEdit, …). MCP tools are mcp__<server>__<tool>.
+  toolNames: [
+    "Agent", "Artifact", "AskUserQuestion", "Bash", "BashOutput", "CronCreate", "CronDelete", "CronList", "Edit", "EnterPlanMode",
+    "EnterWorktree", "ExitPlanMode", "ExitWorktree", "Glob", "Grep", "KillShell", "LS", "LSP", "ListMcpResourcesTool", "Monitor",
+    "MultiEdit", "NotebookEdit", "NotebookRead", "PowerShell", "Read", "ReadMcpResourceTool", "SendMessage", "Skill", "SlashCommand",
+    "Task", "TaskCreate", "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "TodoWrite", "ToolSearch", "WebFetch", "WebSearch", "Write",
+  ],
+  // "Files with errors are skipped entirely, not just the invalid settings" (its own settings
+  // error, e.g. a non-string matcher or an unknown event key; anthropics/claude-code#75081).
+  invalidEntrySkips: "file",
   nativeHooks: true,
   hooks: {
     kind: "hook-file",

@@ -100,6 +100,9 @@ export default defineAdapter({
   // (agent name) only; preToolUse & co. are filtered at run time. Never `"matcher": ""`: it fails
   // the schema and Copilot drops the whole file (docs/hosts/copilot-cli.md).
   nativeMatcher: "anchored-regex",
+  // Copilot's own tool names (cli-hooks-reference), not Claude's: `bash`, not `Bash`.
+  toolNames: ["bash", "powershell", "view", "create", "edit", "glob", "grep", "web_fetch", "task", "ask_user"],
+  invalidEntrySkips: "file", // an entry failing the schema drops the whole file (docs/hosts/copilot-cli.md)
   nativeMatcherEvents: ["PermissionRequest", "SubagentStart"],
   nativeHooks: true, // e.g. errorOccurred, userPromptTransformed (observed, undocumented)
   hooks: {

@@ -60,6 +60,8 @@ export default defineAdapter({
   // Matchers are pipe lists of Cursor's tool types (`Shell|Read|Write`), regex-like but not
   // specified: plain lists are written natively, anything else is matched at run time.
   nativeMatcher: "name-list",
+  // Tool types of the hooks docs (MCP tools are `MCP:<name>`): `Shell`, not `Bash`.
+  toolNames: ["Shell", "Read", "Write", "Grep", "Delete", "Task"],
   nativeHooks: true,
   hooks: {
     kind: "hook-file",

@@ -44,6 +44,8 @@ export default defineAdapter({
     // SessionEnd, Notification, PreCompress: only systemMessage, which reaches the user, not the model.
   }),
   nativeMatcher: "claude-regex", // regex on the tool name for BeforeTool/AfterTool
+  // Its own names (docs/hosts/gemini-cli.md); its migration maps Bash → run_shell_command, Edit → replace, …
+  toolNames: ["run_shell_command", "read_file", "read_many_files", "write_file", "replace", "glob", "search_file_content", "list_directory", "web_fetch", "google_web_search", "save_memory"],
   nativeHooks: true, // BeforeModel, AfterModel (once per streamed chunk), BeforeToolSelection
   hooks: {
     kind: "hook-file",

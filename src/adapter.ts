@@ -175,6 +175,13 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    * (Cline: a deny ends the whole run). Reported as a degradation of that capability.
    */
   caveats?: Partial<Record<EventName, Partial<Record<Capability, string>>>>;
+  /**
+   * The tool names the host's own tools have, where its docs list them: a plain matcher naming
+   * none of these (nor an MCP tool) never matches there, and install and doctor warn.
+   */
+  toolNames?: readonly string[];
+  /** How a host treats a hook file with one invalid entry, for doctor: "file" = it ignores the whole file. */
+  invalidEntrySkips?: "file";
   /** Whether platforms.<id>.nativeHooks can declare host-only events. */
   nativeHooks: boolean;
   /**

@@ -84,7 +84,7 @@ describe("codex: install", () => {
     expect(box.read(tomlPath(box))).toBe(ourTrust(box));
     expect(result.stderr).toContain(`${tomlPath(box)}: trusted 3 agent-connector hooks for Codex\n`);
     expect(result.stderr).toContain("Codex has no Notification event: this handler never runs there.");
-    expect(result.stderr).toContain("Codex PreToolUse: ask → no opinion (the host's own permission flow)");
+    expect(result.stderr).toContain("If your handlers return them, some responses degrade on Codex: agent-connector explain shows which.");
   });
 
   test("--json reports what was trusted", () => {

@@ -183,7 +183,7 @@ describe("install without --platform: every detected host, one summary table", (
       ["GitHub Copilot CLI", "user", "~/.copilot/hooks/agent-connector-guard.json", "installed", "PreToolUse (run-time matcher), Stop, Notification", "-", "3"],
     ]);
     expect(result.stderr).toContain("[warn] Cursor has no Notification event: this handler never runs there.\n");
-    expect(result.stderr).toContain("[warn] GitHub Copilot CLI Notification: deny → context carrying the reason (the host cannot block here)\n");
+    expect(result.stderr).toContain("[info] If your handlers return them, some responses degrade on Cursor, GitHub Copilot CLI: agent-connector explain shows which.\n");
     expect(box.exists(join(box.home, ".claude"))).toBe(false);
   });
 

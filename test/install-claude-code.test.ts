@@ -87,14 +87,15 @@ describe("claude-code: --json and warnings", () => {
       { event: "Stop", nativeEvent: "Stop", matcher: "all" },
     ]);
     expect(host.degradations).toEqual([
-      { event: "PostToolUse", from: "updatedOutput", to: "context carrying the new output" },
-      { event: "Stop", from: "context", to: "dropped (the host has no context channel here)" },
+      // certain: false: handlers might return these (a JSON config's fixed response is known).
+      { event: "PostToolUse", from: "updatedOutput", to: "context carrying the new output", certain: false },
+      { event: "Stop", from: "context", to: "dropped (the host has no context channel here)", certain: false },
     ]);
   });
 
-  test("degradations are reported as warnings naming host, event and what degrades to what", () => {
+  test("what handlers might return is one line pointing to explain (the full matrix is there)", () => {
     const { install } = setup();
-    expect(install().stderr).toContain("Claude Code Stop: context → dropped (the host has no context channel here)");
+    expect(install().stderr).toContain("[info] If your handlers return them, some responses degrade on Claude Code: agent-connector explain shows which.\n");
   });
 });
 

@@ -24,5 +24,9 @@ export const jsonArgs = {
   json: { type: "boolean", description: "Print one JSON document on stdout, for scripts" },
 } as const satisfies ArgsDef;
 
+export const connectorArgs = {
+  connector: { type: "string", description: "Only this connector id (see agent-connector status)" },
+} as const satisfies ArgsDef;
+
 /** Exit codes: what went wrong, for scripts. The README's table says the same. */
-export const EXIT = { ok: 0, failure: 1, usage: 2, connectorConfig: 3, hostConfig: 4 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, connectorConfig: 3, hostConfig: 4, problems: 5 } as const;

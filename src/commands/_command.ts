@@ -1,5 +1,6 @@
 import { defineCommand, type ArgsDef, type CommandMeta, type ParsedArgs } from "citty";
 import { fail, UsageError } from "./_fail.ts";
+import { closest } from "./_usage.ts";
 
 export interface CommandContext<A extends ArgsDef> {
   args: ParsedArgs<A>;
@@ -10,7 +11,8 @@ export interface CommandContext<A extends ArgsDef> {
 /** citty accepts any flag; a typo must not silently change what a command does. */
 function unknownFlags(args: Record<string, unknown>, def: ArgsDef): string[] {
   const camel = (key: string) => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-  const known = new Set(["_", ...Object.keys(def).flatMap((k) => [k, camel(k)])]);
+  const aliases = (k: string) => [(def[k] as { alias?: string | string[] }).alias ?? []].flat();
+  const known = new Set(["_", ...Object.keys(def).flatMap((k) => [k, camel(k), ...aliases(k)])]);
   return Object.keys(args).filter((key) => !known.has(key)).map((key) => `--${key}`);
 }
 
@@ -27,7 +29,10 @@ export function defineAcCommand<A extends ArgsDef>(def: { meta: CommandMeta & { 
       const json = Boolean((args as { json?: unknown }).json);
       try {
         const unknown = unknownFlags(args, def.args);
-        if (unknown.length) throw new UsageError(`unknown option ${unknown.join(", ")}; see agent-connector ${def.meta.name} --help`);
+        if (unknown.length) {
+          const guess = closest(unknown[0]!.slice(2), Object.keys(def.args));
+          throw new UsageError(`unknown option ${unknown.join(", ")}${guess ? ` (did you mean --${guess}?)` : ""}; see agent-connector ${def.meta.name} --help`);
+        }
         const code = await def.run({ args, json });
         if (code) process.exit(code);
       } catch (error) {

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import type { Adapter, PathContext, Scope } from "../adapter.ts";
 import type { ConnectorConfig } from "../events.ts";
 import { ADAPTERS, HOST_IDS, findAdapter, type HostId } from "../../adapters/index.ts";
-import { findConfig } from "../config/find.ts";
+import { findConfigs } from "../config/find.ts";
 import { loadConnectorConfig } from "../config/load.ts";
 import { userHome } from "../paths.ts";
 import { isDetected } from "../install/detect.ts";
@@ -33,9 +33,10 @@ export function selectAdapters(platform: string | undefined, paths: PathContext)
 
 export function configPathFrom(config: string | undefined): string {
   if (config) return resolve(config);
-  const found = findConfig(process.cwd());
-  if (!found) throw new UsageError(`no agent-connector.config.{ts,mts,mjs,js,json} in ${process.cwd()}; pass --config <path>`);
-  return found;
+  const found = findConfigs(process.cwd());
+  if (!found.length) throw new UsageError(`no agent-connector.config.{ts,mts,mjs,js,json} in ${process.cwd()}; run agent-connector init, or pass --config <path>`);
+  if (found.length > 1) throw new UsageError(`${found.length} connector configs in ${process.cwd()}: ${found.join(", ")}; keep one, or pick one with --config <path>`);
+  return found[0]!;
 }
 
 /** --config (or the config in the current directory), loaded and checked against every known host. */

@@ -25,7 +25,7 @@ export default defineAcCommand({
     let path: string;
     if (args.connector) {
       path = (await readRegistry())[args.connector]?.config ?? "";
-      if (!path) throw new UsageError(`connector "${args.connector}" is not installed; see agent-connector list`);
+      if (!path) throw new UsageError(`connector "${args.connector}" is not installed; see agent-connector status`);
     } else path = configPathFrom(args.config);
     let result;
     try {

@@ -21,6 +21,19 @@ import { commandShell, currentInvocation, hookBinaryChoice, selfInvocation, know
 import { isCompiled, transientReason } from "../install/self/location.ts";
 import { userHome } from "../paths.ts";
 import { adapterOf, isHostId, type HostId } from "../../adapters/index.ts";
+import { ConnectorConfigError } from "../config/errors.ts";
+import type { ConnectorConfig } from "../events.ts";
+
+/**
+ * Why a connector has nothing for install to write, or undefined. (Hooks and MCP servers are
+ * what a connector installs.)
+ */
+function nothingToInstall(config: ConnectorConfig): string | undefined {
+  const hooks = EVENT_NAMES.filter((event) => config.hooks?.[event]).length;
+  const native = Object.values(config.platforms ?? {}).some((p) => Object.keys(p.nativeHooks ?? {}).length);
+  const servers = Object.keys(config.mcpServers ?? {}).length;
+  return hooks || native || servers ? undefined : "nothing to install: the connector declares no hooks and no MCP servers. Add one under hooks (e.g. PreToolUse: { handler: … }); agent-connector init writes an example.";
+}
 
 /** The MCP part of a host's result: where, in what format, and what became of each server. */
 export type McpResult = Omit<McpPlan, "edit"> & { diff?: string };
@@ -114,8 +127,11 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
     }
     for (const note of (r.companions ?? []).flatMap((c) => c.notes)) ui.info(note);
     for (const warning of [...r.warnings, ...(r.mcp?.warnings ?? [])]) ui.warn(warning);
-    for (const d of r.degradations) ui.warn(`${r.name} ${d.event}: ${d.from} → ${d.to}`);
+    for (const d of r.degradations.filter((d) => d.certain)) ui.warn(`${r.name} ${d.event}: ${d.from} → ${d.to}`);
   }
+  // What a handler might return is open: one line, and `explain` has the matrix.
+  const possible = results.filter((r) => r.status !== "error" && r.degradations.some((d) => !d.certain));
+  if (possible.length) ui.info(`If your handlers return them, some responses degrade on ${possible.map((r) => r.name).join(", ")}: agent-connector explain shows which.`);
 }
 
 /**
@@ -140,7 +156,14 @@ function parseOnly(value: string | undefined): Part | undefined {
 
 export default defineAcCommand({
   meta: { name: "install", description: "Write a connector's hooks and MCP servers into each host's own config" },
-  args: { ...configArgs, ...targetArgs, only: { type: "string", description: "hooks or mcp: install that part only (default: both)" }, ...dryRunArgs, ...jsonArgs },
+  args: {
+    ...configArgs,
+    ...targetArgs,
+    only: { type: "string", description: "hooks or mcp: install that part only (default: both)" },
+    replace: { type: "boolean", description: "Take over a connector id installed from another config file (its hooks then run this config)" },
+    ...dryRunArgs,
+    ...jsonArgs,
+  },
   async run({ args, json }) {
     const dryRun = Boolean(args["dry-run"]);
     const scope = parseScope(args.scope);
@@ -148,11 +171,17 @@ export default defineAcCommand({
     const paths = pathContext(args["project-dir"]);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
+    const nothing = nothingToInstall(config);
+    if (nothing) throw new ConnectorConfigError(configPath, "", nothing);
     if (scope === "managed") checkManagedInstall(configPath);
     const binaryNote = isCompiled() && !process.env.AGENT_CONNECTOR_BIN && scope !== "managed" ? hookBinaryChoice().note : undefined;
     let compiled: CompileResult | undefined;
     const results = await withInstallLock(async () => {
       const registry = await readRegistry();
+      const owner = registry[config.id]?.config;
+      if (owner && owner !== configPath && !args.replace) {
+        throw new UsageError(`connector id "${config.id}" is already installed from ${owner}; installing ${configPath} would make its hooks run this config instead. Give this connector another id, or pass --replace to take it over.`);
+      }
       const invocations = knownInvocations(registry);
       const installed = (registry[config.id]?.installs ?? []).flatMap((r) => (isHostId(r.platform) ? [{ platform: r.platform, scope: parseScope(r.scope) }] : []));
       const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);

@@ -64,11 +64,11 @@ function groupTargets(records: readonly InstallRecord[]): Target[] {
 
 async function connectorId(values: { connector?: string; config?: string }): Promise<string> {
   if (values.connector) {
-    if (!v.is(idSchema, values.connector)) throw new UsageError(`--connector "${values.connector}" is not a connector id (lowercase letters, digits and dashes; see agent-connector list)`);
+    if (!v.is(idSchema, values.connector)) throw new UsageError(`--connector "${values.connector}" is not a connector id (lowercase letters, digits and dashes; see agent-connector status)`);
     return values.connector;
   }
   if (values.config) return (await loadConfigArg(values.config)).config.id;
-  throw new UsageError("name the connector: --connector <id> (see agent-connector list)");
+  throw new UsageError("name the connector: --connector <id> (see agent-connector status)");
 }
 
 export default defineAcCommand({

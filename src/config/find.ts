@@ -9,7 +9,7 @@ export const CONFIG_FILE_NAMES = [
   "agent-connector.config.json",
 ] as const;
 
-/** The config in `dir`, by the names above in that order. */
-export function findConfig(dir: string): string | undefined {
-  return CONFIG_FILE_NAMES.map((name) => join(dir, name)).find((path) => existsSync(path));
+/** Every config in `dir`, by the names above in that order: more than one is the user's to resolve. */
+export function findConfigs(dir: string): string[] {
+  return CONFIG_FILE_NAMES.map((name) => join(dir, name)).filter((path) => existsSync(path));
 }

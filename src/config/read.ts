@@ -23,7 +23,7 @@ async function importConfig(file: string, load: ConfigImporter): Promise<unknown
   } catch (error) {
     // No separate existence check: it would cost every hook call a stat.
     if (!(await Bun.file(file).exists())) throw new ConnectorConfigError(file, "", "file not found");
-    throw new ConnectorConfigError(file, "", `cannot be loaded: ${(error as Error).message}`);
+    throw new ConnectorConfigError(file, "", `cannot be loaded: ${buildErrors(error) ?? (error as Error).message}`);
   }
   return configExport(file, module);
 }
@@ -35,6 +35,24 @@ export function configExport(file: string, module: Record<string, unknown>): unk
     throw new ConnectorConfigError(file, "", "has no default export; export default defineConnector({ ... })");
   }
   return config;
+}
+
+interface BuildMessage {
+  message: string;
+  position?: { file: string; line: number; column: number; lineText: string } | null;
+}
+
+/** Bun reports a syntax error as "N errors building …": the first few, each with file:line:col and its source line. */
+function buildErrors(error: unknown, shown = 3): string | undefined {
+  const errors = (error as { errors?: BuildMessage[] })?.errors;
+  if (!Array.isArray(errors) || !errors.length) return undefined;
+  const lines = errors.slice(0, shown).map(({ message, position: p }) => {
+    if (!p) return message;
+    const gutter = `${p.line} | `;
+    return `${p.file}:${p.line}:${p.column}: ${message}\n  ${gutter}${p.lineText}\n  ${" ".repeat(gutter.length - 2)}| ${" ".repeat(Math.max(0, p.column - 1))}^`;
+  });
+  const more = errors.length > shown ? `\n(${errors.length - shown} more)` : "";
+  return `${errors.length === 1 ? "a syntax error" : `${errors.length} syntax errors`}:\n${lines.join("\n")}${more}`;
 }
 
 /**

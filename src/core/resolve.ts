@@ -53,6 +53,16 @@ function joinText(...parts: (string | undefined)[]): string | undefined {
   return present.length ? present.join("\n\n") : undefined;
 }
 
+/** The capabilities a fixed response needs (a JSON config's `response`): what can degrade for it. */
+export function responseCapabilities(response: HookResponse): Capability[] {
+  const caps: Capability[] = [];
+  const decision = impliedDecision(response);
+  if (decision && decision !== "context") caps.push(decision);
+  if (response.additionalContext !== undefined) caps.push("context");
+  if (response.updatedOutput !== undefined) caps.push("updatedOutput");
+  return caps;
+}
+
 /** The decision a response means when `decision` is left out. */
 function impliedDecision(response: HookResponse): HookResponse["decision"] {
   // An allow that carries a new input is an approved rewrite (Claude's docs write it so): a modify.

@@ -76,6 +76,8 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     dialect: pluginActionsDialect(host.id, CAPABILITIES),
     // Matched at run time: the module filters with our matcher, the binary checks it again.
     nativeMatcher: "none",
+    // Lowercase built-ins (docs/hosts/opencode.md); MCP tools are `<server>_<tool>`.
+    toolNames: ["bash", "read", "write", "edit", "patch", "grep", "glob", "list", "webfetch", "todowrite", "todoread", "task"],
     nativeHooks: false,
     hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders } },
     // The `mcp` key of the config file, JSONC allowed; tools are named `<server>_<tool>`.

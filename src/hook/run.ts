@@ -47,10 +47,14 @@ const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connec
 const importsMoreThanUs = (source: string): boolean =>
   [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].some((m) => m[1] !== "agent-connector");
 
+/** What this call decided, for the AGENT_CONNECTOR_DEBUG trace line. */
+let decided = "no opinion";
+
 /** Exit 0, no decision, one stderr line, one log line. */
 function failOpenReply(args: HookArgs, message: string): Reply {
+  decided = "fail-open";
   const where = whereOf(args);
-  const line = redact(message);
+  const line = redact(message).replace(/\r?\n\s*/g, " | "); // one stderr line, as hosts show one
   logLine(`${where}: ${line}`);
   return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open), see ${hookLogPath()}\n` };
 }
@@ -214,6 +218,7 @@ async function normalizedReply(
 
   const lost: Degradation[] = [];
   const resolved = resolveResponse(event, parsed.response, host.dialect.capabilities, lost);
+  decided = resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion");
   // What the host cannot take at all is logged, never dropped silently (conversions to context are
   // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
   const dropped = lost.filter((d) => !d.to.startsWith("context"));
@@ -285,6 +290,8 @@ export async function runHook(args: HookArgs, writeReply: ReplyWriter): Promise<
       stderr = `${result.denyReason}\n`;
     }
     if (stderr) await writeStderr(stderr);
+    // One env lookup per call; `agent-connector logs` reads these lines.
+    if (process.env.AGENT_CONNECTOR_DEBUG === "1") logLine(`${whereOf(args)}: trace: ${decided}, exit ${exitCode}, ${performance.now().toFixed(1)} ms`);
     await flushLogs();
     return realExit(exitCode);
   };

@@ -66,6 +66,8 @@ export interface TrustContext {
   after: string | null;
   /** Recognises the handlers any connector of ours wrote. */
   isOurs: (command: string) => boolean;
+  /** Notes say what would happen. */
+  dryRun?: boolean;
 }
 
 /** The new text of config.toml, and what changed, for reports. */
@@ -218,8 +220,8 @@ export function codexTrust(toml: string, before: string | null, hookFile: string
   const trusted = ours.map((h) => ({ key: h.key, event: h.event, trusted_hash: h.hash }));
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const done = [
-    ...(ours.length ? [`trusted ${plural(ours.length, "agent-connector hook", "agent-connector hooks")} for Codex`] : []),
-    ...(removed.length ? [`removed ${plural(removed.length, "stale trust entry", "stale trust entries")}`] : []),
+    ...(ours.length ? [`${ctx.dryRun ? "would trust" : "trusted"} ${plural(ours.length, "agent-connector hook", "agent-connector hooks")} for Codex`] : []),
+    ...(removed.length ? [`${ctx.dryRun ? "would remove" : "removed"} ${plural(removed.length, "stale trust entry", "stale trust entries")}`] : []),
   ];
   const notes = changes.size ? [`${toml}: ${done.join("; ")}`] : [];
   const oursRemain = Object.keys(state).some((key) => (key.startsWith(`${file}:`) ? ours.some((h) => h.key === key) : keyIsOurs(key, ctx.isOurs)));

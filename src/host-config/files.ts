@@ -25,17 +25,18 @@ export function assertMayChange(file: string): void {
  * Writes a host config file atomically. A symlinked file is written at its target (the link
  * stays); an existing file keeps its mode (less the others' bits with `secret`) and owner, and
  * one that is read-only or someone else's is refused. `mode`, when given, is the file's mode
- * whatever it had (a launcher must stay executable).
+ * whatever it had (a launcher must stay executable). Returns the outermost folder it had to create, if any.
  */
-export function writeTextAtomic(file: string, text: string, { secret = false, mode: fixedMode }: { secret?: boolean; mode?: number } = {}): void {
+export function writeTextAtomic(file: string, text: string, { secret = false, mode: fixedMode }: { secret?: boolean; mode?: number } = {}): string | undefined {
   const host = locateHostFile(file);
   if (host) assertWritable(host);
   const target = host?.target ?? file;
   // A file that holds secrets (MCP env and header values) is never left readable by everyone.
   const mode = fixedMode ?? (host ? host.stats.mode & (secret ? 0o7770 : 0o7777) : secret ? 0o600 : undefined);
   try {
-    mkdirSync(dirname(target), { recursive: true });
+    const created = mkdirSync(dirname(target), { recursive: true });
     writeFileAtomic(target, encodeLossless(text), host ? { mode, owner: ownerToKeep(host) } : mode === undefined ? {} : { mode });
+    return created;
   } catch (error) {
     throw hostFileFailure(file, "written", error);
   }
@@ -59,8 +60,14 @@ export function removeFile(file: string): void {
   }
 }
 
-/** Removes `file`'s folder when nothing is left in it (a plugin folder we created for one module). */
-export function removeEmptyFolder(file: string): void {
-  const folder = dirname(file);
-  if (existsSync(folder) && readdirSync(folder).length === 0) rmdirSync(folder);
+/**
+ * Removes `file`'s folder when nothing is left in it (a plugin folder we created for one module),
+ * and its parents up to `upTo` (the outermost folder we created) while they are empty too.
+ */
+export function removeEmptyFolder(file: string, upTo = dirname(file)): void {
+  for (let folder = dirname(file); folder === upTo || folder.startsWith(`${upTo}/`); folder = dirname(folder)) {
+    if (!existsSync(folder) || readdirSync(folder).length !== 0) return;
+    rmdirSync(folder);
+    if (folder === upTo) return;
+  }
 }

@@ -74,7 +74,7 @@ const unifiedDiff = (file: string, before: string, after: string): string =>
 export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRun: boolean): FileChange[] {
   const texts = new Map<string, { before: string | null; after: string | null }>();
   const restored = new Set<string>();
-  const files: EditedFiles = { before: (file) => texts.get(file)?.before, after: (file) => texts.get(file)?.after };
+  const files: EditedFiles = { before: (file) => texts.get(file)?.before, after: (file) => texts.get(file)?.after, dryRun };
   const computed: Computed[] = edits.map((edit) => {
     const before = texts.has(edit.file) ? texts.get(edit.file)!.after : readText(edit.file);
     let outcome = run(action, before, edit, files);
@@ -143,11 +143,13 @@ function commit({ edit, before, after, outcome, warnings }: Computed, action: Ed
     if (changed && !(edit.follows && outcome.manualSteps)) assertMayChange(edit.file);
     return change;
   }
+  let createdFolder: string | undefined;
   try {
     if (changed && after === null) {
+      const created = readBackup(edit.file).backup?.createdFolder;
       removeFile(edit.file);
-      if (outcome.pruneFolder) removeEmptyFolder(edit.file);
-    } else if (changed) writeTextAtomic(edit.file, after!, { secret: outcome.secret, mode: outcome.mode });
+      if (outcome.pruneFolder || created) removeEmptyFolder(edit.file, created);
+    } else if (changed) createdFolder = writeTextAtomic(edit.file, after!, { secret: outcome.secret, mode: outcome.mode });
   } catch (error) {
     if (!edit.follows || !outcome.manualSteps) throw error;
     return { ...change, changed: false, warnings: [...change.warnings, `could not write ${edit.file} (${(error as Error).message}): ${outcome.manualSteps}`] };
@@ -156,7 +158,7 @@ function commit({ edit, before, after, outcome, warnings }: Computed, action: Ed
   const keep = after !== null && (action === "install" || outcome.oursRemain);
   if (!keep) dropBackup(edit.file);
   else if (changed) {
-    const warning = recordWrite(edit.file, before, after);
+    const warning = recordWrite(edit.file, before, after, createdFolder);
     if (warning && !change.warnings.includes(warning)) change.warnings.push(warning);
   }
   return change;

@@ -17,6 +17,8 @@ export interface Backup {
   written: string;
   /** False once someone else edited the file between our writes: then only surgical removal. */
   restorable: boolean;
+  /** The outermost folder we created for the file: removed with it when empty. */
+  createdFolder?: string;
 }
 
 /** A backup, when there is a sound one; a damaged one is no backup, and `warning` says so. */
@@ -60,12 +62,12 @@ const damaged = (path: string, file: string, why: string) =>
  * the file's mode (0600 while there was no file to take it from), never a wider one.
  * Returns a warning when the previous backup was damaged.
  */
-export function recordWrite(file: string, before: string | null, written: string): string | undefined {
+export function recordWrite(file: string, before: string | null, written: string, createdFolder?: string): string | undefined {
   const path = backupPath(file);
   const { backup: previous, warning } = readBackup(file);
   const backup: Backup = previous
-    ? { file, original: previous.original, written, restorable: previous.restorable && previous.written === before }
-    : { file, original: before, written, restorable: true };
+    ? { file, original: previous.original, written, restorable: previous.restorable && previous.written === before, ...(previous.createdFolder ? { createdFolder: previous.createdFolder } : {}) }
+    : { file, original: before, written, restorable: true, ...(createdFolder ? { createdFolder } : {}) };
   const mode = backup.original === null ? 0o600 : (fileMode(file) ?? 0o600) & 0o666;
   mkdirSync(backupsDir(), { recursive: true, mode: 0o700 });
   writeFileAtomic(path, Buffer.from(JSON.stringify(backup, null, 2)), { mode });

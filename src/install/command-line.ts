@@ -4,6 +4,9 @@ import type { Registry } from "../registry/types.ts";
 import { hookBinary, isCompiled, type HookBinary } from "./self/location.ts";
 import { plainWord as quote, renderArgument, renderInvocation, SHELLS } from "./shells.ts";
 
+/** POSIX-shell quoting of one word (what doctor and status print and run through sh). */
+export { quote };
+
 /** The shell a host runs a hook file's commands with on `platform` (default: this machine). */
 export const commandShell = (spec: HookFileSpec, platform: string = process.platform): CommandShell => (platform === "win32" ? (spec.windows?.shell ?? "cmd") : "posix");
 

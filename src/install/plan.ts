@@ -1,7 +1,8 @@
 import type { Adapter, PathContext, Paradigm, Scope } from "../adapter.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName } from "../events.ts";
-import { degradationsFor, type Degradation } from "../core/resolve.ts";
+import { degradationsFor, responseCapabilities, type Degradation } from "../core/resolve.ts";
 import { isPlainNameList } from "../core/matcher.ts";
+import type { HookResponse } from "../events.ts";
 import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deliveries.ts";
 import type { FileEdit } from "./edits/index.ts";
 import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
@@ -20,6 +21,9 @@ import type { Capability } from "../dialects/dialect.ts";
 
 export type MatcherMode = "native" | "runtime" | "all";
 
+/** `certain`: a fixed response (JSON config) produces it; otherwise only a handler returning it would. */
+export type PlannedDegradation = Degradation & { certain: boolean };
+
 export interface WiredEvent {
   event: string;
   nativeEvent: string;
@@ -36,7 +40,8 @@ export interface HostPlan {
   file?: string;
   wired: WiredEvent[];
   unavailable: EventName[];
-  degradations: Degradation[];
+  /** What the connector's responses would become here: for a fixed response exactly, for a handler every case. */
+  degradations: PlannedDegradation[];
   warnings: string[];
   /** platforms.<id>.nativeHooks that are not installed, and why (the host takes none, or not that name). */
   nativeSkipped: { event: string; reason: string }[];
@@ -65,6 +70,18 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
   if (adapter.nativeMatcher === "anchored-regex" || (adapter.nativeMatcher === "name-list" && plain)) return { text: matcher, mode: "native" };
   if (adapter.nativeMatcher === "search-regex" || (adapter.nativeMatcher === "search-name-list" && plain)) return { text: `^(?:${matcher})$`, mode: "native" };
   return { mode: "runtime" };
+}
+
+/**
+ * A plain name list that names none of the host's tools never matches there (the README's `Bash`
+ * on Copilot CLI, whose tool is `bash`). Names that look like MCP tools are left alone: their
+ * spelling depends on the user's servers.
+ */
+export function unmatchedToolNames(adapter: Adapter, event: EventName, matcher: string | undefined): string | undefined {
+  if (!adapter.toolNames || MATCHER_TARGET[event] !== "toolName" || !matcher || !isPlainNameList(matcher)) return undefined;
+  const names = matcher.split("|");
+  if (names.some((name) => adapter.toolNames!.includes(name) || /mcp/i.test(name))) return undefined;
+  return `${adapter.name} ${event}: the matcher "${matcher}" names none of ${adapter.name}'s tools, so this handler never runs there. Its tools: ${adapter.toolNames.join(", ")}.`;
 }
 
 /** What the user must know about the host's hooks at `scope` (adapter `notice`). */
@@ -115,8 +132,12 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
     const matcher = nativeMatcher(adapter, event, config.hooks![event]!.matcher);
     wiring.push({ event, nativeEvent, matcherText: matcher.text, native: false });
     plan.wired.push({ event, nativeEvent, matcher: matcher.mode });
-    plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities));
-    for (const [from, to] of Object.entries(adapter.caveats?.[event] ?? {})) plan.degradations.push({ event, from: from as Capability, to });
+    const fixed = (config.hooks![event] as { response?: HookResponse }).response;
+    const produced = fixed ? responseCapabilities(fixed) : undefined;
+    plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities).filter((d) => !produced || produced.includes(d.from)).map((d) => ({ ...d, certain: Boolean(fixed) })));
+    const unmatched = unmatchedToolNames(adapter, event, config.hooks![event]!.matcher);
+    if (unmatched) plan.warnings.push(unmatched);
+    for (const [from, to] of Object.entries(adapter.caveats?.[event] ?? {})) plan.degradations.push({ event, from: from as Capability, to, certain: true });
     const note = adapter.eventNotes?.[event];
     if (note) plan.warnings.push(`${adapter.name} ${event}: ${note}`);
   }

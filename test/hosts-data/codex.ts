@@ -117,7 +117,7 @@ export const codex: HostRecord = {
     freshStderr: (box) => [
       `${join(box.home, ".codex", "config.toml")}: trusted 3 agent-connector hooks for Codex\n`,
       "Codex has no Notification event: this handler never runs there.",
-      "Codex PreToolUse: ask → no opinion (the host's own permission flow)",
+      "If your handlers return them, some responses degrade on Codex: agent-connector explain shows which.",
     ],
     command: (written) => written.hooks.PreToolUse[0].hooks[0].command,
     deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),

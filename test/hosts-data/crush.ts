@@ -71,7 +71,7 @@ export const crush: HostRecord = {
     projectFile: (project) => join(project, "crush.json"),
     override: { name: "CRUSH_GLOBAL_CONFIG", file: (dir) => join(dir, "crush.json") },
     fresh: () => FRESH,
-    freshStderr: () => ["Crush has no Stop event: this handler never runs there.", "Crush PreToolUse: ask → no opinion (the host's own permission flow)"],
+    freshStderr: () => ["Crush has no Stop event: this handler never runs there.", "If your handlers return them, some responses degrade on Crush: agent-connector explain shows which."],
     command: (written) => written.hooks.PreToolUse[0].command,
     deny: { decision: "deny", reason: "no shell" },
     hooks: 1,

@@ -123,7 +123,7 @@ export const cursor: HostRecord = {
         null,
         2,
       )}\n`,
-    freshStderr: () => ["Cursor has no Notification event: this handler never runs there.", "Cursor PreToolUse: ask → no opinion (the host's own permission flow)"],
+    freshStderr: () => ["Cursor has no Notification event: this handler never runs there.", "If your handlers return them, some responses degrade on Cursor: agent-connector explain shows which."],
     command: (written) => written.hooks.preToolUse[0].command,
     deny: { permission: "deny", user_message: "no shell", agent_message: "no shell" },
     hooks: 3,

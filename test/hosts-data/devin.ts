@@ -98,8 +98,7 @@ export const devin: HostRecord = {
       )}\n`,
     freshStderr: () => [
       "Devin CLI has no Notification event: this handler never runs there.",
-      "Devin CLI PreToolUse: ask → no opinion (the host's own permission flow)",
-      "Devin CLI PreToolUse: context → dropped (the host has no context channel here)",
+      "If your handlers return them, some responses degrade on Devin CLI: agent-connector explain shows which.",
     ],
     command: (written) => written.hooks.PreToolUse[0].hooks[0].command,
     commandEnv: { DEVIN_PROJECT_DIR: "/the/project" },

@@ -95,7 +95,7 @@ export const grokBuild: HostRecord = {
     fresh: OUR_FILE,
     freshStderr: () => [
       "Grok Build has no PermissionRequest event: this handler never runs there.",
-      "Grok Build Stop: deny → ignored (the host cannot block here)",
+      "If your handlers return them, some responses degrade on Grok Build: agent-connector explain shows which.",
     ],
     command: (written) => written.hooks.PreToolUse[0].hooks[0].command,
     commandEnv: { GROK_HOOK_EVENT: "PreToolUse" },

@@ -70,11 +70,10 @@ export const grokCli: HostRecord = {
     file: settingsPath,
     // No native matcher: every bash call reaches us, and we match.
     fresh: () => `${JSON.stringify({ hooks: { UserPromptSubmit: [group("UserPromptSubmit")], PreToolUse: [group("PreToolUse")] } }, null, 2)}\n`,
+    // What handlers might return degrades in one line here; explain lists each case.
     freshStderr: () => [
-      "Grok CLI UserPromptSubmit: deny → ignored (the host cannot block here)",
-      "Grok CLI UserPromptSubmit: context → dropped (the host has no context channel here)",
       "Grok CLI PreToolUse: fires for its bash tool only; file edits and other tools never reach this handler.",
-      "Grok CLI PreToolUse: context → dropped (the host has no context channel here)",
+      "If your handlers return them, some responses degrade on Grok CLI: agent-connector explain shows which.",
     ],
     command: (written) => written.hooks.PreToolUse[0].hooks[0].command,
     deny: exit2("no shell"),

@@ -63,7 +63,7 @@ export const jetbrainsCopilot: HostRecord = {
     fresh: () => `${JSON.stringify({ version: 1, hooks: { SessionStart: [entry("SessionStart")], PreToolUse: [entry("PreToolUse")] } }, null, 2)}\n`,
     freshStderr: () => [
       "GitHub Copilot for JetBrains has no Stop event: this handler never runs there.",
-      "GitHub Copilot for JetBrains PreToolUse: modify → ignored (the original input is used)",
+      "If your handlers return them, some responses degrade on GitHub Copilot for JetBrains: agent-connector explain shows which.",
       "GitHub Copilot for JetBrains: the hook contract is taken from docs (a third-party guide, plugin 1.5.57+), never run for real.",
     ],
     command: (written) => written.hooks.PreToolUse[0].command,

@@ -50,7 +50,7 @@ export const kimiCode: HostRecord = {
     override: { name: "KIMI_CODE_HOME", file: (dir) => join(dir, "config.toml") },
     parse,
     fresh: FRESH,
-    freshStderr: () => ["Kimi Code PreToolUse: context → dropped (the host has no context channel here)", "Kimi Code Stop: context → dropped (the host has no context channel here)"],
+    freshStderr: () => ["If your handlers return them, some responses degrade on Kimi Code: agent-connector explain shows which."],
     command: (written) => written.hooks[0].command,
     deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
     hooks: 3,

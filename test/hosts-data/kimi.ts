@@ -124,12 +124,8 @@ export const kimi: HostRecord = {
     // might not compile is matched at run time only.
     fresh: () =>
       tomlHooks("kimi", [{ event: "PreToolUse", matcher: "^(?:Shell)$" }, { event: "PostToolUse" }, { event: "Stop" }]),
-    freshStderr: () => [
-      "Kimi CLI PreToolUse: ask → no opinion (the host's own permission flow)",
-      "Kimi CLI PreToolUse: modify → ignored (the original input is used)",
-      "Kimi CLI PreToolUse: context → dropped (the host has no context channel here)",
-      "Kimi CLI PostToolUse: deny → ignored (the host cannot block here)",
-    ],
+    // Handlers might return anything: install says so in one line, explain lists each degradation.
+    freshStderr: () => ["If your handlers return them, some responses degrade on Kimi CLI: agent-connector explain shows which."],
     command: (written) => written.hooks[0].command,
     deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
     hooks: 3,

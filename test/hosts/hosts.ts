@@ -539,11 +539,16 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
     ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", ...(!wantLatest() && host.npmSpecs ? host.npmSpecs : [`${host.pkg}@${tag}`])],
     { cwd: tmp, stdout: "pipe", stderr: "pipe", stdin: "ignore" },
   );
+  // Progress: the first run downloads about 1.4 GB in all; say how far each host has got.
+  const progress = setInterval(() => {
+    const mb = Bun.spawnSync(["du", "-sm", tmp]).stdout.toString().split(/\s+/)[0];
+    log(`  ${host.pkg}: ${mb} MB so far, ${Math.round((performance.now() - t0) / 1000)} s`);
+  }, 10_000);
   const [out, err, code] = await Promise.all([
     new Response(npm.stdout).text(),
     new Response(npm.stderr).text(),
     npm.exited,
-  ]);
+  ]).finally(() => clearInterval(progress));
   const seconds = (performance.now() - t0) / 1000;
   if (code !== 0 || !existsSync(join(tmp, "node_modules", ".bin", host.bin))) {
     rmSync(tmp, { recursive: true, force: true });

@@ -39,7 +39,8 @@ describe.each(Object.entries(LOADS))("stdout is ours alone (%s)", (_load, load) 
 describe("stdout is ours alone", () => {
   test("install --json stays one JSON document when the config prints at its top level", () => {
     const config = configWithHandler(box, `() => ${DENY}`, "console.log('top'); console.info('info'); process.stdout.write('raw');", "prints-on-load.config.ts");
-    const result = box.cli(["install", "--config", config, "--platform", "claude-code", "--json"]);
+    // The box's id "test" was installed from another config by the cases above: --replace says this is meant.
+    const result = box.cli(["install", "--config", config, "--platform", "claude-code", "--json", "--replace"]);
     expect(result.exitCode).toBe(0);
     expect(JSON.parse(result.stdout).connector).toBe("test");
     expect(result.stderr).toContain("top");

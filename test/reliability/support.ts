@@ -38,7 +38,8 @@ export const figures = { handlerKinds: 0, payloadKinds: 0, stdoutRoutes: 0 };
 export const LOADS = {
   source: (_box: Sandbox, config: string) => ({ config }),
   compiled: (box: Sandbox, config: string, env: Record<string, string> = {}) => {
-    const installed = box.cli(["install", "--config", config, "--platform", "claude-code"], { env });
+    // Each case installs its own config under the one id "test": --replace says that is meant.
+    const installed = box.cli(["install", "--config", config, "--platform", "claude-code", "--replace"], { env });
     const compiled = join(box.env.AGENT_CONNECTOR_HOME!, "compiled", "test.js");
     const header = box.exists(compiled) ? box.read(compiled).split("\n", 1)[0]! : "";
     if (installed.exitCode !== 0 || !header.includes(`"kind":"script"`) || !header.includes(JSON.stringify(config))) {

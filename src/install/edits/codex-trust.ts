@@ -10,6 +10,7 @@ function trust(before: string | null, edit: CodexTrustEdit, files: EditedFiles):
     before: files.before(edit.hookFile) ?? null,
     after: files.after(edit.hookFile) ?? null,
     isOurs: isOurCommand(edit.platform, undefined, edit.invocations),
+    dryRun: files.dryRun,
   });
   return change;
 }

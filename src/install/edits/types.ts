@@ -87,6 +87,8 @@ export type EditAction = "install" | "uninstall";
 export interface EditedFiles {
   before(file: string): string | null | undefined;
   after(file: string): string | null | undefined;
+  /** Nothing will be written: notes say what would happen. */
+  dryRun: boolean;
 }
 
 /** What an edit makes of a file's text. Editors compute; src/install/apply.ts writes. */

@@ -1,0 +1,72 @@
+import type { Adapter } from "../adapter.ts";
+import { isEventName } from "../events.ts";
+import { samplePayload, sampleToolName } from "../core/sample-payload.ts";
+import { inspectHookFile, type FileProblem } from "../host-config/inspect.ts";
+import { readText } from "../host-config/files.ts";
+import { isOurCommand, quote } from "../install/command-line.ts";
+import { readPluginModule } from "../install/plugin-module/generate.ts";
+
+/** One synthetic event fired through an installed hook command. */
+export interface Probe {
+  event: string;
+  command: string;
+  exitCode: number;
+  latencyMs: number;
+  ok: boolean;
+  /** What the host got, or what is wrong with it. */
+  detail: string;
+}
+
+/** A sample of `event` in the host's shape, as the host writes it on the command's stdin. */
+const payloadFor = (adapter: Adapter, event: string, projectDir: string) =>
+  isEventName(event) ? samplePayload(event, adapter.payload, { toolName: sampleToolName(adapter.toolNames), projectDir }) : {};
+
+/** Runs one command line as the host does (a shell, the payload on stdin) and judges the reply by our protocol's rules. */
+function fire(command: string, event: string, payload: unknown, timeoutMs: number): Probe {
+  const started = performance.now();
+  const proc = Bun.spawnSync(["sh", "-c", command], { stdin: Buffer.from(JSON.stringify(payload)), stdout: "pipe", stderr: "pipe", env: process.env, timeout: timeoutMs });
+  const latencyMs = Math.round(performance.now() - started);
+  const stdout = proc.stdout.toString().trim();
+  const stderr = proc.stderr.toString().trim();
+  const exitCode = proc.exitCode ?? -1;
+  const base = { event, command, exitCode, latencyMs };
+  if (proc.exitCode === null) return { ...base, ok: false, detail: `no answer within ${timeoutMs} ms (the host stops waiting)` };
+  if (stderr.includes("(fail-open)")) return { ...base, ok: false, detail: `failed open: ${stderr.replace(/^agent-connector: /, "")}` };
+  if (exitCode === 2) return { ...base, ok: Boolean(stderr), detail: stderr ? `deny by exit 2: ${stderr}` : "exit 2 without a reason on stderr" };
+  if (exitCode !== 0) return { ...base, ok: false, detail: `exit ${exitCode}${stderr ? `: ${stderr}` : ""} (the host treats it as a hook error)` };
+  if (!stdout) return { ...base, ok: true, detail: "no opinion (empty reply)" };
+  try {
+    const reply = JSON.parse(stdout);
+    if (reply === null || typeof reply !== "object" || Array.isArray(reply)) return { ...base, ok: false, detail: `the reply is not a JSON object: ${stdout.slice(0, 200)}` };
+    return { ...base, ok: true, detail: `replied ${stdout.length > 160 ? `${stdout.slice(0, 160)}…` : stdout}` };
+  } catch {
+    return { ...base, ok: false, detail: `the reply is not JSON: ${stdout.slice(0, 200)}` };
+  }
+}
+
+/**
+ * What doctor finds in one host file: entries the host rejects (with their line) and one synthetic
+ * event per hook command of `connectorId` in it (a plugin module: per event it handles).
+ */
+export function probeFile(adapter: Adapter, file: string, connectorId: string, invocations: readonly string[], timeoutMs: number, projectDir: string): { problems: FileProblem[]; probes: Probe[] } {
+  const text = readText(file);
+  if (text === null) return { problems: [], probes: [] };
+  if (adapter.hooks.kind === "plugin-module") {
+    const settings = readPluginModule(text);
+    if (!settings) return { problems: [{ line: 1, message: "is not a module agent-connector generated" }], probes: [] };
+    return {
+      problems: [],
+      probes: Object.keys(settings.events).map((event) => fire([...settings.command, event, "--connector", settings.connector].map(quote).join(" "), event, payloadFor(adapter, event, projectDir), timeoutMs)),
+    };
+  }
+  if (adapter.hooks.kind !== "hook-file") return { problems: [], probes: [] };
+  const { commands, problems } = inspectHookFile(text, adapter.hooks.file);
+  const ours = isOurCommand(adapter.id, connectorId, invocations);
+  const probes = commands
+    .filter((c) => ours(c.command))
+    .map((c) => {
+      const event = /\shook \S+ (\S+)/.exec(c.command)?.[1] ?? c.nativeEvent;
+      return fire(c.command, event, payloadFor(adapter, event, projectDir), timeoutMs);
+    });
+  return { problems, probes };
+}

@@ -1,0 +1,85 @@
+import { findAdapter } from "../../adapters/index.ts";
+import { selfInvocation } from "../install/command-line.ts";
+import { knownInvocations } from "../install/command-line.ts";
+import type { InstallHealth } from "../install/health.ts";
+import { readRegistry } from "../registry/read.ts";
+import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
+import { userHome } from "../paths.ts";
+import { connectorArgs, EXIT, jsonArgs } from "./_args.ts";
+import { defineAcCommand } from "./_command.ts";
+import { healthOf } from "./_health.ts";
+import { printJson, printStdout, tilde } from "./_output.ts";
+import { probeFile, type Probe } from "./_probe.ts";
+import type { FileProblem } from "../host-config/inspect.ts";
+
+interface Diagnosis extends Omit<InstallHealth, "plan"> {
+  /** Entries the host rejects, with what that costs. */
+  fileProblems: (FileProblem & { consequence?: string })[];
+  probes: Probe[];
+  warnings: string[];
+}
+
+async function diagnose(values: { connector?: string; platform?: string }): Promise<Diagnosis[]> {
+  const invocations = knownInvocations(await readRegistry());
+  return (await healthOf(values)).map(({ plan, ...health }) => {
+    const adapter = findAdapter(health.platform);
+    const empty = { ...health, fileProblems: [], probes: [], warnings: plan?.warnings ?? [] };
+    if (!adapter) return empty;
+    const seconds = DEFAULT_TIMEOUT_SECONDS;
+    const { problems, probes } = probeFile(adapter, health.file, health.connector, invocations, seconds * 1000, health.projectDir ?? process.cwd());
+    const consequence = adapter.invalidEntrySkips === "file" ? `${adapter.name} skips this whole file: none of its hooks run` : undefined;
+    const fileProblems = problems.map((p) => ({ ...p, ...(consequence ? { consequence } : {}) }));
+    const ok = health.ok && !fileProblems.length && probes.every((p) => p.ok);
+    return { ...empty, ok, fileProblems, probes };
+  });
+}
+
+/** Re-installs each drifted install whose config loads, as `install` itself (same lock, backups, diffs). */
+function fix(results: Diagnosis[]): { command: string; exitCode: number; output: string }[] {
+  return results
+    .filter((r) => r.fix && !r.fix.startsWith("fix ") && r.checks.some((c) => !c.ok))
+    .map((r) => {
+      const args = ["install", "--config", r.config, "--platform", r.platform, "--scope", r.scope, ...(r.projectDir ? ["--project-dir", r.projectDir] : [])];
+      const proc = Bun.spawnSync([...selfInvocation(), ...args], { stdout: "pipe", stderr: "pipe", env: process.env });
+      return { command: r.fix!, exitCode: proc.exitCode ?? -1, output: `${proc.stderr.toString()}${proc.stdout.toString()}`.trim() };
+    });
+}
+
+function report(results: Diagnosis[], fixes: ReturnType<typeof fix>): string {
+  const home = userHome();
+  const lines: string[] = [];
+  for (const f of fixes) lines.push(`${f.exitCode === 0 ? "fixed" : "could not fix"}: ${f.command}${f.exitCode === 0 ? "" : `\n${f.output}`}`);
+  if (fixes.length) lines.push("");
+  for (const r of results) {
+    lines.push(`${r.connector} on ${r.name} (${r.scope}) ${tilde(r.file, home)}`);
+    for (const c of r.checks) lines.push(`  ${c.ok ? "ok  " : "FAIL"}  ${c.name}: ${tilde(c.detail, home)}`);
+    for (const p of r.fileProblems) lines.push(`  FAIL  ${tilde(r.file, home)}:${p.line}: ${p.message}${p.consequence ? ` (${p.consequence})` : ""}`);
+    for (const p of r.probes) lines.push(`  ${p.ok ? "ok  " : "FAIL"}  ${p.event}: ${p.detail} (${p.latencyMs} ms)`);
+    for (const w of r.warnings) lines.push(`  warn  ${w}`);
+    if (!r.ok && r.fix) lines.push(`  fix: ${r.fix}${r.fix.startsWith("fix ") ? "" : " (or agent-connector doctor --fix)"}`);
+  }
+  return lines.join("\n");
+}
+
+export default defineAcCommand({
+  meta: {
+    name: "doctor",
+    description: "Check every install as status does, validate the host files by each host's rules, and fire a sample event through every installed hook command as the host would; --fix re-installs what drifted",
+  },
+  args: {
+    ...connectorArgs,
+    platform: { type: "string", description: "Only these host ids, comma-separated" },
+    fix: { type: "boolean", description: "Re-install what drifted (as install does: backups, your own entries kept)" },
+    ...jsonArgs,
+  },
+  async run({ args, json }) {
+    let results = await diagnose(args);
+    const fixes = args.fix ? fix(results) : [];
+    if (fixes.length) results = await diagnose(args);
+    const ok = results.every((r) => r.ok);
+    if (json) printJson({ ok, fixes, installs: results });
+    else if (!results.length) printStdout("No connectors installed: nothing to check. Install one: agent-connector install --platform <host>");
+    else printStdout(report(results, fixes));
+    return ok ? EXIT.ok : EXIT.problems;
+  },
+});

@@ -1,0 +1,38 @@
+import { registryPath } from "../home.ts";
+import { userHome } from "../paths.ts";
+import { connectorArgs, EXIT, jsonArgs } from "./_args.ts";
+import { defineAcCommand } from "./_command.ts";
+import { healthOf } from "./_health.ts";
+import { printJson, printStdout, tilde } from "./_output.ts";
+import { formatTable } from "./_table.ts";
+
+export default defineAcCommand({
+  meta: { name: "status", description: "Every installed connector, where it is installed, and whether each install still works; prints what to run to fix what drifted" },
+  args: {
+    ...connectorArgs,
+    platform: { type: "string", description: "Only these host ids, comma-separated" },
+    ...jsonArgs,
+  },
+  async run({ args, json }) {
+    const results = await healthOf(args);
+    const ok = results.every((r) => r.ok);
+    if (json) {
+      printJson({ ok, registry: registryPath(), installs: results.map(({ plan: _plan, ...r }) => r) });
+      return ok ? EXIT.ok : EXIT.problems;
+    }
+    const home = userHome();
+    if (!results.length) {
+      printStdout(`No connectors installed (registry: ${tilde(registryPath(), home)}). Install one: agent-connector install --platform <host>`);
+      return EXIT.ok;
+    }
+    const rows = results.map((r) => [r.connector, r.platform, r.scope, tilde(r.file, home), r.ok ? "ok" : "drift"]);
+    const lines = [formatTable([["connector", "host", "scope", "file", "state"], ...rows])];
+    for (const r of results.filter((r) => !r.ok)) {
+      lines.push("", `${r.connector} on ${r.name} (${r.scope}):`);
+      for (const check of r.checks.filter((c) => !c.ok)) lines.push(`  ${check.name}: ${tilde(check.detail, home)}`);
+      lines.push(`  fix: ${r.fix}`);
+    }
+    printStdout(lines.join("\n"));
+    return ok ? EXIT.ok : EXIT.problems;
+  },
+});

@@ -1,0 +1,65 @@
+import type { EventName } from "../events.ts";
+import { EVENT_FIELDS, type FieldName, type PayloadMap } from "./payload-map.ts";
+
+/**
+ * Sample values of the normalized fields, as data: `simulate` (no --payload) and `doctor` write
+ * them into a host's payload shape through its payload map, so every host gets a sample of every
+ * event it has without a file per host. Never loaded by the hook path.
+ */
+export const SAMPLE_VALUES: Record<FieldName, unknown> = {
+  sessionId: "sample-session",
+  projectDir: "",
+  source: "startup",
+  reason: "other",
+  prompt: "Run the tests and fix what fails.",
+  toolName: "",
+  toolInput: { command: "ls" },
+  toolOutput: "README.md",
+  isError: false,
+  toolUseId: "sample-tool-use",
+  error: "command failed with exit code 1",
+  isInterrupt: false,
+  durationMs: 120,
+  trigger: "manual",
+  stopHookActive: false,
+  message: "The agent needs your attention.",
+  permissionSuggestions: [],
+  agentId: "sample-agent",
+  agentType: "general-purpose",
+  agentTranscriptPath: "",
+  lastAssistantMessage: "Done.",
+};
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split(".");
+  let node = target;
+  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  node[keys.at(-1)!] = value;
+}
+
+/** The host's spelling of a value: the key of `values` that maps to ours (Copilot's "new" → "startup" stays "startup"). */
+function nativeValue(value: unknown, source: NonNullable<PayloadMap[FieldName]>): unknown {
+  if (source.present) return value ? { message: String(value) } : undefined;
+  if (source.count) return value ? 1 : 0;
+  if (source.textParts) return [{ type: "text", text: value }];
+  const native = source.values && Object.entries(source.values).find(([, ours]) => ours === value)?.[0];
+  return native ?? value;
+}
+
+/** A payload for `event` in the shape `map` reads, with `overrides` for fields that depend on the host or machine. */
+export function samplePayload(event: EventName, map: PayloadMap, overrides: Partial<Record<FieldName, unknown>> = {}): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const field of ["sessionId", "projectDir", ...EVENT_FIELDS[event]] as FieldName[]) {
+    const source = map[field];
+    const path = source?.paths?.[0];
+    const value = overrides[field] ?? SAMPLE_VALUES[field];
+    if (!source || !path || value === "") continue;
+    const native = nativeValue(value, source);
+    if (native !== undefined) setPath(payload, path, native);
+  }
+  return payload;
+}
+
+/** The tool a sample tool event names on a host: its shell tool when the adapter lists one. */
+export const sampleToolName = (toolNames: readonly string[] | undefined): string =>
+  toolNames?.find((name) => /^(bash|shell|run_shell_command|runTerminalCommand)$/i.test(name)) ?? toolNames?.[0] ?? "Bash";

@@ -1,0 +1,134 @@
+import { existsSync } from "node:fs";
+import { dirname } from "node:path";
+import type { PathContext, Scope } from "../adapter.ts";
+import type { ConnectorConfig } from "../events.ts";
+import type { InstallRecord, Registry } from "../registry/types.ts";
+import { findAdapter, HOST_IDS, type HostId } from "../../adapters/index.ts";
+import type { Adapter } from "../adapter.ts";
+import { loadConnectorConfig } from "../config/load.ts";
+import { quote } from "./command-line.ts";
+import { deliveredFile, planHost, type HostPlan } from "./plan.ts";
+import { applyEdits } from "./apply.ts";
+
+/** One thing `status` checks about one install, and what it found. */
+export interface Check {
+  name: "config" | "binary" | "host-file";
+  ok: boolean;
+  detail: string;
+}
+
+/** One connector in one host file: what holds, what drifted, and the command that fixes it. */
+export interface InstallHealth {
+  connector: string;
+  config: string;
+  platform: string;
+  name: string;
+  scope: string;
+  file: string;
+  /** The project a project-scope file belongs to. */
+  projectDir?: string;
+  ok: boolean;
+  checks: Check[];
+  /** What to run to fix what drifted; absent when all is well. */
+  fix?: string;
+  /** The plan a re-install would carry out (doctor uses its warnings). */
+  plan?: HostPlan;
+}
+
+/** The project folder of a project-scope file: the ancestor for which the host's path gives this file. */
+function projectDirOf(adapter: Adapter, file: string, connectorId: string, paths: PathContext): string | undefined {
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    if (deliveredFile(adapter, "project", { ...paths, projectDir: dir }, connectorId) === file) return dir;
+  }
+  return undefined;
+}
+
+/** The command that re-installs one connector into one host file. */
+export function installCommand(config: string, platform: string, scope: string, projectDir?: string): string {
+  const words = ["agent-connector", "install", "--config", config, "--platform", platform, "--scope", scope, ...(projectDir ? ["--project-dir", projectDir] : [])];
+  return words.map(quote).join(" ");
+}
+
+/** The first word of a recorded invocation: the binary (or bun) the host runs. */
+function programOf(invocation: string): string {
+  const match = /^"((?:[^"\\]|\\.)*)"|^(\S+)/.exec(invocation);
+  return match?.[1]?.replace(/\\(.)/g, "$1") ?? match?.[2] ?? invocation;
+}
+
+const versions = new Map<string, string | undefined>();
+
+/** `<invocation> --version`, once per invocation. */
+function versionOf(invocation: string): string | undefined {
+  if (!versions.has(invocation)) {
+    const proc = Bun.spawnSync(["sh", "-c", `${invocation} --version`], { stdout: "pipe", stderr: "ignore" });
+    versions.set(invocation, proc.exitCode === 0 ? proc.stdout.toString().trim() : undefined);
+  }
+  return versions.get(invocation);
+}
+
+/**
+ * Checks one recorded install: the config loads, the binary written into the host file exists and
+ * is this version, and the host file (or plugin module) holds exactly what installing now would
+ * write. Anything else is drift, and `fix` says what to run.
+ */
+export async function checkInstall(
+  id: string,
+  configPath: string,
+  record: InstallRecord,
+  context: { paths: PathContext; invocations: readonly string[]; current: string; version: string },
+): Promise<InstallHealth> {
+  const adapter = findAdapter(record.platform);
+  const base = { connector: id, config: configPath, platform: record.platform, name: adapter?.name ?? record.platform, scope: record.scope, file: record.file };
+  if (!adapter || (record.scope !== "user" && record.scope !== "project")) {
+    return { ...base, ok: false, checks: [{ name: "host-file", ok: false, detail: `unknown host or scope in the registry` }], fix: `agent-connector uninstall --connector ${id} --platform ${record.platform}` };
+  }
+  const scope: Scope = record.scope;
+  const projectDir = scope === "project" ? projectDirOf(adapter, record.file, id, context.paths) : undefined;
+  const paths = projectDir ? { ...context.paths, projectDir } : context.paths;
+  const fix = installCommand(configPath, record.platform, scope, projectDir);
+  const checks: Check[] = [];
+
+  let config: ConnectorConfig | undefined;
+  try {
+    config = await loadConnectorConfig(configPath, HOST_IDS);
+    checks.push({ name: "config", ok: true, detail: `${configPath} loads` });
+  } catch (error) {
+    checks.push({ name: "config", ok: false, detail: (error as Error).message });
+  }
+
+  const invocation = record.invocation ?? context.current;
+  const program = programOf(invocation);
+  if (!existsSync(program)) checks.push({ name: "binary", ok: false, detail: `${program}, written in the host file, does not exist` });
+  else {
+    const version = versionOf(invocation);
+    const same = version === context.version;
+    checks.push({ name: "binary", ok: same, detail: same ? `${program} is version ${version}` : `${program} is version ${version ?? "(unknown)"}, this is ${context.version}` });
+  }
+
+  let plan: HostPlan | undefined;
+  if (config) {
+    plan = planHost(adapter as Adapter<HostId>, config, scope, paths, context.invocations);
+    const changes = plan.edits.length ? applyEdits(plan.edits, "install", true) : [];
+    const own = changes[0];
+    const changed = changes.some((c) => c.changed);
+    if (!own || own.before === null) checks.push({ name: "host-file", ok: false, detail: `${record.file} is gone` });
+    else checks.push({ name: "host-file", ok: !changed, detail: changed ? `${record.file} differs from what install writes (edited by hand, or the config changed since)` : `${record.file} holds the connector's hooks` });
+  } else checks.push({ name: "host-file", ok: false, detail: "not checked: the config does not load" });
+
+  const ok = checks.every((c) => c.ok);
+  const configBroken = checks.some((c) => c.name === "config" && !c.ok);
+  return { ...base, ...(projectDir ? { projectDir } : {}), ok, checks, ...(ok ? {} : { fix: configBroken ? `fix ${configPath}, then ${fix}` : fix }), ...(plan ? { plan } : {}) };
+}
+
+/** Every recorded install of every connector (or of `only`), checked. */
+export async function checkRegistry(registry: Registry, context: Parameters<typeof checkInstall>[3], only?: { connector?: string; platforms?: readonly string[] }): Promise<InstallHealth[]> {
+  const results: InstallHealth[] = [];
+  for (const [id, entry] of Object.entries(registry)) {
+    if (only?.connector && id !== only.connector) continue;
+    for (const record of entry.installs) {
+      if (only?.platforms && !only.platforms.includes(record.platform)) continue;
+      results.push(await checkInstall(id, entry.config, record, context));
+    }
+  }
+  return results;
+}

@@ -1,0 +1,290 @@
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, REPO, sandbox, stdoutJson, writeConfig } from "./support/harness.ts";
+import { HOST_IDS } from "../adapters/index.ts";
+
+setDefaultTimeout(60_000);
+
+/** status, doctor, init, simulate, logs, completion, and the rough edges of issue 13, on the compiled binary. */
+
+const GUARD = `{ id: "guard", hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) }, Stop: { handler: () => undefined } } }`;
+
+function installed(platform = "claude-code") {
+  const box = sandbox();
+  const config = writeConfig(box, GUARD);
+  const result = box.cli(["install", "--config", config, "--platform", platform]);
+  expect(result.exitCode).toBe(0);
+  return { box, config };
+}
+
+describe("status", () => {
+  test("every install ok; a hand-edited host file is drift, shown as the command that fixes it (exit 5)", () => {
+    const { box, config } = installed();
+    expect(box.cli(["status"]).stdout).toBe(
+      ["connector  host         scope  file                     state", "guard      claude-code  user   ~/.claude/settings.json  ok", ""].join("\n"),
+    );
+    box.write(join(box.home, ".claude", "settings.json"), "{}\n");
+    const drift = box.cli(["status"]);
+    expect(drift.exitCode).toBe(5);
+    expect(drift.stdout).toBe(
+      [
+        "connector  host         scope  file                     state",
+        "guard      claude-code  user   ~/.claude/settings.json  drift",
+        "",
+        "guard on Claude Code (user):",
+        "  host-file: ~/.claude/settings.json differs from what install writes (edited by hand, or the config changed since)",
+        `  fix: agent-connector install --config ${config} --platform claude-code --scope user`,
+        "",
+      ].join("\n"),
+    );
+    // `list` is the same command.
+    expect(box.cli(["list"]).stdout).toBe(drift.stdout);
+  });
+
+  test("a moved config and a deleted binary are named", () => {
+    const { box, config } = installed();
+    box.write(config.replace("agent-connector.config.ts", "elsewhere.ts"), readFileSync(config, "utf8"));
+    Bun.spawnSync(["rm", config]);
+    const registry = join(box.env.AGENT_CONNECTOR_HOME!, "registry.json");
+    writeFileSync(registry, readFileSync(registry, "utf8").replaceAll(JSON.stringify(BIN), JSON.stringify("/gone/agent-connector")));
+    const result = stdoutJson(box.cli(["status", "--json"])) as { ok: boolean; installs: { checks: { name: string; ok: boolean; detail: string }[]; fix: string }[] };
+    expect(result.ok).toBe(false);
+    expect(result.installs[0]!.checks).toEqual([
+      { name: "config", ok: false, detail: `${config}: file not found` },
+      { name: "binary", ok: false, detail: "/gone/agent-connector, written in the host file, does not exist" },
+      { name: "host-file", ok: false, detail: "not checked: the config does not load" },
+    ]);
+    expect(result.installs[0]!.fix).toBe(`fix ${config}, then agent-connector install --config ${config} --platform claude-code --scope user`);
+  });
+});
+
+describe("doctor", () => {
+  test("fires a sample event through each installed command, names an invalid entry's line, --fix re-installs", () => {
+    const { box } = installed();
+    const ok = box.cli(["doctor", "--json"]);
+    expect(ok.exitCode).toBe(0);
+    const probes = (stdoutJson(ok) as { installs: { probes: { event: string; ok: boolean; detail: string }[] }[] }).installs[0]!.probes;
+    expect(probes.map(({ event, ok, detail }) => ({ event, ok, detail }))).toEqual([
+      { event: "PreToolUse", ok: true, detail: `replied {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` },
+      { event: "Stop", ok: true, detail: "no opinion (empty reply)" },
+    ]);
+
+    const settings = join(box.home, ".claude", "settings.json");
+    const parsed = JSON.parse(readFileSync(settings, "utf8"));
+    parsed.hooks.Stop.push({ matcher: { tools: ["Bash"] }, hooks: [{ type: "command", command: "true" }] });
+    writeFileSync(settings, `${JSON.stringify(parsed, null, 2)}\n`);
+    const bad = box.cli(["doctor"]);
+    expect(bad.exitCode).toBe(5);
+    const line = readFileSync(settings, "utf8").split("\n").findIndex((l) => l.includes('"matcher": {')) + 1;
+    expect(bad.stdout).toContain(`  FAIL  ~/.claude/settings.json:${line}: hooks.Stop.1.matcher must be a string, not an object (Claude Code skips this whole file: none of its hooks run)\n`);
+
+    box.write(settings, "{}\n");
+    const fixed = box.cli(["doctor", "--fix"]);
+    expect(fixed.stdout).toStartWith(`fixed: agent-connector install --config ${join(box.project, "agent-connector.config.ts")} --platform claude-code --scope user\n`);
+    expect(fixed.exitCode).toBe(0);
+    expect(box.cli(["status"]).exitCode).toBe(0);
+  });
+
+  test("a broken config fails open in the host: doctor shows it", () => {
+    const { box, config } = installed();
+    writeFileSync(config, `import { defineConnector } from "agent-connector";\nexport default defineConnector({ id: "guard", hooks: { PreToolUse: { handler: () => { throw new Error("boom"); } } } });\n`);
+    const result = stdoutJson(box.cli(["doctor", "--json"])) as { ok: boolean; installs: { probes: { event: string; ok: boolean; detail: string }[] }[] };
+    expect(result.ok).toBe(false);
+    expect(result.installs[0]!.probes[0]!.ok).toBe(false);
+    expect(result.installs[0]!.probes[0]!.detail).toStartWith("failed open: claude-code PreToolUse (guard): handler threw: boom; allowed (fail-open)");
+  });
+
+  test("a matcher that names none of a host's tools is warned about at install and in doctor", () => {
+    const { box } = installed("copilot-cli");
+    const warning = `GitHub Copilot CLI PreToolUse: the matcher "Bash" names none of GitHub Copilot CLI's tools, so this handler never runs there. Its tools: bash, powershell, view, create, edit, glob, grep, web_fetch, task, ask_user.`;
+    expect(box.cli(["doctor"]).stdout).toContain(`  warn  ${warning}\n`);
+    const again = box.cli(["install", "--platform", "copilot-cli"]);
+    expect(again.stderr).toContain(`[warn] ${warning}\n`);
+  });
+});
+
+describe("simulate", () => {
+  test("built-in sample: normalized event, response, reply and exit code", () => {
+    const box = sandbox();
+    writeConfig(box, GUARD);
+    const result = stdoutJson(box.cli(["simulate", "claude-code", "PreToolUse", "--json"])) as Record<string, unknown>;
+    expect(result.payload).toEqual({ session_id: "sample-session", cwd: box.project, tool_name: "Bash", tool_input: { command: "ls" } });
+    expect(result.returned).toEqual({ decision: "deny", reason: "no" });
+    expect(result.reply).toEqual({ exitCode: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}\n` });
+    const copilot = box.cli(["simulate", "copilot-cli", "PreToolUse"]);
+    expect(copilot.stdout).toContain(`the matcher "Bash" does not match toolName "bash": the handler is not called\n`);
+  });
+
+  test("--payload - reads the host's payload from stdin; degradations are listed", () => {
+    const box = sandbox();
+    writeConfig(box, `{ id: "ctx", hooks: { Stop: { handler: () => ({ decision: "context", additionalContext: "x" }) } } }`);
+    const result = box.cli(["simulate", "cursor", "Stop", "--payload", "-"], { stdin: JSON.stringify({ conversation_id: "c", loop_count: 0 }) });
+    expect(result.stdout).toContain("degradations on Cursor:\n  Stop: context → dropped (the host has no context channel here)\n");
+    expect(result.stdout).toEndWith("Cursor gets: exit 0\nstdout: (empty)\n");
+  });
+});
+
+describe("logs", () => {
+  test("AGENT_CONNECTOR_DEBUG=1 writes a trace per call; failures show their error", () => {
+    const { box } = installed();
+    const payload = { session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "ls" } };
+    box.hook("claude-code", "PreToolUse", payload, { connector: "guard", env: { AGENT_CONNECTOR_DEBUG: "1" } });
+    box.hook("claude-code", "PreToolUse", payload, { connector: "guard" }); // no trace without the flag
+    box.hook("claude-code", "PreToolUse", payload, { connector: "missing" });
+    const { entries } = stdoutJson(box.cli(["logs", "--json"])) as { entries: { time: string; latencyMs?: number; [key: string]: unknown }[] };
+    expect(entries.map(({ time: _t, latencyMs, ...e }) => ({ ...e, timed: typeof latencyMs === "number" || undefined }) as Record<string, unknown>)).toEqual([
+      { host: "claude-code", event: "PreToolUse", connector: "guard", decision: "deny", exitCode: 0, timed: true },
+      { host: "claude-code", event: "PreToolUse", connector: "missing", decision: "fail-open", message: `connector "missing" is not installed (no registry entry)`, timed: undefined },
+    ]);
+    const text = box.cli(["logs", "--connector", "missing"]).stdout;
+    expect(text).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/);
+  });
+});
+
+describe("logs --follow", () => {
+  test("prints entries as hooks write them", async () => {
+    const { box } = installed();
+    const follow = Bun.spawn([BIN, "logs", "--follow"], { cwd: box.project, env: box.env, stdout: "pipe", stderr: "pipe" });
+    try {
+      const reader = follow.stdout.getReader();
+      await Bun.sleep(500);
+      box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { connector: "missing" });
+      let text = "";
+      const deadline = Date.now() + 10_000;
+      while (!text.includes("\n") && Date.now() < deadline) {
+        const chunk = await Promise.race([reader.read(), Bun.sleep(deadline - Date.now()).then(() => undefined)]);
+        if (!chunk || chunk.done) break;
+        text += new TextDecoder().decode(chunk.value);
+      }
+      expect(text).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/);
+    } finally {
+      follow.kill();
+    }
+  });
+});
+
+describe("init", () => {
+  test("a commented config that tsc checks with nothing installed, and that install takes", () => {
+    const box = sandbox();
+    const init = box.cli(["init", "--id", "house-rules"]);
+    expect(init.exitCode).toBe(0);
+    const tsc = (dir: string) => Bun.spawnSync([process.execPath, join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdout: "pipe" });
+    expect(tsc(box.project).exitCode).toBe(0);
+    const config = join(box.project, "agent-connector.config.ts");
+    // The types are real: a wrong decision fails the check.
+    writeFileSync(config, readFileSync(config, "utf8").replace(`{ decision: "allow" }`, `{ decision: "permit" }`));
+    expect(tsc(box.project).stdout.toString()).toContain(`Type '"permit"' is not assignable`);
+    expect(box.cli(["init"]).exitCode).toBe(2);
+    expect(box.cli(["init", "--force", "--id", "house-rules"]).exitCode).toBe(0);
+    expect(box.cli(["install", "--platform", "claude-code"]).exitCode).toBe(0);
+  }, 60_000);
+});
+
+describe("completion", () => {
+  test("bash: commands, flags, host ids and installed connector ids", () => {
+    const { box } = installed();
+    const script = box.cli(["completion", "bash"]).stdout;
+    const complete = (words: string[]) => {
+      const file = box.write("completion.bash", script);
+      const run = Bun.spawnSync(["bash", "-c", `source ${file}; COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(" ")}); COMP_CWORD=${words.length - 1}; _agent_connector; echo "\${COMPREPLY[*]}"`], {
+        env: { ...box.env, PATH: `${join(BIN, "..")}:${box.env.PATH}` },
+        stdout: "pipe",
+      });
+      return run.stdout.toString().trim();
+    };
+    expect(complete(["agent-connector", "do"])).toBe("doctor");
+    expect(complete(["agent-connector", "install", "--pl"])).toBe("--platform");
+    expect(complete(["agent-connector", "install", "--platform", "co"])).toBe(HOST_IDS.filter((id) => id.startsWith("co")).join(" "));
+    expect(complete(["agent-connector", "status", "--connector", ""])).toBe("guard");
+    for (const shell of ["zsh", "fish", "powershell"]) expect(box.cli(["completion", shell]).stdout).toContain("agent-connector");
+    expect(box.cli(["completion", "tcsh"]).exitCode).toBe(2);
+  });
+});
+
+describe("rough edges", () => {
+  test("1: the same connector id from a second project is refused unless --replace, naming both configs", () => {
+    const { box, config } = installed();
+    const other = box.write("other/agent-connector.config.ts", readFileSync(config, "utf8"));
+    const refused = box.cli(["install", "--config", other, "--platform", "claude-code"]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toBe(`[error] connector id "guard" is already installed from ${config}; installing ${other} would make its hooks run this config instead. Give this connector another id, or pass --replace to take it over.\n`);
+    expect(box.cli(["install", "--config", other, "--platform", "claude-code", "--replace"]).exitCode).toBe(0);
+  });
+
+  test("2: a TypeScript syntax error shows file:line:col and the source line", () => {
+    const box = sandbox();
+    const config = box.write("project/agent-connector.config.ts", `export default {\n  id: "x",\n  hooks: { Stop: { handler: () => ({ decision: "deny" reason: "x" }) } },\n};\n`);
+    const result = box.cli(["install", "--platform", "claude-code"]);
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toStartWith(
+      `[error] ${config}: cannot be loaded: 3 syntax errors:\n${config}:3:55: Expected "}" but found "reason"\n  3 |   hooks: { Stop: { handler: () => ({ decision: "deny" reason: "x" }) } },\n    | ${" ".repeat(54)}^\n`,
+    );
+  });
+
+  test("3: unknown commands exit 2 with did you mean", () => {
+    const box = sandbox();
+    expect(box.cli(["instal"])).toEqual({ stdout: "", stderr: `agent-connector: unknown command "instal"; did you mean "agent-connector install"? See agent-connector --help.\n`, exitCode: 2 });
+    expect(box.cli(["version"]).stderr).toBe(`agent-connector: unknown command "version"; did you mean "agent-connector --version"? See agent-connector --help.\n`);
+    expect(box.cli(["install", "--dryrun"]).stderr).toBe("[error] unknown option --dryrun (did you mean --dry-run?); see agent-connector install --help\n");
+  });
+
+  test("4, 11: a fixed response warns only about what it produces; handlers get one line", () => {
+    const box = sandbox();
+    const json = box.write("project/agent-connector.config.json", JSON.stringify({ id: "no-shell", hooks: { PreToolUse: { matcher: "Shell", response: { decision: "deny", reason: "no shell" } } } }));
+    const fixed = box.cli(["install", "--config", json, "--platform", "cursor", "--dry-run"]);
+    expect(fixed.stderr.split("\n").filter((l) => l.startsWith("["))).toEqual([]);
+    const handler = box.cli(["install", "--config", join(REPO, "examples", "guard", "agent-connector.config.ts"), "--platform", "cursor", "--dry-run"]);
+    const notes = handler.stderr.split("\n").filter((l) => l.startsWith("["));
+    expect(notes).toEqual([
+      `[warn] Cursor PreToolUse: the matcher "Bash|run_shell_command|bash" names none of Cursor's tools, so this handler never runs there. Its tools: Shell, Read, Write, Grep, Delete, Task.`,
+      "[info] If your handlers return them, some responses degrade on Cursor: agent-connector explain shows which.",
+    ]);
+  });
+
+  test("6: dry-run says what would happen", () => {
+    const { box, config } = { ...installed("claude-code") };
+    const result = box.cli(["install", "--config", config, "--platform", "codex", "--dry-run"]);
+    expect(result.stderr).toContain(`[info] ${join(box.home, ".codex", "config.toml")}: would trust 2 agent-connector hooks for Codex\n`);
+  });
+
+  test("7: --help has no colour and no trailing blanks in a pipe", () => {
+    const help = sandbox().cli(["install", "--help"], { env: { FORCE_COLOR: "1" } }).stdout;
+    expect(help).not.toContain("\x1b[");
+    expect(help.split("\n").filter((line) => line !== line.trimEnd())).toEqual([]);
+    expect(help).toContain("--replace");
+  });
+
+  test("8: uninstall removes the folders install created; an empty folder is no host", () => {
+    const { box } = installed();
+    expect(box.cli(["uninstall", "--connector", "guard"]).exitCode).toBe(0);
+    expect(existsSync(join(box.home, ".claude"))).toBe(false);
+    // A folder that was there before install stays, empty or not.
+    Bun.spawnSync(["mkdir", "-p", join(box.home, ".gemini")]);
+    expect(box.cli(["install", "--platform", "gemini-cli"]).exitCode).toBe(0);
+    expect(box.cli(["uninstall", "--connector", "guard"]).exitCode).toBe(0);
+    expect(existsSync(join(box.home, ".gemini"))).toBe(true);
+    writeConfig(box, GUARD);
+    const bare = box.cli(["install", "--dry-run"], { env: { PATH: "/nonexistent" } });
+    expect(bare.exitCode).toBe(2);
+    expect(bare.stderr).toStartWith("[error] no supported host detected on this machine");
+  });
+
+  test("9: a connector with nothing to install is refused", () => {
+    const box = sandbox();
+    const config = writeConfig(box, `{ id: "empty", hooks: {} }`);
+    const result = box.cli(["install", "--platform", "claude-code"]);
+    expect(result.exitCode).toBe(3);
+    expect(result.stderr).toBe(`[error] ${config}: nothing to install: the connector declares no hooks. Add one under hooks (e.g. PreToolUse: { handler: … }); agent-connector init writes an example.\n`);
+    expect(existsSync(join(box.home, ".claude"))).toBe(false);
+  });
+
+  test("10: two config files in one folder are refused, naming both", () => {
+    const box = sandbox();
+    const ts = writeConfig(box, GUARD);
+    const js = writeConfig(box, GUARD, "agent-connector.config.js");
+    const result = box.cli(["install", "--platform", "claude-code"]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toBe(`[error] 2 connector configs in ${box.project}: ${ts}, ${js}; keep one, or pick one with --config <path>\n`);
+  });
+});
