@@ -19,6 +19,25 @@ function installed(platform = "claude-code") {
 }
 
 describe("status", () => {
+  test("MCP servers and a hooks folder of launchers are checked as what they are", () => {
+    const box = sandbox();
+    writeConfig(box, `{ id: "both", mcpServers: { rec: { command: "node", args: ["s.mjs"] } }, hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) } } }`);
+    expect(box.cli(["install", "--platform", "claude-code,cline"]).exitCode).toBe(0);
+    const status = box.cli(["status"]);
+    expect(status.stdout).toBe(
+      [
+        "connector  host         scope  file                     state",
+        "both       claude-code  user   ~/.claude/settings.json  ok",
+        "both       cline        user   ~/.cline/hooks           ok",
+        "both       claude-code  user   ~/.claude.json           ok",
+        "",
+      ].join("\n"),
+    );
+    expect(status.exitCode).toBe(0);
+    box.write(join(box.home, ".claude.json"), "{}\n");
+    expect(box.cli(["status"]).stdout).toContain("both       claude-code  user   ~/.claude.json           drift");
+  });
+
   test("every install ok; a hand-edited host file is drift, shown as the command that fixes it (exit 5)", () => {
     const { box, config } = installed();
     expect(box.cli(["status"]).stdout).toBe(

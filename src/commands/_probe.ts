@@ -49,6 +49,8 @@ function fire(command: string, event: string, payload: unknown, timeoutMs: numbe
  * event per hook command of `connectorId` in it (a plugin module: per event it handles).
  */
 export function probeFile(adapter: Adapter, file: string, connectorId: string, invocations: readonly string[], timeoutMs: number, projectDir: string): { problems: FileProblem[]; probes: Probe[] } {
+  // A hooks folder of launchers (Cline): status checks each launcher's bytes; no file to read here.
+  if (adapter.hooks.kind !== "hook-file" && adapter.hooks.kind !== "plugin-module") return { problems: [], probes: [] };
   const text = readText(file);
   if (text === null) return { problems: [], probes: [] };
   if (adapter.hooks.kind === "plugin-module") {

@@ -9,6 +9,7 @@ import { loadConnectorConfig } from "../config/load.ts";
 import { quote } from "./command-line.ts";
 import { deliveredFile, planHost, type HostPlan } from "./plan.ts";
 import { applyEdits } from "./apply.ts";
+import { mcpOwners } from "./mcp/plan.ts";
 
 /** One thing `status` checks about one install, and what it found. */
 export interface Check {
@@ -75,7 +76,7 @@ export async function checkInstall(
   id: string,
   configPath: string,
   record: InstallRecord,
-  context: { paths: PathContext; invocations: readonly string[]; current: string; version: string },
+  context: { paths: PathContext; invocations: readonly string[]; current: string; version: string; registry?: Registry },
 ): Promise<InstallHealth> {
   const adapter = findAdapter(record.platform);
   const base = { connector: id, config: configPath, platform: record.platform, name: adapter?.name ?? record.platform, scope: record.scope, file: record.file };
@@ -101,18 +102,22 @@ export async function checkInstall(
   if (!existsSync(program)) checks.push({ name: "binary", ok: false, detail: `${program}, written in the host file, does not exist` });
   else {
     const version = versionOf(invocation);
-    const same = version === context.version;
+    // `--version` prints "agent-connector <version> (commit …)".
+    const same = version === context.version || version?.split(" ")[1] === context.version;
     checks.push({ name: "binary", ok: same, detail: same ? `${program} is version ${version}` : `${program} is version ${version ?? "(unknown)"}, this is ${context.version}` });
   }
 
   let plan: HostPlan | undefined;
   if (config) {
-    plan = planHost(adapter as Adapter<HostId>, config, scope, paths, context.invocations);
-    const changes = plan.edits.length ? applyEdits(plan.edits, "install", true) : [];
-    const own = changes[0];
+    // A record is of one part: the hooks (hook file, launchers, plugin module) or the MCP servers.
+    const part = record.part === "mcp" ? "mcp" : "hooks";
+    plan = planHost(adapter as Adapter<HostId>, config, scope, paths, context.invocations, { only: part, mcpOwners: mcpOwners(context.registry ?? {}, id) });
+    const edits = part === "mcp" ? (plan.mcp?.edit ? [plan.mcp.edit] : []) : plan.edits;
+    const changes = edits.length ? applyEdits(edits, "install", true) : [];
     const changed = changes.some((c) => c.changed);
-    if (!own || own.before === null) checks.push({ name: "host-file", ok: false, detail: `${record.file} is gone` });
-    else checks.push({ name: "host-file", ok: !changed, detail: changed ? `${record.file} differs from what install writes (edited by hand, or the config changed since)` : `${record.file} holds the connector's hooks` });
+    const what = part === "mcp" ? "MCP servers" : "hooks";
+    if (!changes.length || changes.every((c) => c.before === null)) checks.push({ name: "host-file", ok: false, detail: `${record.file} is gone` });
+    else checks.push({ name: "host-file", ok: !changed, detail: changed ? `${record.file} differs from what install writes (edited by hand, or the config changed since)` : `${record.file} holds the connector's ${what}` });
   } else checks.push({ name: "host-file", ok: false, detail: "not checked: the config does not load" });
 
   const ok = checks.every((c) => c.ok);
@@ -127,7 +132,7 @@ export async function checkRegistry(registry: Registry, context: Parameters<type
     if (only?.connector && id !== only.connector) continue;
     for (const record of entry.installs) {
       if (only?.platforms && !only.platforms.includes(record.platform)) continue;
-      results.push(await checkInstall(id, entry.config, record, context));
+      results.push(await checkInstall(id, entry.config, record, { registry, ...context }));
     }
   }
   return results;
