@@ -103,7 +103,10 @@ export const auggie: HostRecord = {
         const hooks = JSON.parse(box.read(join(box.home, ".augment", "settings.json"))).hooks;
         expect(Object.keys(hooks).sort()).toEqual([...AUGGIE_EVENTS].sort());
         expect(result.stderr).toContain("Auggie (Augment CLI) has no SubagentStop event: this handler never runs there.");
-        expect(result.stderr).toContain("Auggie (Augment CLI) Stop: deny → ignored (the host cannot block here)");
+        // Handlers may return anything: install says where to look, explain lists each degradation.
+        expect(result.stderr).toContain("some responses degrade on Auggie (Augment CLI): agent-connector explain shows which.");
+        const explained = JSON.parse(box.cli(["explain", "--json"]).stdout).hosts.find((h: { platform: string }) => h.platform === "auggie").degradations;
+        expect(explained).toContainEqual({ event: "Stop", from: "deny", to: "ignored (the host cannot block here)", certain: false });
       });
     });
 

@@ -121,7 +121,8 @@ export const cline: HostRecord = {
     freshStderr: [
       "Cline has no Stop event: this handler never runs there.",
       "Cline PreToolUse: deny → the tool is blocked, but Cline ends the whole run there (the model never sees the reason)",
-      "Cline PostToolUse: deny → context carrying the reason (the host cannot block here)",
+      // What a handler may return degrades as `explain` lists it; install points there in one line.
+      "If your handlers return them, some responses degrade on Cline: agent-connector explain shows which.",
     ],
     deny: { cancel: true, errorMessage: "no echo hi | tee tool-ran.marker" },
     besideOwn: "To run both, rename it to PreToolUse.sh (Cline runs that one too) and install again",
@@ -157,8 +158,8 @@ export const cline: HostRecord = {
         const config = writeConfig(box, SOURCE.replace("SessionEnd:", "SessionStart: { handler: () => undefined },\n    SessionEnd:"));
         const plan = JSON.parse(box.cli(["explain", "--config", config, "--json"]).stdout).hosts.find((h: { platform: string }) => h.platform === "cline");
         expect(plan).toMatchObject({ paradigm: "json-stdio", file: userFolder(box) });
-        expect(plan.degradations).toContainEqual({ event: "PreToolUse", from: "deny", to: "the tool is blocked, but Cline ends the whole run there (the model never sees the reason)" });
-        expect(plan.degradations).toContainEqual({ event: "SessionStart", from: "context", to: "dropped (the host has no context channel here)" });
+        expect(plan.degradations).toContainEqual({ event: "PreToolUse", from: "deny", to: "the tool is blocked, but Cline ends the whole run there (the model never sees the reason)", certain: true });
+        expect(plan.degradations).toContainEqual({ event: "SessionStart", from: "context", to: "dropped (the host has no context channel here)", certain: false });
       });
       test("a native hook Cline has no file for is reported and ignored", () => {
         const box = sandbox();
