@@ -15,6 +15,8 @@ export const COMMANDS = {
   simulate: () => import("./commands/simulate.ts").then((m) => m.default),
   logs: () => import("./commands/logs.ts").then((m) => m.default),
   completion: () => import("./commands/completion.ts").then((m) => m.default),
+  "self-install": () => import("./commands/self-install.ts").then((m) => m.default),
+  upgrade: () => import("./commands/upgrade.ts").then((m) => m.default),
   hook: () => import("./commands/hook.ts").then((m) => m.default),
   // The command's first name: `status` shows what it showed, and more.
   list: () => import("./commands/status.ts").then((m) => ({ ...m.default, meta: { name: "list", description: "Same as status", hidden: true } })),
