@@ -1,5 +1,6 @@
 import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { sameNames } from "../src/events.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
@@ -19,17 +20,7 @@ export default defineAdapter({
   // Claude's names. `droid exec` fires SessionStart, PreToolUse, PostToolUse, Stop and SessionEnd;
   // UserPromptSubmit only in interactive sessions. No PermissionRequest, PostToolUseFailure,
   // SubagentStart or PostCompact. Shell tool: `Execute`; files: Read, Edit, Create, ApplyPatch, …
-  events: {
-    SessionStart: "SessionStart",
-    SessionEnd: "SessionEnd",
-    UserPromptSubmit: "UserPromptSubmit",
-    PreToolUse: "PreToolUse",
-    PostToolUse: "PostToolUse",
-    PreCompact: "PreCompact",
-    Stop: "Stop",
-    Notification: "Notification",
-    SubagentStop: "SubagentStop",
-  },
+  events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "Stop", "Notification", "SubagentStop"]),
   // Claude's snake_case payload with no tool_use_id; tool_response is the output as text. SessionStart
   // also carries CLAUDE_ENV_FILE (a file whose `export K=V` lines Droid applies). Droid exports
   // FACTORY_PROJECT_DIR and DROID_PROJECT_DIR, and CLAUDE_PROJECT_DIR too: only Factory's names are read.
