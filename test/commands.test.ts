@@ -253,7 +253,7 @@ describe("rough edges", () => {
     const json = box.write("project/agent-connector.config.json", JSON.stringify({ id: "no-shell", hooks: { PreToolUse: { matcher: "Shell", response: { decision: "deny", reason: "no shell" } } } }));
     const fixed = box.cli(["install", "--config", json, "--platform", "cursor", "--dry-run"]);
     // The tests run dist/agent-connector, which install rightly calls transient: not what this checks.
-    const notTransient = (l: string) => l.startsWith("[") && !l.includes("is in a build or package folder");
+    const notTransient = (l: string) => l.startsWith("[") && !l.includes("hook commands will break when it is moved or deleted");
     expect(fixed.stderr.split("\n").filter(notTransient)).toEqual([]);
     const handler = box.cli(["install", "--config", join(REPO, "examples", "guard", "agent-connector.config.ts"), "--platform", "cursor", "--dry-run"]);
     const notes = handler.stderr.split("\n").filter(notTransient);
