@@ -56,7 +56,7 @@ export function transientReason(binary: string, env: Env = process.env): string 
   const path = real(binary);
   // tmpdir() is the system temp folder unless TMPDIR says otherwise; macOS keeps it under /private.
   const temps = [tmpdir(), env.TMPDIR, env.TEMP, env.TMP, "/private/tmp", "/var/tmp", "/private/var/folders", "/var/folders"].filter((t): t is string => Boolean(t));
-  // The most telling reason first: a clone's dist/ under /tmp is a build folder before a temporary one.
+  // The most telling reason first: a clone's dist/ in the temp folder is a build folder before a temporary one.
   const folders = segments(dirname(path));
   const build = folders.find((part) => BUILD_FOLDERS.has(part));
   if (build) return `a build or package folder (${build}/)`;
