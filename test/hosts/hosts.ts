@@ -352,6 +352,8 @@ export const HOSTS: HostDef[] = [
   },
   {
     id: "droid",
+    // agent-connector registers no MCP servers for this host yet (its MCP file is in docs/hosts/droid.md).
+    unsupported: { "mcp-tool": "agent-connector does not register MCP servers for droid yet: install reports it, add the server by hand" },
     pkg: "@factory/cli",
     version: "0.225.2",
     npmSpecs: ["@factory/cli@0.225.1", "@factory/cli-linux-x64@0.225.2"],
@@ -376,6 +378,8 @@ export const HOSTS: HostDef[] = [
   },
   {
     id: "auggie",
+    // agent-connector registers no MCP servers for this host yet (its MCP file is in docs/hosts/auggie.md).
+    unsupported: { "mcp-tool": "agent-connector does not register MCP servers for auggie yet: install reports it, add the server by hand" },
     pkg: "@augmentcode/auggie",
     version: "0.36.0",
     bin: "auggie",
@@ -403,6 +407,8 @@ export const HOSTS: HostDef[] = [
   },
   {
     id: "cline",
+    // agent-connector registers no MCP servers for this host yet (its MCP file is in docs/hosts/cline.md).
+    unsupported: { "mcp-tool": "agent-connector does not register MCP servers for cline yet: install reports it, add the server by hand" },
     pkg: "cline",
     version: "3.0.65",
     bin: "cline",
