@@ -8,6 +8,12 @@ import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 // $GEMINI_CLI_HOME replaces the home dir that holds .gemini (gemini-cli packages/core/src/utils/paths.ts `homedir()`).
 const geminiDir = ({ home, env }: PathContext) => join(env.GEMINI_CLI_HOME ? absolute(env.GEMINI_CLI_HOME) : home, ".gemini");
 
+/** settings.json per scope: the hooks and the MCP servers live in the same file. */
+const SETTINGS = {
+  user: (ctx: PathContext) => join(geminiDir(ctx), "settings.json"),
+  project: ({ projectDir }: PathContext) => join(projectDir, ".gemini", "settings.json"),
+};
+
 export default defineAdapter({
   id: "gemini-cli",
   name: "Gemini CLI",
@@ -57,16 +63,13 @@ export default defineAdapter({
       timeoutUnit: "ms", // default 60000
       // `name` is what /hooks enable|disable and hooksConfig.disabled refer to.
       handlerExtras: ({ connectorId, event }) => ({ name: `agent-connector-${connectorId}-${event}` }),
-      scopes: {
-        user: (ctx) => join(geminiDir(ctx), "settings.json"),
-        project: ({ projectDir }) => join(projectDir, ".gemini", "settings.json"), // trusted folders only
-      },
+      scopes: SETTINGS, // project: trusted folders only
     },
   },
   // geminicli.com/docs/tools/mcp-server: `mcpServers` in the same settings.json.
   mcp: {
     format: "gemini",
-    scopes: { user: (ctx) => join(geminiDir(ctx), "settings.json"), project: ({ projectDir }) => join(projectDir, ".gemini", "settings.json") },
+    scopes: SETTINGS,
     toolName: "mcp_{server}_{tool}",
   },
   detect: { dirs: (ctx) => [geminiDir(ctx)], bins: ["gemini"] },

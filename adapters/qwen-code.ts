@@ -10,6 +10,12 @@ import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 // $QWEN_HOME replaces ~/.qwen in newer releases (QwenLM/qwen-code `getGlobalQwenDir`).
 const qwenDir = ({ home, env }: PathContext) => (env.QWEN_HOME ? absolute(env.QWEN_HOME) : join(home, ".qwen"));
 
+/** settings.json per scope: the hooks and the MCP servers live in the same file. */
+const SETTINGS = {
+  user: (ctx: PathContext) => join(qwenDir(ctx), "settings.json"),
+  project: ({ projectDir }: PathContext) => join(projectDir, ".qwen", "settings.json"),
+};
+
 export default defineAdapter({
   id: "qwen-code",
   name: "Qwen Code",
@@ -51,16 +57,13 @@ export default defineAdapter({
       layout: "nested-matcher-groups",
       root: ["hooks"], // settings.json is shared with mcpServers & co: edited in place
       timeoutUnit: "ms", // command hooks only (http/prompt hooks take seconds); default 60000
-      scopes: {
-        user: (ctx) => join(qwenDir(ctx), "settings.json"),
-        project: ({ projectDir }) => join(projectDir, ".qwen", "settings.json"), // trusted folders only
-      },
+      scopes: SETTINGS, // project: trusted folders only
     },
   },
   // Gemini's `mcpServers` in the same settings.json (docs/hosts/qwen-code.md).
   mcp: {
     format: "gemini",
-    scopes: { user: (ctx) => join(qwenDir(ctx), "settings.json"), project: ({ projectDir }) => join(projectDir, ".qwen", "settings.json") },
+    scopes: SETTINGS,
     toolName: "mcp__{server}__{tool}",
   },
   detect: { dirs: (ctx) => [qwenDir(ctx)], bins: ["qwen"] },

@@ -5,6 +5,7 @@
  * a file is ours when it is byte for byte what `renderLauncher` makes from one of our invocations.
  */
 import { invocationWords } from "./command-line.ts";
+import { renderInvocation } from "./shells.ts";
 
 export type LauncherFlavour = "sh" | "cmd" | "ps1";
 
@@ -22,10 +23,11 @@ const marker = ({ platform, event, connectorId, native }: LauncherFor) =>
 
 const argv = ({ platform, event, connectorId, native }: LauncherFor) => ["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId];
 
-/** cmd.exe: a double-quoted word takes `""` for a quote; `%` is doubled in a batch file. */
+/**
+ * cmd.exe reading a batch file (not a `cmd /c` line, src/install/shells.ts): there a double-quoted
+ * word takes `""` for a quote and `%` is written `%%`.
+ */
 const cmdWord = (word: string) => (/^[A-Za-z0-9_./:@+=,\\-]+$/.test(word) ? word : `"${word.replace(/"/g, '""').replace(/%/g, "%%")}"`);
-/** PowerShell: single-quoted words are literal; a quote inside is doubled. */
-const psWord = (word: string) => `'${word.replace(/'/g, "''")}'`;
 
 /** The launcher text for `invocation` (how our binary is started, as command-line.ts writes it). */
 export function renderLauncher(flavour: LauncherFlavour, invocation: string, target: LauncherFor): string {
@@ -37,11 +39,10 @@ export function renderLauncher(flavour: LauncherFlavour, invocation: string, tar
       return `#!/bin/sh\n# ${marker(target)}\nexec ${[invocation, ...argv(target)].join(" ")}\n`;
     case "cmd":
       return `@echo off\r\nrem ${marker(target)}\r\n${words.map(cmdWord).join(" ")}\r\nexit /b %ERRORLEVEL%\r\n`;
-    case "ps1": {
-      const [program, ...rest] = words.map(psWord);
-      // $input is the script's stdin (the host's payload), piped on to the binary.
-      return `# ${marker(target)}\n$input | & ${program} ${rest.join(" ")}\nexit $LASTEXITCODE\n`;
-    }
+    case "ps1":
+      // $input is the script's stdin (the host's payload), piped on to the binary; a .ps1 line is
+      // quoted as PowerShell reads any command line.
+      return `# ${marker(target)}\n$input | ${renderInvocation(words, "powershell")}\nexit $LASTEXITCODE\n`;
   }
 }
 

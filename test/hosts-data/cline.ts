@@ -138,7 +138,7 @@ export const cline: HostRecord = {
       test("Windows: PowerShell (the <Event>.ps1 Cline runs) and cmd, each quoted its own way", () => {
         const invocation = `"C:\\\\Program Files\\\\it's 100%\\\\ac.exe"`;
         expect(renderLauncher("ps1", invocation, target)).toBe(
-          `${marker("PreToolUse")}$input | & 'C:\\Program Files\\it''s 100%\\ac.exe' 'hook' 'cline' 'PreToolUse' '--connector' 'guard'\nexit $LASTEXITCODE\n`,
+          `${marker("PreToolUse")}$input | & 'C:\\Program Files\\it''s 100%\\ac.exe' hook cline PreToolUse --connector guard\nexit $LASTEXITCODE\n`,
         );
         expect(renderLauncher("cmd", invocation, target)).toBe(
           `@echo off\r\nrem ${marker("PreToolUse").slice(2, -1)}\r\n"C:\\Program Files\\it's 100%%\\ac.exe" hook cline PreToolUse --connector guard\r\nexit /b %ERRORLEVEL%\r\n`,
