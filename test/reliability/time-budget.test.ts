@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { BIN, sandbox, type Result } from "../support/harness.ts";
-import { claudeDeny, configWithHandler, isFailOpen, LOADS, prePayload } from "./support.ts";
+import { claudeDeny, configWithHandler, isFailOpen, LOADS, prePayload, withEnv } from "./support.ts";
 
 /**
  * Whatever user code does, the hook answers within its budget (timeout 2 s → 1 s here): fail-open,
@@ -35,7 +35,7 @@ describe.each(Object.entries(LOADS))("time budget: fail-open within the budget (
     if (sourceOnly && loadName !== "source") continue;
     test(name, () => {
       const config = configWithHandler(box, handler, prelude, `hang-${name.replace(/\W+/g, "-")}.config.ts`);
-      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { ...load(box, config), env: { AC_TEST_HANG: "1" } }));
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), withEnv(load(box, config), { AC_TEST_HANG: "1" })));
       expect(result.ms).toBeLessThan(LIMIT_MS);
       expect(isFailOpen(result, "")).toBe(true);
     });
@@ -77,7 +77,7 @@ describe.each(Object.entries(LOADS))("time budget: user code that blocks after r
     if (sourceOnly && loadName !== "source") continue;
     test.skipIf(process.platform === "win32")(name, () => {
       const config = configWithHandler(box, handler, prelude, `io-${name.replace(/\W+/g, "-")}.config.ts`);
-      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { ...load(box, config), env: { AC_TEST_HANG: "1" } }));
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), withEnv(load(box, config), { AC_TEST_HANG: "1" })));
       expect(result.ms).toBeLessThan(LIMIT_MS + 1000);
       expect(result.stdout).toBe("");
       expect(result.exitCode).not.toBe(0);
