@@ -41,6 +41,10 @@ export async function startDaemon(env: Record<string, string | undefined> = proc
   return state;
 }
 
+/** The line `status` and `doctor` print: none when the user turned the daemon off (they know). */
+export const daemonSummary = (s: DaemonState): string | undefined =>
+  s.state === "off" && process.env[DAEMON_ENV] === "0" ? undefined : `daemon: ${describeDaemon(s)}`;
+
 export async function stopDaemon(env: Record<string, string | undefined> = process.env): Promise<boolean> {
   const socket = daemonSocket(env);
   return socket !== undefined && "pid" in (await ask(socket, { v: 1, stop: true }));
