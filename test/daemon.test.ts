@@ -49,7 +49,7 @@ async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
   return false;
 }
 
-const DENY_TEE = "(event) => String(event.toolInput.command).includes('tee') ? { decision: 'deny', reason: 'no tee' } : undefined";
+const DENY_TEE = "(event) => { console.log('checked', event.toolInput.command); return String(event.toolInput.command).includes('tee') ? { decision: 'deny', reason: 'no tee' } : undefined; }";
 const session = { session_id: "s-1", cwd: "/fake/project", hook_event_name: "SessionStart", source: "startup" };
 const contextReply = (text: string) => `${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } })}\n`;
 
@@ -68,6 +68,21 @@ describe("the daemon", () => {
     expect(after.state).toBe("running");
     expect(after.daemon.calls).toBe(3);
     expect(run(box, BIN, ["daemon"], { env: DAEMON_ON }).stdout).toContain("daemon: running (pid ");
+  }, SLOW);
+
+  test("a handler that throws or exits fails open as in a process of its own; the next call gets a fresh worker", () => {
+    const box = daemonBox("(event) => { if (event.toolInput.command === 'throw') throw new Error('boom'); if (event.toolInput.command === 'exit') process.exit(3); return { decision: 'deny', reason: 'fine' }; }");
+    daemonReady(box);
+    for (const command of ["throw", "exit"]) {
+      const payload = prePayload({ tool_input: { command } });
+      const alone = box.hook("claude-code", "PreToolUse", payload);
+      expect(alone.stderr).toContain("fail-open");
+      daemonReady(box);
+      expect(box.hook("claude-code", "PreToolUse", payload, { env: DAEMON_ON })).toEqual(alone);
+      daemonReady(box);
+      expect(box.hook("claude-code", "PreToolUse", prePayload(), { env: DAEMON_ON }).stdout).toBe(claudeDeny("fine"));
+    }
+    expect(status(box).daemon.calls).toBe(4);
   }, SLOW);
 
   test("a handler sees the call's own working folder and environment, not the daemon's", () => {
@@ -102,7 +117,7 @@ describe("the daemon", () => {
     daemonReady(box);
     const payload = JSON.stringify(prePayload({ tool_input: { command: "tee x" } }));
     const procs = Array.from({ length: 6 }, () =>
-      Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], { cwd: box.project, env: { ...box.env, AGENT_CONNECTOR_DAEMON: "1" }, stdin: new Blob([payload]), stdout: "pipe" }),
+      Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], { cwd: box.project, env: { ...box.env, AGENT_CONNECTOR_DAEMON: "1" }, stdin: new Blob([payload]), stdout: "pipe", stderr: "pipe" }),
     );
     const outputs = await Promise.all(procs.map((proc) => new Response(proc.stdout).text()));
     expect(outputs).toEqual(Array(6).fill(claudeDeny("no tee")));

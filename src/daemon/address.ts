@@ -69,6 +69,9 @@ export const BUSY = "busy";
 /** The daemon's answer: what the hook process printed and how it ended; `retry`: run it in-process. */
 export type DaemonReply = { exitCode: number; signal?: string; stdout: string; stderr: string } | { retry: string };
 
+/** The daemon gives each worker the line that ends a call's stderr (what user code printed goes to the host with the reply). */
+export const END_MARK_ENV = "AGENT_CONNECTOR_WORKER_END_MARK";
+
 /** What a worker (src/hook/worker.ts) tells the daemon: ready for calls; a call's answer (`last`: end me); a call it cannot take. */
 export type WorkerMessage = { ready: true } | { reply: { exitCode: number; stdout: string; stderr: string }; last: boolean } | { refused: string };
 

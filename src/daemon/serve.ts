@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
-import { BUSY, binaryStamp, daemonDir, daemonSocket, type DaemonCall, type DaemonReply, type DaemonStatus, type WorkerMessage } from "./address.ts";
+import { BUSY, END_MARK_ENV, binaryStamp, daemonDir, daemonSocket, type DaemonCall, type DaemonReply, type DaemonStatus, type WorkerMessage } from "./address.ts";
 import { ask } from "./ask.ts";
 import { ACK, lines } from "./wire.ts";
 import { blockedLine } from "../core/timeout.ts";
@@ -18,10 +18,16 @@ const HARD_LIMIT_MS = 605_000;
 const DEFAULT_IDLE_MS = 10 * 60_000;
 /** Workers that die before they are ready, in a row: the binary cannot run them; leave. */
 const MAX_FAILED_STARTS = 5;
+/** A worker's end mark follows its answer at once; a worker whose stderr lags more than this answers without the rest. */
+const END_MARK_WAIT_MS = 200;
 
 interface Worker {
-  proc: Bun.Subprocess<"pipe", "ignore", "ignore">;
+  proc: Bun.Subprocess<"pipe", "ignore", "pipe">;
   ready: boolean;
+  /** What user code printed on stderr since the last call's end mark: the host gets it with the reply. */
+  printed: string;
+  /** Resolves when `printed` holds the end mark. */
+  marked?: () => void;
   /** The call it is answering. */
   call?: { argv: string[]; answer(reply: DaemonReply): void };
 }
@@ -38,6 +44,8 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
   if (!("why" in (await ask(path, { v: 1, status: true })))) return undefined;
 
   const idleMs = Number(env.AGENT_CONNECTOR_DAEMON_IDLE_MS) || DEFAULT_IDLE_MS;
+  // Ends each call's stderr in a worker; user code cannot guess it.
+  const endMark = `agent-connector-end-${crypto.randomUUID()}\n`;
   const startedAt = new Date().toISOString();
   const workers = new Set<Worker>();
   let failedStarts = 0;
@@ -46,18 +54,37 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
   let lastCall = Date.now();
 
   function spawnWorker(): void {
-    const worker: Worker = { ready: false } as Worker;
+    const worker: Worker = { ready: false, printed: "" } as Worker;
     worker.proc = Bun.spawn([process.execPath, "hook", "--worker"], {
       stdin: "pipe",
       stdout: "ignore",
-      stderr: "ignore",
+      stderr: "pipe",
       cwd: "/",
-      env: process.env,
+      env: { ...process.env, [END_MARK_ENV]: endMark },
       serialization: "json",
       ipc: (message: WorkerMessage) => heard(worker, message),
     });
     workers.add(worker);
+    void collect(worker);
     void worker.proc.exited.then(() => ended(worker));
+  }
+
+  async function collect(worker: Worker): Promise<void> {
+    const decoder = new TextDecoder();
+    for await (const chunk of worker.proc.stderr) {
+      worker.printed += decoder.decode(chunk, { stream: true });
+      if (worker.printed.includes(endMark)) worker.marked?.();
+    }
+  }
+
+  /** What user code printed during the call, up to the worker's end mark (which follows everything it printed). */
+  async function printedBy(worker: Worker): Promise<string> {
+    if (!worker.printed.includes(endMark)) await Promise.race([new Promise<void>((resolve) => (worker.marked = resolve)), Bun.sleep(END_MARK_WAIT_MS)]);
+    worker.marked = undefined;
+    const at = worker.printed.indexOf(endMark);
+    const printed = at < 0 ? worker.printed : worker.printed.slice(0, at);
+    worker.printed = at < 0 ? "" : worker.printed.slice(at + endMark.length);
+    return printed;
   }
   const refill = () => {
     while (workers.size < WORKERS && failedStarts < MAX_FAILED_STARTS) spawnWorker();
@@ -74,8 +101,11 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     if (!call) return;
     if ("refused" in message) return call.answer({ retry: message.refused });
     if (!("reply" in message)) return;
-    call.answer(message.reply);
-    if (message.last) retire(worker);
+    const { reply, last } = message;
+    void printedBy(worker).then((printed) => {
+      call.answer({ ...reply, stderr: `${printed}${reply.stderr}` });
+      if (last) retire(worker);
+    });
   }
 
   function retire(worker: Worker): void {

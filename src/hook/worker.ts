@@ -5,7 +5,7 @@ import { prepareForUserCode } from "./guard.ts";
 import { claimStdout } from "./stdout-guard.ts";
 import { flushLogs } from "./io.ts";
 import { backstopArmed } from "./backstop.ts";
-import type { DaemonCall, WorkerMessage } from "../daemon/address.ts";
+import { END_MARK_ENV, type DaemonCall, type WorkerMessage } from "../daemon/address.ts";
 import type { Reply } from "../dialects/dialect.ts";
 
 /** A worker answers this many calls, then makes room for a fresh one (whatever user code keeps grows no further). */
@@ -20,6 +20,7 @@ const CALLS_PER_WORKER = 500;
  * the worker once it has the answer, and the next call gets a clean one.
  */
 export async function runWorker(): Promise<void> {
+  const endMark = process.env[END_MARK_ENV] ?? "";
   Bun.unsafe.setJITPolicy(1); // long-lived: worth compiling, unlike a call of its own (build/compile.ts)
   claimStdout(); // user code's routes to stdout lead to stderr, as in a call of its own
   await armWatchdog();
@@ -45,6 +46,8 @@ export async function runWorker(): Promise<void> {
     traceCall(args, reply.exitCode);
     await flushLogs();
     current = undefined;
+    // After everything this call printed on stderr: the daemon hands the host what comes before it.
+    await Bun.write(Bun.stderr, endMark);
     const last = ++served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || backstopArmed();
     send({ reply: { exitCode: reply.exitCode, stdout: reply.stdout ?? "", stderr: reply.stderr ?? "" }, last });
   });
