@@ -61,6 +61,8 @@ export interface DaemonCall {
   cwd: string;
   env: Env;
   stdin: string;
+  /** When the host started the hook process (epoch ms): the call's time budget counts from there. */
+  startedAt: number;
 }
 
 /** The daemon's `retry` when every spare is taken (calls at once): not news, the call runs in-process. */

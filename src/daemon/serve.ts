@@ -145,7 +145,7 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
       setTimeout(leave, 0);
       return JSON.stringify(status());
     }
-    if (request.v !== 1 || !Array.isArray(request.argv)) return JSON.stringify({ retry: "a request this daemon does not understand" });
+    if (request.v !== 1 || !Array.isArray(request.argv) || typeof request.startedAt !== "number") return JSON.stringify({ retry: "a request this daemon does not understand" });
     calls++;
     active++;
     try {

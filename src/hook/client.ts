@@ -28,7 +28,7 @@ export async function viaDaemon(words: string[], env: Record<string, string | un
     daemon.close();
     return { stdin: reading, why: "stdin" };
   }
-  const call: DaemonCall = { v: 1, argv: words, cwd: process.cwd(), env, stdin };
+  const call: DaemonCall = { v: 1, argv: words, cwd: process.cwd(), env, stdin, startedAt: Date.now() - performance.now() };
   const reply = await daemon.ask(call);
   if ("why" in reply) return { stdin: reading, ...reply };
   if ("retry" in reply) return { stdin: reading, why: reply.retry === BUSY ? "busy" : "retry", detail: reply.retry };

@@ -56,9 +56,12 @@ const importsMoreThanUs = (source: string): boolean =>
 /** What this call decided, for the AGENT_CONNECTOR_DEBUG trace line. */
 let decided = "no opinion";
 
-/** A new call in a process that answered others before (a daemon's worker, worker.ts). */
-export function beginCall(): void {
-  callStart = performance.now();
+/**
+ * A new call in a process that answered others before (a daemon's worker, worker.ts), begun
+ * `elapsedMs` ago by the host's process: the budget counts from there, as in a process of its own.
+ */
+export function beginCall(elapsedMs: number): void {
+  callStart = performance.now() - (Number.isFinite(elapsedMs) ? Math.max(0, elapsedMs) : 0);
   clock.deadline = callStart + budgetMs(DEFAULT_TIMEOUT_SECONDS);
   decided = "no opinion";
   loadedSource = false;
@@ -140,7 +143,7 @@ async function registeredConfig(id: string, env: Record<string, string | undefin
  * Compiled connectors this process evaluated, by id: a daemon's worker (worker.ts) runs a
  * connector's top level once and its handlers on every call, as long as the compiled file is the same.
  */
-const evaluated = new Map<string, { key: string; raw: unknown }>();
+const evaluated = new Map<string, { header: string; body: string; raw: unknown }>();
 
 /** A connector as install compiled it: its top level runs under the watchdog, with its own budget from the start. */
 async function fromCompiled(meta: CompiledMeta, body: string, schema: ReturnType<typeof hookCallSchema>): Promise<ConnectorConfig> {
@@ -149,16 +152,16 @@ async function fromCompiled(meta: CompiledMeta, body: string, schema: ReturnType
     if (meta.kind === "json") raw = JSON.parse(body);
     else {
       if (meta.timeout) clock.deadline = Math.min(clock.deadline, callStart + budgetMs(meta.timeout));
-      const key = `${JSON.stringify(meta)}\n${body}`;
+      const header = JSON.stringify(meta);
       const kept = evaluated.get(meta.id);
-      if (kept?.key === key) raw = kept.raw;
+      if (kept?.header === header && kept.body === body) raw = kept.raw;
       else {
         await armWatchdog();
         const run = evaluateCompiled(meta, body, clock.deadline);
         if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
         if (run.kind === "threw") throw new FailOpen(`${meta.source}: cannot be loaded: ${errorText(run.error)}`);
         raw = configExport(meta.source, run.value);
-        evaluated.set(meta.id, { key, raw });
+        evaluated.set(meta.id, { header, body, raw });
       }
     }
     const config = checkConnectorConfig(meta.source, raw, schema);

@@ -31,7 +31,7 @@ export async function runWorker(): Promise<void> {
   const send = (message: WorkerMessage) => process.send!(message);
 
   process.on("message", async (call: DaemonCall) => {
-    beginCall();
+    beginCall(Date.now() - call.startedAt);
     let args;
     try {
       args = enter(call);
