@@ -255,7 +255,7 @@ for (const c of CASES) {
 }
 for (const [binary, pid] of daemons) {
   const state = JSON.parse(sh([binary, "daemon", "status", "--json"]));
-  console.log(`daemon of ${binary.slice(work.length + 1) || binary}: ${state.state === "running" && state.daemon.pid === pid ? `${state.daemon.calls} calls answered` : "NOT the one measured"}`);
+  console.log(`daemon of ${binary.slice(Math.max(binary.lastIndexOf("/"), 0) + 1)}: ${state.state === "running" && state.daemon.pid === pid ? `${state.daemon.calls} calls answered` : "NOT the one measured"}`);
   sh([binary, "daemon", "stop"]);
 }
 console.log(`\nload average after: ${loadAverage()}`);
