@@ -316,6 +316,8 @@ export interface CallWatch {
   noteStray(error: unknown): void;
   /** A stray error was seen, or the deadline passed. */
   troubled(): boolean;
+  /** The call is answered: stop watching (a worker's next call must not hear of this one). */
+  stop(): void;
 }
 
 export function watchCall(args: HookArgs, answer: (reply: Reply) => void, realSetTimeout: typeof setTimeout = setTimeout): CallWatch {
@@ -346,6 +348,7 @@ export function watchCall(args: HookArgs, answer: (reply: Reply) => void, realSe
       logLine(`${whereOf(args)}: stray error in user code: ${errorText(error)}`);
     },
     troubled: () => overran || stray !== undefined,
+    stop: () => void (done = true),
   };
 }
 

@@ -43,6 +43,7 @@ export async function runWorker(): Promise<void> {
     const watch = (current = watchCall(args, answered.resolve, realSetTimeout));
     void hookReply(args, call.stdin).then(answered.resolve);
     const reply = await answered.promise;
+    watch.stop();
     traceCall(args, reply.exitCode);
     await flushLogs();
     current = undefined;
