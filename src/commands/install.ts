@@ -1,5 +1,5 @@
 import { loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
-import { configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
+import { agentArgs, configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { listCell, printTable } from "./_table.ts";
@@ -159,6 +159,7 @@ export default defineAcCommand({
   args: {
     ...configArgs,
     ...targetArgs,
+    ...agentArgs,
     only: { type: "string", description: "hooks or mcp: install that part only (default: both)" },
     replace: { type: "boolean", description: "Take over a connector id installed from another config file (its hooks then run this config)" },
     ...dryRunArgs,
@@ -168,7 +169,7 @@ export default defineAcCommand({
     const dryRun = Boolean(args["dry-run"]);
     const scope = parseScope(args.scope);
     const only = parseOnly(args.only);
-    const paths = pathContext(args["project-dir"]);
+    const paths = pathContext(args["project-dir"], args.agent);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
     const nothing = nothingToInstall(config);

@@ -52,7 +52,7 @@ export function installFlatEntries(text: string, file: string, spec: HookFileSpe
       ...(keys.type ? { type: keys.type } : {}),
       [keys.command]: entry.command,
       ...(entry.matcher ? { [keys.matcher ?? "matcher"]: entry.matcher } : {}),
-      [keys.timeout]: entry.timeout,
+      ...(keys.timeout ? { [keys.timeout]: entry.timeout } : {}),
       ...extras(entry),
     };
     text = appendToEvent(text, file, spec.root, entry.nativeEvent, item, indent);

@@ -6,6 +6,7 @@ import type { HookResponse } from "../events.ts";
 import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deliveries.ts";
 import type { FileEdit } from "./edits/index.ts";
 import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
+import { agentOfFile } from "../host-config/agent-file.ts";
 
 /** Which part of a connector to install: its hooks, its MCP servers, or both (default). */
 export type Part = "hooks" | "mcp";
@@ -120,6 +121,8 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
   plan.file = file;
   const notice = noticeFor(adapter, scope);
   if (notice) plan.warnings.push(notice);
+  const agent = adapter.hooks.kind === "hook-file" ? adapter.hooks.file.agent : undefined;
+  if (agent) plan.warnings.push(`${adapter.name}: the hooks go into the agent "${agentOfFile(file)}"${paths.agent ? "" : " (the default; name another with --agent <name>)"}; they run only while that agent is active.`);
 
   const wiring: Wiring[] = [];
   for (const event of declared) {
@@ -130,8 +133,8 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
       continue;
     }
     const matcher = nativeMatcher(adapter, event, config.hooks![event]!.matcher);
-    wiring.push({ event, nativeEvent, matcherText: matcher.text, native: false });
-    plan.wired.push({ event, nativeEvent, matcher: matcher.mode });
+    for (const name of adapter.fanOut?.[event] ?? [nativeEvent]) wiring.push({ event, nativeEvent: name, matcherText: matcher.text, native: false });
+    plan.wired.push({ event, nativeEvent: (adapter.fanOut?.[event] ?? [nativeEvent]).join(", "), matcher: matcher.mode });
     const fixed = (config.hooks![event] as { response?: HookResponse }).response;
     const produced = fixed ? responseCapabilities(fixed) : undefined;
     plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities).filter((d) => !produced || produced.includes(d.from)).map((d) => ({ ...d, certain: Boolean(fixed) })));

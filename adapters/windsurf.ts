@@ -1,0 +1,60 @@
+import { join } from "../src/paths.ts";
+import { defineAdapter } from "../src/adapter.ts";
+import { exitCodeDialect } from "../src/dialects/exit-code.ts";
+
+// Facts: https://docs.windsurf.com/windsurf/cascade/hooks and …/cascade/mcp (read 2026-11),
+// docs/hosts/windsurf.md. The host's docs, not the peer project that lists Windsurf as mcp-only.
+// No real-host run (an IDE with sign-in): fixtures written from the docs.
+const PRE = ["pre_run_command", "pre_write_code", "pre_read_code", "pre_mcp_tool_use"] as const;
+const POST = ["post_run_command", "post_write_code", "post_read_code", "post_mcp_tool_use"] as const;
+
+// No tool name in the payload: each kind of tool hook stands for a tool of that name.
+const TOOL_OF_ACTION = Object.fromEntries([...PRE, ...POST].map((action) => [action, action.replace(/^(pre|post)_/, "").replace(/_tool_use$/, "")]));
+
+export default defineAdapter({
+  id: "windsurf",
+  name: "Windsurf",
+  sources: ["https://docs.windsurf.com/windsurf/cascade/hooks", "https://docs.windsurf.com/windsurf/cascade/mcp"],
+  events: {
+    UserPromptSubmit: "pre_user_prompt",
+    PreToolUse: PRE[0],
+    PostToolUse: POST[0],
+    Stop: "post_cascade_response", // after the response, asynchronously: observe only
+  },
+  // One hook per kind of tool: a PreToolUse handler is written under all four.
+  fanOut: { PreToolUse: PRE, PostToolUse: POST },
+  // snake_case around an event-specific `tool_info`; the conversation is `trajectory_id`.
+  payload: {
+    sessionId: { paths: ["trajectory_id"] },
+    projectDir: { env: ["ROOT_WORKSPACE_PATH"], paths: ["tool_info.cwd"] },
+    prompt: { paths: ["tool_info.user_prompt"] },
+    // An MCP tool by its own name; the others as run_command, write_code, read_code.
+    toolName: { paths: ["tool_info.mcp_tool_name", "agent_action_name"], values: TOOL_OF_ACTION },
+    toolInput: { paths: ["tool_info.mcp_tool_arguments", "tool_info"] },
+    toolOutput: { paths: ["tool_info.mcp_result"] },
+  },
+  // stdout is never read (shown in the UI at most); exit 2 blocks the pre-hooks and shows stderr to the agent.
+  dialect: exitCodeDialect("windsurf", { UserPromptSubmit: ["deny"], PreToolUse: ["deny"] }),
+  nativeMatcher: "none", // no matchers: every call reaches us and we match
+  toolNames: ["run_command", "write_code", "read_code"],
+  nativeHooks: true, // post_cascade_response_with_transcript, post_setup_worktree
+  eventNotes: {
+    PreToolUse: "the tool name is the kind of hook: run_command, write_code, read_code, or the MCP tool's own name.",
+    Stop: "post_cascade_response runs after the response, asynchronously: it observes and cannot keep the agent going.",
+  },
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "flat-entries",
+      root: ["hooks"],
+      timeoutUnit: "s",
+      entryKeys: { command: "command" }, // no timeout field: keep hooks fast
+      scopes: {
+        user: ({ home }) => join(home, ".codeium", "windsurf", "hooks.json"),
+        project: ({ projectDir }) => join(projectDir, ".windsurf", "hooks.json"),
+      },
+    },
+  },
+  mcp: { format: "windsurf", scopes: { user: ({ home }) => join(home, ".codeium", "windsurf", "mcp_config.json") }, toolName: "{tool}" },
+  detect: { dirs: ({ home }) => [join(home, ".codeium", "windsurf")], bins: ["windsurf"] },
+});
