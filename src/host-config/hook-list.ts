@@ -1,7 +1,7 @@
 import { getNodeValue, type Node } from "jsonc-parser";
 import type { HookFileSpec } from "../adapter.ts";
 import { HostConfigError } from "./errors.ts";
-import { refuseDuplicateKeys } from "./event-map.ts";
+import { refuseDuplicateKeys, withHeader } from "./event-map.ts";
 import { appendArrayElement, detectIndent, nodeAt, parseJsonc, removeArrayElement, setProperty } from "./jsonc-text.ts";
 import type { HookEntry, IsOurs } from "./nested-groups.ts";
 
@@ -46,9 +46,7 @@ export function removeListEntries(text: string, file: string, spec: HookFileSpec
 export function installListEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string {
   text = removeListEntries(text, file, spec, isOurs).text;
   const indent = detectIndent(text);
-  for (const [key, value] of Object.entries(spec.header ?? {})) {
-    if (!nodeAt(parseJsonc(text, file), [key])) text = setProperty(text, [key], value, indent);
-  }
+  text = withHeader(text, file, spec.header, indent);
   const keys = keysOf(spec);
   const path = keys.command.split(".");
   for (const entry of entries) {

@@ -78,7 +78,7 @@ export const amazonQ: HostRecord = {
       ],
     },
   },
-  missing: { events: ["SessionEnd", "Stop", "PreCompact", "PostCompact", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"], raw: { hook_event_name: "stop", cwd: "/tmp" } },
+  missing: { events: ["SessionEnd", "Stop", "PreCompact", "PostCompact", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"], raw: (box) => ({ hook_event_name: "stop", cwd: box.project }) },
   extra: () => {
     describe("amazon-q: install into an agent's file", () => {
       test("--agent: our entries join the agent's hooks, its keys and hooks stay; the agent is named", () => {

@@ -1,7 +1,8 @@
 import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import { exit2, plainText } from "../support/decisions.ts";
 import type { Sandbox } from "../support/harness.ts";
-import { hookCommand } from "../support/install.ts";
+import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // No real run (sign-in): payloads written from kiro.dev (test/fixtures/kiro/README.md).
@@ -68,5 +69,16 @@ export const kiro: HostRecord = {
     ],
     dryRun: [`+  "version": "v1",`, `+      "trigger": "PreToolUse",`],
     uninstallDryRun: () => `-        "command": "${hookCommand("kiro", "PreToolUse")}"`,
+  },
+  extra: () => {
+    describe("kiro: doctor", () => {
+      test("reads plain stdout as the context Kiro takes, not as a broken JSON reply", () => {
+        const { box, install } = installSetup("kiro", SOURCE);
+        expect(install().exitCode).toBe(0);
+        const result = box.cli(["doctor"]);
+        expect(result.stdout + result.stderr).toContain("ok    SessionStart: replied text (context): House rules.");
+        expect(result.exitCode).toBe(0);
+      });
+    });
   },
 };
