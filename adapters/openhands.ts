@@ -28,6 +28,7 @@ export default defineAdapter({
       layout: "nested-matcher-groups",
       root: ["hooks"],
       timeoutUnit: "s", // default 60
+      projectFirst: true, // the SDK loads the first hooks file it finds: the project's, else the user's
       scopes: {
         user: (ctx) => join(openhandsDir(ctx), "hooks.json"),
         project: ({ projectDir }) => join(projectDir, ".openhands", "hooks.json"),

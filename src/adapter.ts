@@ -50,6 +50,8 @@ export interface HookFileSpec {
   windows?: { shell: Exclude<CommandShell, "posix">; commandKey?: string };
   /** One file per connector that only we write (in a hooks directory): uninstall deletes it once it holds no hooks. */
   owned?: boolean;
+  /** The host reads one file only, the project's when there is one, else the user's (OpenHands): install warns when a user file is hidden. */
+  projectFirst?: boolean;
   /**
    * The hooks live inside an agent definition (Amazon Q): the file is that of the agent named with
    * `--agent`, else of `default`. It is the host's own file: install never creates it, and says

@@ -13,6 +13,7 @@ import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
 import { HostConfigError } from "../host-config/errors.ts";
 import { crossHostWarnings } from "../install/cross-host.ts";
+import { hiddenUserFile } from "../install/shadowing.ts";
 import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
 import { withInstallLock } from "../install/lock.ts";
@@ -172,6 +173,7 @@ export default defineAcCommand({
     const paths = pathContext(args["project-dir"], args.agent);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
+    if (args.agent && !adapters.some((a) => a.hooks.kind === "hook-file" && a.hooks.file.agent)) ui.warn(`--agent names an agent of hosts that keep hooks in agent files (Amazon Q); none of ${adapters.map((a) => a.id).join(", ")} does: it is ignored.`);
     const nothing = nothingToInstall(config);
     if (nothing) throw new ConnectorConfigError(configPath, "", nothing);
     if (scope === "managed") checkManagedInstall(configPath);
@@ -191,6 +193,8 @@ export default defineAcCommand({
       const results: HostResult[] = adapters.map((adapter) => {
         const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: mcpOwners(registry, config.id), configPath });
         plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
+        const hidden = plan.file ? hiddenUserFile(adapter, scope, paths, config.id) : undefined;
+        if (hidden) plan.warnings.push(hidden);
         try {
           return hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
         } catch (error) {

@@ -133,6 +133,12 @@ export const amazonQ: HostRecord = {
         expect(install("--agent", "reviewer", "--scope", "project", "--project-dir", box.project).exitCode).toBe(0);
         expect(box.read(file)).toBe(INSTALLED(box));
       });
+      test("--agent with hosts that keep no agent files is said to be ignored", () => {
+        const { install } = installSetup("windsurf", SOURCE);
+        const result = install("--agent", "reviewer");
+        expect(result.exitCode).toBe(0);
+        expect(result.stderr.replace(/\s+/g, " ")).toContain("--agent names an agent of hosts that keep hooks in agent files (Amazon Q); none of windsurf does: it is ignored.");
+      });
       test("an agent file that cannot be parsed is never overwritten", () => {
         const { box, install } = installSetup("amazon-q", SOURCE);
         box.write(agentPath(box, "reviewer"), `{ "hooks": { "preToolUse": [ }`);

@@ -75,6 +75,15 @@ export const openhands: HostRecord = {
         expect(result.exitCode).toBe(0);
         expect(result.stderr).toContain("OpenHands reads one hooks file, this one first: the user's ~/.openhands/hooks.json is no longer read in this project.");
       });
+      test("a user install in a project that has its own file says the user file is hidden there", () => {
+        const { box, install } = installSetup("openhands", SOURCE);
+        const projectFile = join(box.project, ".openhands", "hooks.json");
+        box.write(projectFile, USER_HOOKS);
+        const result = box.cli(["install", "--config", join(box.project, "agent-connector.config.ts"), "--platform", "openhands", "--project-dir", box.project]);
+        expect(result.exitCode).toBe(0);
+        expect(result.stderr.replace(/\s+/g, " ")).toContain(`OpenHands reads ${projectFile} instead of the user file in ${box.project}: these user-scope hooks do not run there`);
+        expect(install("--project-dir", box.root).stderr).not.toContain("instead of the user file");
+      });
     });
   },
 };
