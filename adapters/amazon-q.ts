@@ -9,7 +9,7 @@ import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 // The built-in default agent, q_cli_default, lives in memory (mod.rs): a file of that name is used
 // only when chat.defaultAgent names it.
 const DEFAULT_AGENT = "q_cli_default";
-const agentFile = (dir: string, agent: string | undefined) => join(dir, "cli-agents", `${agent ?? DEFAULT_AGENT}.json`);
+const agentFile = (dir: string, agent: string | undefined) => join(dir, "cli-agents", `${agent}.json`);
 
 export default defineAdapter({
   id: "amazon-q",

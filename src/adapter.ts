@@ -10,7 +10,7 @@ export interface PathContext {
   home: string;
   env: Record<string, string | undefined>;
   projectDir: string;
-  /** The agent named with `--agent`, for hosts that keep hooks inside an agent definition (Amazon Q). */
+  /** For hosts that keep hooks inside an agent definition (Amazon Q): the agent named with `--agent`, else the host's default. */
   agent?: string;
 }
 
