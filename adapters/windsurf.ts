@@ -5,11 +5,14 @@ import { exitCodeDialect } from "../src/dialects/exit-code.ts";
 // Facts: https://docs.windsurf.com/windsurf/cascade/hooks and …/cascade/mcp (read 2026-11),
 // docs/hosts/windsurf.md. The host's docs, not the peer project that lists Windsurf as mcp-only.
 // No real-host run (an IDE with sign-in): fixtures written from the docs.
-const PRE = ["pre_run_command", "pre_write_code", "pre_read_code", "pre_mcp_tool_use"] as const;
-const POST = ["post_run_command", "post_write_code", "post_read_code", "post_mcp_tool_use"] as const;
 
-// No tool name in the payload: each kind of tool hook stands for a tool of that name.
-const TOOL_OF_ACTION = Object.fromEntries([...PRE, ...POST].map((action) => [action, action.replace(/^(pre|post)_/, "").replace(/_tool_use$/, "")]));
+// No tool name in the payload: each kind of tool hook stands for a tool of that name; an MCP
+// tool (null: any other name) goes by its own.
+const TOOLS = { run_command: "run_command", write_code: "write_code", read_code: "read_code", mcp_tool_use: null } as const;
+const hooksOf = (when: "pre" | "post") => Object.fromEntries(Object.entries(TOOLS).map(([kind, tool]) => [`${when}_${kind}`, tool]));
+const PRE = hooksOf("pre");
+const POST = hooksOf("post");
+const TOOL_OF_ACTION = Object.fromEntries(Object.entries({ ...PRE, ...POST }).flatMap(([action, tool]) => (tool ? [[action, tool]] : [])));
 
 export default defineAdapter({
   id: "windsurf",
@@ -17,11 +20,11 @@ export default defineAdapter({
   sources: ["https://docs.windsurf.com/windsurf/cascade/hooks", "https://docs.windsurf.com/windsurf/cascade/mcp"],
   events: {
     UserPromptSubmit: "pre_user_prompt",
-    PreToolUse: PRE[0],
-    PostToolUse: POST[0],
+    PreToolUse: "pre_run_command",
+    PostToolUse: "post_run_command",
     Stop: "post_cascade_response", // after the response, asynchronously: observe only
   },
-  // One hook per kind of tool: a PreToolUse handler is written under all four.
+  // One hook per kind of tool: a PreToolUse handler is written under each its matcher can match.
   fanOut: { PreToolUse: PRE, PostToolUse: POST },
   // snake_case around an event-specific `tool_info`; the conversation is `trajectory_id`.
   payload: {
@@ -36,7 +39,7 @@ export default defineAdapter({
   // stdout is never read (shown in the UI at most); exit 2 blocks the pre-hooks and shows stderr to the agent.
   dialect: exitCodeDialect("windsurf", { UserPromptSubmit: ["deny"], PreToolUse: ["deny"] }),
   nativeMatcher: "none", // no matchers: every call reaches us and we match
-  toolNames: ["run_command", "write_code", "read_code"],
+  toolNames: Object.values(TOOLS).filter((tool) => tool !== null),
   nativeHooks: true, // post_cascade_response_with_transcript, post_setup_worktree
   eventNotes: {
     PreToolUse: "the tool name is the kind of hook: run_command, write_code, read_code, or the MCP tool's own name.",

@@ -206,10 +206,12 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   /** What a user must know about a wired event beyond the degradations (Grok CLI: PreToolUse fires for bash only). */
   eventNotes?: Partial<Record<EventName, string>>;
   /**
-   * Events the host splits into several native events (Windsurf: one pre-hook per kind of tool):
-   * install writes an entry under each, all calling the normalized event; `events` names the first.
+   * Events the host splits into several native events, one per kind of tool (Windsurf's pre-hooks):
+   * native event → the tool name it stands for, or null for any other name (MCP tools). Install
+   * writes an entry under each the matcher can match, all calling the normalized event; `events`
+   * names the first.
    */
-  fanOut?: Partial<Record<EventName, readonly string[]>>;
+  fanOut?: Partial<Record<EventName, Readonly<Record<string, string | null>>>>;
   /** What install writes for the hooks. */
   hooks: HookDelivery;
   /**

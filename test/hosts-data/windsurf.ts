@@ -1,7 +1,8 @@
 import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
 import { exit2 } from "../support/decisions.ts";
 import { fixturePayload, type Sandbox } from "../support/harness.ts";
-import { hookCommand } from "../support/install.ts";
+import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // No real run (an IDE with sign-in): payloads written from docs.windsurf.com (test/fixtures/windsurf/README.md).
@@ -57,18 +58,30 @@ export const windsurf: HostRecord = {
     source: SOURCE,
     file: hooksPath,
     projectFile: (project) => join(project, ".windsurf", "hooks.json"),
-    // One PreToolUse entry under each of the four pre-hooks; no timeout field.
-    fresh: () => `${JSON.stringify({ hooks: { pre_user_prompt: entry("UserPromptSubmit"), ...Object.fromEntries(PRE.map((name) => [name, entry("PreToolUse")])) } }, null, 2)}\n`,
+    // The matcher names a known kind of hook: its pre-hook only; no timeout field.
+    fresh: () => `${JSON.stringify({ hooks: { pre_user_prompt: entry("UserPromptSubmit"), pre_run_command: entry("PreToolUse") } }, null, 2)}\n`,
     freshStderr: () => ["Windsurf PreToolUse: the tool name is the kind of hook: run_command, write_code, read_code, or the MCP tool's own name."],
     command: (written) => written.hooks.pre_run_command[0].command,
     deny: exit2("no shell"),
-    hooks: 5,
+    hooks: 2,
     existing: { text: USER_HOOKS },
     refused: [
       { text: `{ "hooks": { "pre_run_command": [ }`, error: (box) => `${hooksPath(box)}: cannot be parsed` },
       { text: `{ "hooks": { "pre_run_command": {} } }\n`, error: (box) => `${hooksPath(box)}: hooks.pre_run_command must be an array of hook entries; nothing was written` },
     ],
-    dryRun: [`+    "pre_mcp_tool_use": [`],
+    dryRun: [`+    "pre_run_command": [`],
     uninstallDryRun: () => `-        "command": "${hookCommand("windsurf", "PreToolUse")}"`,
+  },
+  extra: () => {
+    describe("windsurf: which pre-hooks a PreToolUse handler is written under", () => {
+      const wired = (matcher: string | undefined) => {
+        const { box, install } = installSetup("windsurf", `{ id: "guard", hooks: { PreToolUse: { ${matcher === undefined ? "" : `matcher: ${JSON.stringify(matcher)}, `}handler: () => undefined } } }`);
+        expect(install().exitCode).toBe(0);
+        return Object.keys(JSON.parse(box.read(hooksPath(box))).hooks);
+      };
+      test("no matcher: all four", () => expect(wired(undefined)).toEqual(PRE));
+      test("a known kind and an MCP tool's name: that kind and the MCP hook", () => expect(wired("write_code|create_issue")).toEqual(["pre_write_code", "pre_mcp_tool_use"]));
+      test("a pattern: the kinds it matches, and the MCP hook (an MCP tool may match too)", () => expect(wired("r.*")).toEqual(["pre_run_command", "pre_read_code", "pre_mcp_tool_use"]));
+    });
   },
 };
