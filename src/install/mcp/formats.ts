@@ -176,4 +176,8 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   // codebuff.com/docs/tips/mcp-servers: a value that is exactly `$VAR` is read from the environment.
   codebuff: plainFormat({ translate: (value) => (wholeReference(value) ? `$${wholeReference(value)}` : undefined), variables: "whole-value $VAR", transports: ["stdio", "http"] }),
   plain: plainFormat({ translate: noVariables, variables: "none" }),
+  // docs.windsurf.com/windsurf/cascade/mcp: remote servers under `serverUrl`; `${env:VAR}` interpolated.
+  windsurf: plainFormat({ translate: envColon, variables: "${env:VAR}", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
+  // Antigravity's mcp_config.json (docs/hosts/antigravity.md): `serverUrl` as Windsurf; no documented expansion.
+  antigravity: plainFormat({ translate: noVariables, variables: "none", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
 };
