@@ -71,6 +71,14 @@ export default defineAdapter({
       },
     },
   },
+  // docs.augmentcode.com/cli/integrations: `mcpServers` in the same settings.json files. 0.36.0
+  // expands no `${VAR}` there (only `$augment-<name>`, its own secret store) and gives a stdio server
+  // HOME, LOGNAME, PATH, SHELL, TERM and USER only, plus the entry's env.
+  mcp: {
+    format: "auggie",
+    scopes: { user: ({ home }) => join(home, ".augment", "settings.json"), project: ({ projectDir }) => join(projectDir, ".augment", "settings.json") },
+    toolName: "{tool}_{server}",
+  },
   detect: { dirs: ({ home }) => [join(home, ".augment")], bins: ["auggie"] },
   // Auggie reads hooks from .augment files and plugins only: no other host's hook files.
 });

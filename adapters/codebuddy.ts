@@ -35,6 +35,13 @@ export default defineAdapter({
       },
     },
   },
+  // www.codebuddy.ai/docs/cli/mcp: ~/.codebuddy.json (a file in the home folder) and the project's
+  // .mcp.json, Claude Code's shape and `${VAR}` expansion (the project file is Claude Code's too).
+  mcp: {
+    format: "claude",
+    scopes: { user: ({ home }) => join(home, ".codebuddy.json"), project: ({ projectDir }) => join(projectDir, ".mcp.json") },
+    toolName: "mcp__{server}__{tool}",
+  },
   notice: "CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.",
   detect: { dirs: (ctx) => [codebuddyDir(ctx), join(ctx.home, ".codebuddy.json")], bins: ["codebuddy"] },
 });

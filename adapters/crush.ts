@@ -37,5 +37,12 @@ export default defineAdapter({
       },
     },
   },
+  // Crush's README (MCPs) and internal/config/resolve.go: `mcp` in the same crush.json files, typed
+  // entries, `$VAR` / `${VAR}` expanded anywhere in a value.
+  mcp: {
+    format: "crush",
+    scopes: { user: (ctx) => join(crushConfigDir(ctx), "crush.json"), project: ({ projectDir }) => join(projectDir, "crush.json") },
+    toolName: "mcp_{server}_{tool}",
+  },
   detect: { dirs: (ctx) => [crushConfigDir(ctx), join(ctx.home, ".local", "share", "crush")], bins: ["crush"] },
 });

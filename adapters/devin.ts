@@ -50,6 +50,13 @@ export default defineAdapter({
   detect: { dirs: ({ home }) => [devinDir(home), join(home, ".local", "share", "devin")], bins: ["devin"] },
   // "Existing hooks in .claude/ directories are also picked up automatically" (overview), run with
   // Devin's own payload and reply.
+  // docs.devin.ai/cli/extensibility/mcp/configuration: `mcpServers` in the same config files; a
+  // remote entry's transport is `transport`; `${env:VAR}` expands.
+  mcp: {
+    format: "devin",
+    scopes: { user: ({ home }) => join(devinDir(home), "config.json"), project: ({ projectDir }) => join(projectDir, ".devin", "config.json") },
+    toolName: "mcp__{server}__{tool}",
+  },
   alsoRuns: [{ platform: "claude-code", scopes: ["user", "project"] }],
   // Documented for every hook command; Claude sends prompt_id too, so no payload key tells them apart.
   marker: { env: ["DEVIN_PROJECT_DIR"] },

@@ -68,6 +68,14 @@ export default defineAdapter({
       },
     },
   },
+  // docs.factory.ai/cli/configuration/mcp: mcp.json beside settings.json. 0.225.2 expands `${VAR}` and
+  // `${VAR:-default}` in env and headers (an unset one stops that server) and starts a stdio server
+  // with its own environment plus env: Claude Code's entry shape.
+  mcp: {
+    format: "claude",
+    scopes: { user: (ctx) => join(factoryDir(ctx), "mcp.json"), project: ({ projectDir }) => join(projectDir, ".factory", "mcp.json") },
+    toolName: "{server}___{tool}",
+  },
   detect: { dirs: (ctx) => [factoryDir(ctx)], bins: ["droid"] },
   // Droid reads no other host's hook files (0.225.2 imports Claude's agents and commands, not its
   // hooks), so no alsoRuns. Its marker says a call came from Droid should it ever run one: the

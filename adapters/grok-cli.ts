@@ -49,6 +49,9 @@ export default defineAdapter({
       scopes: { user: ({ home }) => join(home, ".grok", "user-settings.json") },
     },
   },
+  // src/utils/settings.ts, src/mcp/runtime.ts: `mcp.servers` in the same file, an array by `id`;
+  // tools are named mcp_<id>__<tool>. User scope only.
+  mcp: { format: "grok-cli", scopes: { user: ({ home }) => join(home, ".grok", "user-settings.json") }, toolName: "mcp_{server}__{tool}" },
   // Its settings file, not ~/.grok (xAI's Grok Build keeps config.toml there) nor `grok` (both name their binary so).
   detect: { dirs: (ctx) => [join(ctx.home, ".grok", "user-settings.json")], bins: [] },
 });

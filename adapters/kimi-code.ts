@@ -22,6 +22,13 @@ export default defineAdapter({
   nativeHooks: true,
   nativeEvents: ["PermissionResult", "UserPromptQueued", "TurnStarted", "StopFailure", "Interrupt", "SessionHeartbeat", "TaskStarted"],
   hooks: { kind: "hook-file", file: kimiHookFile(kimiCodeHome) },
+  // moonshotai.github.io/kimi-code/en/customization/mcp: mcp.json at home and in the project (which
+  // wins, once the folder is trusted); no variable expansion.
+  mcp: {
+    format: "kimi",
+    scopes: { user: (ctx) => join(kimiCodeHome(ctx), "mcp.json"), project: ({ projectDir }) => join(projectDir, ".kimi-code", "mcp.json") },
+    toolName: "{tool}",
+  },
   // Both Kimi programs install a `kimi` binary: only the home folder tells which one is here.
   detect: { dirs: (ctx) => [kimiCodeHome(ctx)], bins: [] },
 });

@@ -23,6 +23,8 @@ export default defineAdapter({
   nativeHooks: true,
   nativeEvents: ["StopFailure"],
   hooks: { kind: "hook-file", file: kimiHookFile(kimiHome) },
+  // moonshotai.github.io/kimi-cli/en/customization/mcp.html: mcp.json beside config.toml, user scope only.
+  mcp: { format: "kimi", scopes: { user: (ctx) => join(kimiHome(ctx), "mcp.json") }, toolName: "{tool}" },
   // Both Kimi programs install a `kimi` binary: only the home folder tells which one is here.
   detect: { dirs: (ctx) => [kimiHome(ctx)], bins: [] },
 });

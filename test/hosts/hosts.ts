@@ -62,6 +62,11 @@ export interface HostDef {
   degraded?: Record<string, { why: string; reported: string; check(o: CaseOutcome, host: HostDef): string | undefined; exitCode?: number }>;
   /** The shell tool's input that runs `command`, for the modify case (default: `{...input, command}`). */
   shellInput?(command: string): Record<string, unknown>;
+  /**
+   * Why the host cannot hand a variable of its environment to an MCP server (no expansion, and a
+   * stdio server does not inherit it): the mcp-tool case writes the secret's value instead.
+   */
+  mcpEnvLiteral?: string;
   /** facts about the real host worth printing under a case's line, by case name */
   caseNotes?: Record<string, string>;
   /** host-native hook event key(s) for a normalized event, when not the same name */
@@ -352,8 +357,6 @@ export const HOSTS: HostDef[] = [
   },
   {
     id: "droid",
-    // agent-connector registers no MCP servers for this host yet (its MCP file is in docs/hosts/droid.md).
-    unsupported: { "mcp-tool": "agent-connector does not register MCP servers for droid yet: install reports it, add the server by hand" },
     pkg: "@factory/cli",
     version: "0.225.2",
     npmSpecs: ["@factory/cli@0.225.1", "@factory/cli-linux-x64@0.225.2"],
@@ -378,8 +381,7 @@ export const HOSTS: HostDef[] = [
   },
   {
     id: "auggie",
-    // agent-connector registers no MCP servers for this host yet (its MCP file is in docs/hosts/auggie.md).
-    unsupported: { "mcp-tool": "agent-connector does not register MCP servers for auggie yet: install reports it, add the server by hand" },
+    mcpEnvLiteral: "auggie 0.36.0 expands no ${VAR} in an MCP entry and starts a stdio server with HOME, LOGNAME, PATH, SHELL, TERM and USER only",
     pkg: "@augmentcode/auggie",
     version: "0.36.0",
     bin: "auggie",
@@ -407,8 +409,6 @@ export const HOSTS: HostDef[] = [
   },
   {
     id: "cline",
-    // agent-connector registers no MCP servers for this host yet (its MCP file is in docs/hosts/cline.md).
-    unsupported: { "mcp-tool": "agent-connector does not register MCP servers for cline yet: install reports it, add the server by hand" },
     pkg: "cline",
     version: "3.0.65",
     bin: "cline",

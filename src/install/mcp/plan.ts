@@ -66,7 +66,7 @@ export function planMcp(adapter: Adapter, config: ConnectorConfig, scope: Scope,
   const plan: McpPlan = { format: spec.format, toolName: spec.toolName, transports: format.transports, variables: format.variables, servers: [], warnings: [] };
   const entries: Record<string, Record<string, unknown>> = {};
   for (const [name, server] of declared) {
-    const result = format.entry(server);
+    const result = format.entry(server, name);
     if ("unsupported" in result) {
       plan.servers.push({ name, transport: transportOf(server), status: "unsupported", reason: result.unsupported });
       plan.warnings.push(`${adapter.name}: MCP server "${name}" is not registered: ${result.unsupported}.`);
@@ -79,7 +79,7 @@ export function planMcp(adapter: Adapter, config: ConnectorConfig, scope: Scope,
   if (location && typeof location !== "function") {
     for (const server of plan.servers) if (server.status === "planned") server.status = "manual";
     if (Object.keys(entries).length) {
-      const text = JSON.stringify(format.root.reduceRight<unknown>((inner, key) => ({ [key]: inner }), entries), null, 2);
+      const text = JSON.stringify(format.root.reduceRight<unknown>((inner, key) => ({ [key]: inner }), format.list ? Object.values(entries) : entries), null, 2);
       plan.manualSteps = `${adapter.name} keeps its ${scope} MCP servers in its UI only: ${location.ui}, and add:\n${text}`;
       plan.warnings.push(plan.manualSteps);
     }
