@@ -376,7 +376,7 @@ export const CASES: CaseDef[] = [
         env: { E2E_MCP_SECRET: h.mcpEnvLiteral ? MCP_SECRET : "${E2E_MCP_SECRET}" },
       },
     }),
-    mock: { tool: { match: /(^|[^a-z])e2erec[^a-z].*record$|^record$/, input: { text: MCP_TOKEN }, result: `MCP-RECORDED:${MCP_TOKEN}`, search: `${MCP_SERVER} record` } },
+    mock: { tool: { match: /(^|[^a-z])e2erec[^a-z].*record$|^record$|^record[^a-z]+e2erec$/, input: { text: MCP_TOKEN }, result: `MCP-RECORDED:${MCP_TOKEN}`, search: `${MCP_SERVER} record` } },
     check(o, h) {
       const call = o.mock.requests.find((r) => r.answer === "tool-call");
       const offered = o.mock.requests.find((r) => r.answer === "text");

@@ -369,6 +369,9 @@ export const HOSTS: HostDef[] = [
     setup(ctx) {
       // BYOK: the model id is custom:<displayName>-<index>.
       writeJson(join(ctx.home, ".factory", "settings.json"), {
+        // `droid exec` starts MCP servers in the background and the first model turn does not wait
+        // for them (0.225.2); this makes it wait, as `--list-tools` and stream-json input do.
+        blockOnMcpLoad: true,
         customModels: [
           { model: "mock-model", displayName: "Mock", baseUrl: `${ctx.mockUrl}/v1`, apiKey: "dummy", provider: "generic-chat-completion-api", maxOutputTokens: 8192 },
         ],

@@ -289,14 +289,16 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
         return { answer: "tool-call", tool: wanted, input: opts.tool.input, text: "" };
       }
       // Claude Code connects MCP servers in the background and offers a tool to wait for them;
-      // Qwen Code defers MCP tools until the model fetches their declarations with tool_search.
+      // Qwen Code (and Codex, Droid) defer MCP tools until the model fetches their declarations with a search tool.
       if (names.includes("WaitForMcpServers") && !waited) {
         waited = true;
         return { answer: "wait-mcp", tool: "WaitForMcpServers", input: {}, text: "" };
       }
-      if (names.includes("tool_search") && !waited && opts.tool.search) {
+      // Droid's deferred-tool search is `ToolSearch` (the same `{query}`, keywords or "select:<names>").
+      const search = names.find((name) => name === "tool_search" || name === "ToolSearch");
+      if (search && !waited && opts.tool.search) {
         waited = true;
-        return { answer: "tool-search", tool: "tool_search", input: { query: opts.tool.search }, text: "" };
+        return { answer: "tool-search", tool: search, input: { query: opts.tool.search }, text: "" };
       }
       return { answer: hasResult ? "final" : "text", tool: undefined, input: undefined, text: hasResult ? finalText : plainText };
     }
