@@ -146,12 +146,6 @@ export const HOSTS: HostDef[] = [
     bin: "codex",
     shellTool: "Bash",
     fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
-    unsupported: {
-      "mcp-tool":
-        "codex exec 0.171.0 reads the server install wrote (`codex mcp list`: enabled) and starts it, but defers MCP tools behind its " +
-        "built-in tool_search: with the suite's model (fallback metadata) tool_search is not offered, and with a catalogued one " +
-        "(gpt-5.5) it answered no tools for the server offline; the model is never offered mcp__e2erec__record",
-    },
     setup(ctx) {
       const codexHome = join(ctx.home, ".codex");
       mkdirSync(codexHome, { recursive: true });
@@ -173,6 +167,11 @@ export const HOSTS: HostDef[] = [
           ``,
           `[features]`,
           `plugins = false   # else it looks up github.com for the curated plugins`,
+          // 0.171.0 defers MCP tools behind its tool_search, which a model without catalogue metadata
+          // (the mock) is not offered; off, the server's tools are offered directly (namespace
+          // mcp__<server>). Lazy stdio startup lets the first turn start before the server is up.
+          `tool_search = false`,
+          `mcp_lazy_stdio_startup = false`,
           ``,
         ].join("\n"),
       );
