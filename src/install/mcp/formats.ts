@@ -73,12 +73,13 @@ const unsupportedVariable = (where: string, key: string, variables: string) =>
 function plainFormat(options: PlainOptions): McpFormat {
   const transports = options.transports ?? ["stdio", "http", "sse"];
   const typed = (transport: McpTransport) => (options.types?.[transport] ? { [options.typeKey ?? "type"]: options.types[transport] } : {});
+  const variables = options.inherits ? `${options.variables}; a stdio server inherits the host's environment` : options.variables;
   return {
     syntax: options.syntax ?? "json",
     root: options.root ?? ["mcpServers"],
     ...(options.list ? { list: options.list } : {}),
     transports,
-    variables: options.inherits ? `${options.variables}; a stdio server inherits the host's environment` : options.variables,
+    variables,
     entry(server, name) {
       const named = options.named?.(name) ?? {};
       const transport = transportOf(server);
@@ -87,13 +88,13 @@ function plainFormat(options: PlainOptions): McpFormat {
         const { command, args, env, cwd } = server as McpStdioServer;
         if (cwd && !options.cwdKey) return { unsupported: "cwd is not supported: the host starts servers in a folder of its choosing" };
         const e = translated(options.inherits ? notInherited(env) : env, options.translate);
-        if (e.failed) return { unsupported: unsupportedVariable("env", e.failed, options.variables) };
+        if (e.failed) return { unsupported: unsupportedVariable("env", e.failed, variables) };
         const withEnv = e.values && Object.keys(e.values).length ? { env: e.values } : {};
         return { entry: { ...named, ...typed("stdio"), command, ...(args ? { args } : {}), ...withEnv, ...(cwd ? { [options.cwdKey!]: cwd } : {}), ...options.extra } };
       }
       const { url, headers } = server as McpRemoteServer;
       const h = translated(headers, options.translate);
-      if (h.failed) return { unsupported: unsupportedVariable("header", h.failed, options.variables) };
+      if (h.failed) return { unsupported: unsupportedVariable("header", h.failed, variables) };
       const urlKey = options.urlKey?.[transport as "http" | "sse"] ?? "url";
       return { entry: { ...named, ...typed(transport), [urlKey]: url, ...(h.values ? { headers: h.values } : {}), ...options.extra } };
     },
