@@ -313,6 +313,13 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
         waited = true;
         return { answer: "tool-search", tool: search, input: { query: opts.tool.search }, text: "" };
       }
+      // The server is not up yet (Codex and Cline start MCP servers beside the first turn): wait
+      // once with the shell tool, and look at the next request's tools.
+      const shell = pickShellTool(names);
+      if (shell && !waited) {
+        waited = true;
+        return { answer: "wait-mcp", tool: shell, input: SHELL_TOOLS[shell]!("sleep 5"), text: "" };
+      }
       return { answer: hasResult ? "final" : "text", tool: undefined, input: undefined, text: hasResult ? finalText : plainText };
     }
     const tool = pickShellTool(names);
