@@ -26,7 +26,12 @@ const PAYLOAD: PayloadMap = {
 export default defineAdapter({
   id: "auggie",
   name: "Auggie (Augment CLI)",
-  sources: ["https://docs.augmentcode.com/cli/v0/hooks", "https://docs.augmentcode.com/cli/hooks"],
+  sources: [
+    "https://docs.augmentcode.com/cli/v0/hooks",
+    "https://docs.augmentcode.com/cli/hooks",
+    "https://docs.augmentcode.com/cli/integrations",
+    "auggie 0.36.0 bundled code (MCP: no variable expansion, a stdio server's environment; followed where the docs say nothing)",
+  ],
   // Seven events. The prompt event is `PromptSubmit`: any other key (UserPromptSubmit) makes Auggie
   // reject the configuration. Hooks run only when the account's backend flag `enable_hooks` is on.
   events: {

@@ -17,7 +17,8 @@ export default defineAdapter({
   sources: [
     "https://docs.cline.bot/customization/hooks",
     "https://docs.cline.bot/features/hooks/hook-reference",
-    "npm cline@3.0.65 (@cline/core 0.0.86: hook folders, file names, reply fields; followed where the docs disagree)",
+    "npm cline@3.0.65 (@cline/core 0.0.86: hook folders, file names, reply fields, the MCP settings file and schema; followed where the docs disagree)",
+    "https://docs.cline.bot/mcp/configuring-mcp-servers",
   ],
   // Cline's own event names are the file names. SessionEnd is TaskComplete (a task that finished);
   // TaskCancel, TaskError and SessionShutdown are host-only (nativeHooks). PreCompact: the extension

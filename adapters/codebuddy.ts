@@ -13,7 +13,7 @@ const codebuddyDir = ({ home, env }: PathContext) => (env.CODEBUDDY_CONFIG_DIR ?
 export default defineAdapter({
   id: "codebuddy",
   name: "CodeBuddy Code",
-  sources: ["https://www.codebuddy.ai/docs/cli/hooks", "https://cloud.tencent.com/document/product/1831/137030"],
+  sources: ["https://www.codebuddy.ai/docs/cli/hooks", "https://cloud.tencent.com/document/product/1831/137030", "https://www.codebuddy.ai/docs/cli/mcp"],
   // Claude's names for all 13. PermissionRequest, PostToolUseFailure, SubagentStart and PostCompact
   // are only in the newer reference: older builds never fire them.
   events: sameNames(EVENT_NAMES),

@@ -13,7 +13,12 @@ const crushConfigDir = ({ home, env }: PathContext) =>
 export default defineAdapter({
   id: "crush",
   name: "Crush",
-  sources: ["https://github.com/charmbracelet/crush/blob/main/docs/hooks/README.md", "https://github.com/charmbracelet/crush/tree/main/internal/hooks"],
+  sources: [
+    "https://github.com/charmbracelet/crush/blob/main/docs/hooks/README.md",
+    "https://github.com/charmbracelet/crush/tree/main/internal/hooks",
+    "https://github.com/charmbracelet/crush#mcps",
+    "https://github.com/charmbracelet/crush/blob/main/internal/config/resolve.go",
+  ],
   // Top-level agent's tool calls only (a subagent's own calls are not hooked). Tool names are
   // lowercase: bash, edit, multiedit, write, view, ls, grep, glob, fetch, agent, mcp_<server>_<tool>.
   events: { PreToolUse: "PreToolUse" },

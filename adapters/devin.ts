@@ -12,7 +12,12 @@ const devinDir = (home: string) => join(home, ".config", "devin"); // %APPDATA%\
 export default defineAdapter({
   id: "devin",
   name: "Devin CLI",
-  sources: ["https://docs.devin.ai/cli/extensibility/hooks/overview", "https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks", "https://cli.devin.ai/docs/extensibility/configuration"],
+  sources: [
+    "https://docs.devin.ai/cli/extensibility/hooks/overview",
+    "https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks",
+    "https://cli.devin.ai/docs/extensibility/configuration",
+    "https://docs.devin.ai/cli/extensibility/mcp/configuration",
+  ],
   // The seven documented events. PostCompaction is reported by a third party only: not wired.
   events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]),
   // snake_case; no cwd in the payload (the project is DEVIN_PROJECT_DIR). tool_response is

@@ -16,7 +16,12 @@ const RISK_LEVELS: readonly unknown[] = ["low", "medium", "high"];
 export default defineAdapter({
   id: "droid",
   name: "Factory Droid",
-  sources: ["https://docs.factory.ai/reference/hooks-reference", "https://docs.factory.ai/cli/configuration/hooks-guide"],
+  sources: [
+    "https://docs.factory.ai/reference/hooks-reference",
+    "https://docs.factory.ai/cli/configuration/hooks-guide",
+    "https://docs.factory.ai/cli/configuration/mcp",
+    "droid 0.225.2 bundled code (MCP: variable expansion, stdio environment, tool names; followed where the docs say nothing)",
+  ],
   // Claude's names. `droid exec` fires SessionStart, PreToolUse, PostToolUse, Stop and SessionEnd;
   // UserPromptSubmit only in interactive sessions. No PermissionRequest, PostToolUseFailure,
   // SubagentStart or PostCompact. Shell tool: `Execute`; files: Read, Edit, Create, ApplyPatch, …

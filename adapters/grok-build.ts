@@ -15,7 +15,7 @@ const ownFile = (dir: string, connectorId: string) => join(dir, "hooks", `agent-
 export default defineAdapter({
   id: "grok-build",
   name: "Grok Build",
-  sources: ["https://docs.x.ai/build/features/hooks"],
+  sources: ["https://docs.x.ai/build/features/hooks", "https://docs.x.ai/build/features/mcp-servers"],
   // Claude's names; no PermissionRequest (only PermissionDenied, after the fact).
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PermissionRequest")),
   // camelCase (docs: hookEventName, sessionId, cwd, workspaceRoot, toolName, toolInput); the other

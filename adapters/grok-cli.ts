@@ -9,7 +9,7 @@ import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 export default defineAdapter({
   id: "grok-cli",
   name: "Grok CLI",
-  sources: ["https://github.com/superagent-ai/grok-cli/tree/main/src/hooks"],
+  sources: ["https://github.com/superagent-ai/grok-cli/tree/main/src/hooks", "https://github.com/superagent-ai/grok-cli/blob/main/src/mcp/runtime.ts"],
   events: {
     SessionStart: "SessionStart", // on the first prompt; source "startup" / "resume"
     SessionEnd: "SessionEnd",

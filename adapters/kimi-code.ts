@@ -12,7 +12,11 @@ const kimiCodeHome = ({ home, env }: PathContext) => (env.KIMI_CODE_HOME ? absol
 export default defineAdapter({
   id: "kimi-code",
   name: "Kimi Code",
-  sources: ["https://moonshotai.github.io/kimi-code/en/customization/hooks", "https://github.com/MoonshotAI/kimi-code/tree/main/packages/agent-core-v2/src/features/externalHooks"],
+  sources: [
+    "https://moonshotai.github.io/kimi-code/en/customization/hooks",
+    "https://github.com/MoonshotAI/kimi-code/tree/main/packages/agent-core-v2/src/features/externalHooks",
+    "https://moonshotai.github.io/kimi-code/en/customization/mcp",
+  ],
   events: { ...KIMI_EVENTS, PermissionRequest: "PermissionRequest" }, // observe only: it cannot answer the dialog
   payload: KIMI_PAYLOAD,
   // Blocks as Kimi CLI's; only UserPromptSubmit's `message` reaches the model as context (wrapped in
