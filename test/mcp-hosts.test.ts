@@ -20,7 +20,7 @@ const nest = (root: string[], value: unknown) => root.reduceRight<unknown>((inne
 
 // Each format's three entries, as the host's own docs or source spell them.
 const CLAUDE = { rec: { type: "stdio", command: "node", args: ["server.mjs"] }, api: { type: "http", url: URL_HTTP }, old: { type: "sse", url: URL_SSE } };
-const CLINE = { rec: { command: "node", args: ["server.mjs"] }, api: { type: "streamableHttp", url: URL_HTTP }, old: { type: "sse", url: URL_SSE } };
+const CLINE = { rec: { command: "node", args: ["server.mjs"], timeout: 60 }, api: { type: "streamableHttp", url: URL_HTTP, timeout: 60 }, old: { type: "sse", url: URL_SSE, timeout: 60 } };
 const AUGGIE = { rec: { command: "node", args: ["server.mjs"] }, api: { type: "http", url: URL_HTTP }, old: { type: "sse", url: URL_SSE } };
 const DEVIN = { rec: { command: "node", args: ["server.mjs"] }, api: { transport: "http", url: URL_HTTP }, old: { transport: "sse", url: URL_SSE } };
 const KIMI = { rec: { command: "node", args: ["server.mjs"] }, api: { url: URL_HTTP }, old: { transport: "sse", url: URL_SSE } };
@@ -123,7 +123,7 @@ describe("mcp hosts: variables and transports", () => {
     );
     expect(read(".grok/config.toml")).toBe(`[mcp_servers.rec]\ncommand = "node"\nenv = { TOKEN = "\${TOKEN}" }\n\n[mcp_servers.api]\nurl = "${URL_HTTP}"\nheaders = { Authorization = "Bearer \${API_TOKEN}" }\n`);
     // Cline starts a stdio server with its own environment: TOKEN reaches it with no entry at all.
-    expect(read(".cline/data/settings/cline_mcp_settings.json")).toBe(json({ mcpServers: { rec: { command: "node" } } }));
+    expect(read(".cline/data/settings/cline_mcp_settings.json")).toBe(json({ mcpServers: { rec: { command: "node", timeout: 60 } } }));
     for (const file of [".factory/mcp.json", ".codebuddy.json", ".config/crush/crush.json", ".config/devin/config.json", ".grok/config.toml", ".cline/data/settings/cline_mcp_settings.json"]) {
       expect({ file, others: statSync(join(box.home, file)).mode & 0o077 }).toEqual({ file, others: 0 });
     }

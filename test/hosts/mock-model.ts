@@ -313,7 +313,7 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
         waited = true;
         return { answer: "tool-search", tool: search, input: { query: opts.tool.search }, text: "" };
       }
-      // The server is not up yet (Codex and Cline start MCP servers beside the first turn): wait
+      // The server is not up yet (Codex starts MCP servers beside the first turn): wait
       // once with the shell tool, and look at the next request's tools.
       const shell = pickShellTool(names);
       if (shell && !waited) {

@@ -198,7 +198,9 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   plain: plainFormat({ translate: noVariables, variables: "none" }),
   // Cline CLI 3.0.65 (@cline/core): `{command, args, cwd, env}` or `{type: "streamableHttp"|"sse", url,
   // headers}`; no variable expansion, and a stdio server is started with Cline's whole environment.
-  cline: plainFormat({ translate: noVariables, variables: "none", inherits: true, cwdKey: "cwd", types: { http: "streamableHttp", sse: "sse" } }),
+  // Without `timeout` a server gets 3 s to answer `initialize` and is skipped for the run after that
+  // (an `npx` start often takes longer); 60 is its default request timeout, now the connect one too.
+  cline: plainFormat({ translate: noVariables, variables: "none", inherits: true, cwdKey: "cwd", types: { http: "streamableHttp", sse: "sse" }, extra: { timeout: 60 } }),
   // Auggie 0.36.0 (its bundle): `{command, args, env, cwd}` or `{type: "http"|"sse", url, headers}`; only
   // `$augment-<secret>` references (its secret store), and a stdio server gets HOME, PATH, … only.
   auggie: plainFormat({ translate: noVariables, variables: "none", cwdKey: "cwd", types: { http: "http", sse: "sse" } }),
