@@ -103,6 +103,21 @@ describe("mcp hosts: each host's file, per scope", () => {
   });
 });
 
+describe("mcp hosts: one file, two hosts (Claude Code's and CodeBuddy's project .mcp.json)", () => {
+  test("both record the server; uninstalling one leaves it for the other; the last gives the file back", () => {
+    const box = sandbox();
+    const file = join(box.project, ".mcp.json");
+    const args = ["--scope", "project", "--project-dir", box.project];
+    const first = box.cli(["install", "--config", writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec } }), "--platform", "claude-code,codebuddy", ...args, "--json"]);
+    expect(results(first).map((r) => [r.platform, r.mcp.servers.map((s) => s.status)])).toEqual([["claude-code", ["added"]], ["codebuddy", ["unchanged"]]]);
+    expect(box.read(file)).toBe(json({ mcpServers: { rec: CLAUDE.rec } }));
+    expect(box.cli(["uninstall", "--connector", "tools", "--platform", "codebuddy", ...args]).exitCode).toBe(0);
+    expect(box.read(file)).toBe(json({ mcpServers: { rec: CLAUDE.rec } }));
+    expect(box.cli(["uninstall", "--connector", "tools", ...args]).exitCode).toBe(0);
+    expect(box.exists(file)).toBe(false);
+  });
+});
+
 describe("mcp hosts: variables and transports", () => {
   const SECRET = { id: "tools", mcpServers: { rec: { command: "node", env: { TOKEN: "${TOKEN}" } }, api: { url: URL_HTTP, headers: { Authorization: "Bearer ${API_TOKEN}" } } } };
   const cannot = (where: string, key: string) => `the ${where} value of ${key} references a variable, which this host cannot express (none); write the value by hand in the host's config`;
