@@ -56,7 +56,9 @@ interface PlainOptions {
   typeKey?: string;
   /** Fields naming the server inside its entry, for hosts that keep servers in an array (`list`). */
   named?: (name: string) => Record<string, unknown>;
+  /** As McpFormat's `list`. */
   list?: string;
+  /** Default JSON; TOML: one `[<root>.<name>]` table per server. */
   syntax?: "json" | "toml";
   /** Fields the host's own tools add to every entry. */
   extra?: Record<string, unknown>;
