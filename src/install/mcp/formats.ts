@@ -229,4 +229,8 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   }),
   // Copilot for JetBrains: VS Code's `servers` shape, variables not documented for that file.
   jetbrains: plainFormat({ translate: noVariables, variables: "none", root: ["servers"], types: { stdio: "stdio", http: "http", sse: "sse" } }),
+  // docs.windsurf.com/windsurf/cascade/mcp: remote servers under `serverUrl`; `${env:VAR}` interpolated.
+  windsurf: plainFormat({ translate: envColon, variables: "${env:VAR}", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
+  // Antigravity's mcp_config.json (docs/hosts/antigravity.md): `serverUrl` as Windsurf; no documented expansion.
+  antigravity: plainFormat({ translate: noVariables, variables: "none", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
 };
