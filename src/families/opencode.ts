@@ -7,7 +7,7 @@ import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
  * What OpenCode and its forks (Kilo CLI, MiMo Code) share: the V1 plugin API, in-process, with
  * the same hook keys and arguments. Facts: anomalyco/opencode packages/plugin/src/index.ts (Hooks),
  * docs/hosts/opencode.md (real run of OpenCode 1.18.33) and docs/hosts/kilo-cli.md (real run of
- * Kilo 7.7.7). The generated module (src/install/plugin-module/opencode-v1.ts) forwards the
+ * Kilo 7.7.7). The generated module (src/install/plugin-module/glue/opencode-v1.ts) forwards the
  * host's arguments to `agent-connector hook` as `{hook, input, output, directory, worktree}`:
  * the hook's two arguments verbatim plus the plugin's `directory`/`worktree`.
  */

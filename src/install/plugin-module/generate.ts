@@ -7,21 +7,32 @@ import { DEFAULT_TIMEOUT_SECONDS } from "../../core/timeout.ts";
 import { hookLogPath } from "../../home.ts";
 import { selfInvocation } from "../command-line.ts";
 import { VERSION } from "../../version.ts";
-import opencodeModule from "./opencode-v1.ts" with { type: "text" };
-import type { Settings } from "./opencode-v1.ts";
+import dispatchSource from "./dispatch.ts" with { type: "text" };
+import type { Settings } from "./dispatch.ts";
+import opencodeGlue from "./glue/opencode-v1.ts" with { type: "text" };
 
 /**
- * The plugin modules we write for TS-plugin hosts: a module source from this folder, verbatim,
- * with its settings block filled in and a header saying who generated it. The module is ours
- * alone (one file per connector and host), so install writes it whole and uninstall deletes it.
+ * The plugin modules we write for TS-plugin hosts: the shared dispatch section (./dispatch.ts)
+ * with its settings block filled in, then the host's glue (./glue/<generator>.ts), after a header
+ * saying who generated it. The module is ours alone (one file per connector and host), so install
+ * writes it whole and uninstall deletes it.
  */
 
 export type PluginSettings = Settings;
 
-/** Each generator's module source; the text import embeds it in the compiled binary. */
-const SOURCES: Record<PluginModuleSpec["generator"], string> = {
-  "opencode-v1": opencodeModule as unknown as string,
+/** Each generator's glue source; the text imports embed them in the compiled binary. */
+const GLUES: Record<PluginModuleSpec["generator"], string> = {
+  "opencode-v1": opencodeGlue as unknown as string,
 };
+
+/** The text between a begin and an end marker line (the markers excluded). */
+function section(source: string, name: string): string {
+  const begin = `// agent-connector:${name}:begin\n`;
+  const start = source.indexOf(begin);
+  const end = source.indexOf(`// agent-connector:${name}:end`);
+  if (start < 0) throw new Error(`plugin module source: no ${name} section`);
+  return source.slice(start + begin.length, end < 0 ? undefined : end);
+}
 
 const BEGIN = "// agent-connector:settings:begin\n";
 const END = "\n// agent-connector:settings:end";
@@ -58,7 +69,7 @@ export function pluginSettings(adapter: Adapter, spec: PluginModuleSpec, config:
 }
 
 export function generatePluginModule(adapter: Adapter, spec: PluginModuleSpec, settings: PluginSettings): string {
-  const source = SOURCES[spec.generator];
+  const source = `${section(dispatchSource as unknown as string, "dispatch")}\n${section(GLUES[spec.generator], "glue")}`;
   const start = source.indexOf(BEGIN) + BEGIN.length;
   const end = source.indexOf(END);
   const header = [
