@@ -213,9 +213,10 @@ describe("opencode: fail-open (the host's call goes on)", () => {
     expect((await host.call(payload("PreToolUse", box), { AC_MODE: "sloppy-deny" })).threw).toBe("kept");
   });
 
-  test("the binary is gone: the call goes on and the hook log says why", async () => {
+  test("the worker cannot start and the binary is gone: the call goes on and the hook log says why", async () => {
     const { box, file } = await installed();
-    box.write(file, box.read(file).replace(JSON.stringify(BIN), JSON.stringify(join(box.root, "missing", "agent-connector"))));
+    const text = box.read(file).replace(JSON.stringify(BIN), JSON.stringify(join(box.root, "missing", "agent-connector")));
+    box.write(file, text.replace(/"runtime": "[^"]+"/, `"runtime": ${JSON.stringify(join(box.root, "missing", "worker.cjs"))}`));
     const host = await loadPlugin(box, file);
     const call = payload("PreToolUse", box);
     expect((await host.call(call, respondWith(deny))).threw).toBeUndefined();

@@ -23,7 +23,7 @@ import { hookCallSchema } from "../config/hook-call-schema.ts";
 import { changedInputs, compiledPath, parseCompiled, type CompiledMeta } from "../compiled/artifact.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
 import { evaluateCompiled } from "./load-compiled.ts";
-import { logLine } from "./io.ts";
+import { flushLogs, logLine } from "./io.ts";
 import { setRedactionSources } from "./redact.ts";
 import type { Outcome } from "./guard.ts";
 
@@ -35,7 +35,8 @@ export interface WorkerCall {
   event: string;
   /** A host-only event from platforms.<id>.nativeHooks: its handler's answer is returned as `native`. */
   native?: boolean;
-  payload: unknown;
+  /** The host's arguments as JSON, as the binary reads them on stdin. */
+  payload: string;
   /** The host's environment now (a worker's own is a copy from its start). */
   env: Record<string, string | undefined>;
 }
@@ -143,13 +144,14 @@ export async function answer(call: WorkerCall): Promise<WorkerAnswer> {
     if (typeof entry === "string") return { id: call.id, fallback: entry };
     const adapter = await loadAdapter(call.host);
     if (!adapter) throw new FailOpen(`unknown platform "${call.host}"`);
-    setRedactionSources({ env: call.env, payload: call.payload });
+    const payload: unknown = JSON.parse(call.payload);
+    setRedactionSources({ env: call.env, payload });
     const config = configFor(entry, call);
     if (call.native) {
-      const reply = await nativeReply({ platform: call.host, event: call.event }, config, call.payload, runner);
+      const reply = await nativeReply({ platform: call.host, event: call.event }, config, payload, runner);
       return { id: call.id, native: reply.stdout ? JSON.parse(reply.stdout) : undefined };
     }
-    const reply = await normalizedReply({ platform: call.host, event: call.event }, adapter, config, call.payload, call.env, runner);
+    const reply = await normalizedReply({ platform: call.host, event: call.event }, adapter, config, payload, call.env, runner);
     return { id: call.id, actions: actionsOf(reply) };
   } catch (error) {
     return { id: call.id, failOpen: error instanceof FailOpen ? error.message : `internal error: ${errorText(error, true)}` };
@@ -186,7 +188,11 @@ if (parentPort) {
   process.on("uncaughtException", (error) => logLine(`plugin worker: stray error in user code: ${errorText(error)}`));
   process.on("unhandledRejection", (error) => logLine(`plugin worker: stray error in user code: ${errorText(error)}`));
   port.on("message", (call: WorkerCall) => {
-    void answer(call).then((reply) => port.postMessage(reply));
+    // Its log lines are on disk before the host goes on (a deny that kept, a lost field).
+    void answer(call).then(async (reply) => {
+      await flushLogs();
+      port.postMessage(reply);
+    });
   });
   port.postMessage({ id: 0, ready: true });
 }

@@ -5,19 +5,26 @@
  * glue (./glue/<generator>.ts), which calls `ask` from the host's hooks and applies the Reply the
  * host's way (generate.ts assembles them).
  *
- * Today `ask` spawns `agent-connector hook <host> <Event> --connector <id>` (JSON on stdin): the
- * same command, config lookup, matcher, handler time budget and reply rules as on every other
- * host. Fail-open: when anything goes wrong (no binary, a crash, a timeout, a reply we cannot
- * read) `ask` answers {} (no opinion) and writes a line to agent-connector's hook log.
+ * `ask` runs the handler in the plugin worker (src/hook/plugin-worker.ts, which install writes
+ * under $AGENT_CONNECTOR_HOME): the binary's own decision code, in a thread of the host's process,
+ * started once per module load. A call costs a message each way instead of a process. A call that
+ * overruns the connector's time budget ends that worker (a busy loop too: the host's main thread
+ * never ran it) and another one starts. Where the worker cannot answer (the connector is not
+ * compiled or changed since, the runtime cannot start workers) `ask` spawns
+ * `agent-connector hook <host> <Event> --connector <id>` (JSON on stdin) as before: the same
+ * matcher, time budget and reply rules. Fail-open: when anything goes wrong (no binary, a crash,
+ * a timeout, a reply we cannot read) `ask` answers {} (no opinion) and writes a line to
+ * agent-connector's hook log.
  *
- * No dependency, and no Bun API: only node builtins, which every plugin host's runtime has (Bun
- * for the OpenCode family, Node for Pi and OpenClaw), so nothing has to be installed beside it.
- * Glue code imports nothing but this section's names.
+ * No dependency, and no Bun API beyond the Web Worker Bun has: only node builtins, which every
+ * plugin host's runtime has (Bun for the OpenCode family, Node for Pi and OpenClaw), so nothing
+ * has to be installed beside it. Glue code imports nothing but this section's names.
  */
 // agent-connector:dispatch:begin
 import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync } from "node:fs";
 import { basename, dirname } from "node:path";
+import { Worker as NodeWorker } from "node:worker_threads";
 
 interface Settings {
   /** The plugin id: the file's name without extension, unique per connector and host. */
@@ -28,6 +35,8 @@ interface Settings {
   command: string[];
   /** How long a call may take before it is killed and the host goes on. */
   timeoutMs: number;
+  /** The plugin worker script (a bundle of src/hook/plugin-worker.ts); absent: every call asks the binary. */
+  runtime?: string;
   /** The events to answer, each with its matcher as a regular expression ("" = every call). */
   events: Record<string, string>;
   /** Host-only events (platforms.<id>.nativeHooks) wired verbatim: the host's event name → nothing to match. */
@@ -120,24 +129,151 @@ function run(argv: string[], input: string): Promise<Finished> {
   });
 }
 
-/** Runs the connector's handler for `event` through the binary; {} means no opinion. */
+/** What the worker answers (src/hook/plugin-worker.ts, WorkerAnswer). */
+type Answer = { id: number; ready?: true; actions?: Reply; native?: unknown; failOpen?: string; fallback?: string };
+interface Thread {
+  post(message: unknown): void;
+  end(): void;
+}
+interface Waiting {
+  message: Json;
+  settle(answer: Answer): void;
+  /** Starts the call's budget (again, when it is sent to a new worker: its handler never ran). */
+  arm(): void;
+}
+
+/** The worker of this module load, started on first need; `workerBroken` says why there is none. */
+let thread: Thread | undefined;
+let workerBroken: string | undefined;
+let lastCall = 0;
+const waiting = new Map<number, Waiting>();
+
+/**
+ * Starts the worker: Bun's Web Worker where there is one (it starts several times faster than its
+ * node:worker_threads), node:worker_threads elsewhere. Unref'd: it never keeps the host alive.
+ */
+function startWorker(): Thread | undefined {
+  if (!SETTINGS.runtime || workerBroken) return undefined;
+  let ready = false;
+  let current: Thread | undefined;
+  const received = (answer: Answer) => {
+    if (answer?.ready) ready = true;
+    const call = waiting.get(answer?.id);
+    if (!call) return;
+    waiting.delete(answer.id);
+    call.settle(answer);
+  };
+  /** It ended without being told to (it could not start, or crashed): the calls it held go elsewhere. */
+  const gone = (why: string) => {
+    if (thread !== current) return;
+    thread = undefined;
+    if (!ready) workerBroken = why;
+    else note(`the plugin worker stopped (${why}); started again`);
+    resend();
+  };
+  try {
+    if (typeof Bun !== "undefined" && typeof Worker === "function") {
+      const worker = new Worker(SETTINGS.runtime);
+      worker.unref();
+      worker.onmessage = (event) => received(event.data as Answer);
+      worker.onerror = (event) => gone(event.message || "error");
+      worker.addEventListener("close", () => gone("exited"));
+      current = { post: (message) => worker.postMessage(message), end: () => worker.terminate() };
+    } else {
+      const worker = new NodeWorker(SETTINGS.runtime);
+      worker.unref();
+      worker.on("message", received);
+      worker.on("error", (error: Error) => gone(error?.message ?? String(error)));
+      worker.on("exit", (code) => gone(`exit ${code}`));
+      current = { post: (message) => worker.postMessage(message), end: () => void worker.terminate() };
+    }
+  } catch (error) {
+    workerBroken = (error as Error)?.message ?? String(error);
+    return undefined;
+  }
+  return (thread = current);
+}
+
+/** The calls still waiting go to a new worker (or, if none can start, to the binary). */
+function resend(): void {
+  const next = startWorker();
+  for (const [id, call] of waiting) {
+    if (next) {
+      call.arm();
+      next.post(call.message);
+    } else {
+      waiting.delete(id);
+      call.settle({ id, fallback: workerBroken ?? "no worker" });
+    }
+  }
+}
+
+/** Ends a worker that overran a call (a busy loop cannot be interrupted any other way) and starts the next. */
+function restartWorker(): void {
+  const old = thread;
+  thread = undefined;
+  old?.end();
+  resend();
+  thread ??= startWorker();
+}
+
+/** One call in the worker, within the connector's time budget. */
+function viaWorker(event: string, payload: string, native: boolean): Promise<Answer> {
+  const id = ++lastCall;
+  const worker = thread ?? startWorker();
+  if (!worker) return Promise.resolve({ id, fallback: workerBroken ?? "no worker" });
+  const message = { id, host: SETTINGS.host, connector: SETTINGS.connector, event, native, payload, env: { ...process.env } };
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const call: Waiting = {
+      message,
+      settle: (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      },
+      arm: () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          waiting.delete(id);
+          restartWorker();
+          resolve({ id, failOpen: `no answer within ${SETTINGS.timeoutMs} ms; the plugin worker was restarted` });
+        }, SETTINGS.timeoutMs);
+      },
+    };
+    waiting.set(id, call);
+    call.arm();
+    worker.post(message);
+  });
+}
+
+/** Runs the connector's handler for `event` through the binary (the fallback); {} means no opinion. */
+async function viaBinary(event: string, payload: string, native: boolean): Promise<Reply> {
+  const argv = [...SETTINGS.command, event, "--connector", SETTINGS.connector, ...(native ? ["--native"] : [])];
+  const { stdout, stderr, code, timedOut } = await run(argv, payload);
+  if (timedOut) throw new Error(`no answer within ${SETTINGS.timeoutMs} ms`);
+  // Exit 2 is the binary's deny of last resort, reason on stderr.
+  if (code === 2) return { deny: stderr.trim() || `Blocked by the ${SETTINGS.connector} hook` };
+  if (code !== 0) throw new Error(`agent-connector exited ${code}: ${stderr.trim().slice(0, 500)}`);
+  if (!stdout.trim()) return {};
+  const reply: unknown = JSON.parse(stdout);
+  if (!isObject(reply)) throw new Error(`unreadable reply: ${stdout.slice(0, 200)}`);
+  return reply as Reply;
+}
+
+/** Runs the connector's handler for `event`: in the worker, or through the binary where it cannot; {} means no opinion. */
 async function ask(event: string, payload: Json, toolName?: unknown): Promise<Reply> {
   const matcher = SETTINGS.events[event];
   const native = SETTINGS.nativeEvents?.includes(event) ?? false;
   if (matcher === undefined && !native) return {};
   try {
-    // A first cut only: the binary applies the same matcher again, from the connector's config.
+    // A first cut only: the decision code applies the same matcher again, from the connector's config.
     if (matcher && typeof toolName === "string" && !new RegExp(matcher).test(toolName)) return {};
-    const argv = [...SETTINGS.command, event, "--connector", SETTINGS.connector, ...(native ? ["--native"] : [])];
-    const { stdout, stderr, code, timedOut } = await run(argv, toJson(payload));
-    if (timedOut) throw new Error(`no answer within ${SETTINGS.timeoutMs} ms`);
-    // Exit 2 is the binary's deny of last resort, reason on stderr.
-    if (code === 2) return { deny: stderr.trim() || `Blocked by the ${SETTINGS.connector} hook` };
-    if (code !== 0) throw new Error(`agent-connector exited ${code}: ${stderr.trim().slice(0, 500)}`);
-    if (!stdout.trim()) return {};
-    const reply: unknown = JSON.parse(stdout);
-    if (!isObject(reply)) throw new Error(`unreadable reply: ${stdout.slice(0, 200)}`);
-    return reply as Reply;
+    const input = toJson(payload);
+    const answer = await viaWorker(event, input, native);
+    if (answer.fallback !== undefined) return await viaBinary(event, input, native);
+    if (answer.failOpen !== undefined) throw new Error(answer.failOpen);
+    if (native) return (isObject(answer.native) ? answer.native : {}) as Reply;
+    return isObject(answer.actions) ? answer.actions : {};
   } catch (error) {
     note(`${event}: ${(error as Error)?.message ?? String(error)}`);
     return {};
