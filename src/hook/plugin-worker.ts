@@ -15,7 +15,8 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
-import type { ConnectorConfig } from "../events.ts";
+import { isEventName, type ConnectorConfig, type EventName } from "../events.ts";
+import { samplePayload, sampleToolName } from "../core/sample-payload.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
 import { checkConnectorConfig, configExport } from "../config/read.ts";
@@ -158,6 +159,29 @@ export async function answer(call: WorkerCall): Promise<WorkerAnswer> {
   }
 }
 
+/**
+ * Loads what the first call needs (the connector, its host's adapter) and runs the decision code
+ * once per event on a sample payload with a handler of ours that has no opinion (the connector's
+ * own handlers never run here), so the host's first call costs what later ones do.
+ */
+export async function warm(message: { host: string; connector: string; events: string[]; env: Record<string, string | undefined> }): Promise<void> {
+  try {
+    setEnv(message.env);
+    const entry = compiledConfig(message.connector, message.env);
+    const adapter = await loadAdapter(message.host);
+    if (typeof entry === "string" || !adapter) return;
+    const events = message.events.filter((event): event is EventName => isEventName(event) && adapter.events[event] !== undefined);
+    const idle = { id: message.connector, hooks: Object.fromEntries(events.map((event) => [event, { handler: () => undefined }])) } as ConnectorConfig;
+    for (const event of events) {
+      configFor(entry, { event, host: message.host } as WorkerCall);
+      const payload = samplePayload(event, adapter.payload, { toolName: sampleToolName(adapter.toolNames) });
+      await normalizedReply({ platform: message.host, event }, adapter, idle, payload, message.env, runner);
+    }
+  } catch {
+    // The call that needs it says what is wrong.
+  }
+}
+
 /** process.exit in a worker would end it, every call it holds with it: a handler's exit is its failure. */
 function disarmExit(): void {
   process.exit = ((code?: unknown) => {
@@ -187,7 +211,8 @@ if (parentPort) {
   // A stray error of a handler (a timer, a floating promise) must not end the worker.
   process.on("uncaughtException", (error) => logLine(`plugin worker: stray error in user code: ${errorText(error)}`));
   process.on("unhandledRejection", (error) => logLine(`plugin worker: stray error in user code: ${errorText(error)}`));
-  port.on("message", (call: WorkerCall) => {
+  port.on("message", (call: WorkerCall & { warm?: true }) => {
+    if (call.warm) return void warm(call as unknown as Parameters<typeof warm>[0]);
     // Its log lines are on disk before the host goes on (a deny that kept, a lost field).
     void answer(call).then(async (reply) => {
       await flushLogs();

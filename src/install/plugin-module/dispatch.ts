@@ -191,7 +191,14 @@ function startWorker(): Thread | undefined {
     workerBroken = (error as Error)?.message ?? String(error);
     return undefined;
   }
+  // It loads the connector and the decision code now, not on the host's first call.
+  current.post({ id: 0, warm: true, host: SETTINGS.host, connector: SETTINGS.connector, events: Object.keys(SETTINGS.events), env: { ...process.env } });
   return (thread = current);
+}
+
+/** Starts the worker when the host loads the module (glue calls it once it knows it is loaded by its host). */
+function prepare(): void {
+  thread ??= startWorker();
 }
 
 /** The calls still waiting go to a new worker (or, if none can start, to the binary). */
@@ -311,7 +318,7 @@ const runtimeName = (): string => basename(process.execPath).toLowerCase().repla
 // agent-connector:dispatch:end
 
 /** For the glue files' type checks only: a generated module holds the section above, not these exports. */
-export { ask, Deny, guarded, isObject, joinText, note, replaceInPlace, runtimeName, SETTINGS, toJson, wanted };
+export { ask, Deny, guarded, prepare, isObject, joinText, note, replaceInPlace, runtimeName, SETTINGS, toJson, wanted };
 export type { Json, Reply, Settings };
 /** generate.ts imports this file as text; the default export only satisfies that import's type check. */
 export default ask;

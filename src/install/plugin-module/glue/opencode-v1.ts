@@ -6,7 +6,7 @@
  * arguments rewritten in place, {output} → the tool's output replaced, {context} → the model's
  * context (the system prompt, or the tool output after a tool). Runs under Bun.
  */
-import { ask, Deny, guarded, isObject, joinText, replaceInPlace, runtimeName, SETTINGS, wanted, type Json } from "../dispatch.ts";
+import { ask, Deny, guarded, isObject, joinText, prepare, replaceInPlace, runtimeName, SETTINGS, wanted, type Json } from "../dispatch.ts";
 // agent-connector:glue:begin
 
 /** Whether this process is the host this module was generated for (MiMo also loads .opencode/). */
@@ -25,6 +25,7 @@ interface SessionState {
 
 async function server(input: Json = {}): Promise<Record<string, (...args: any[]) => Promise<void>>> {
   if (!isOurHost()) return {};
+  prepare();
   const where = { directory: input?.directory, worktree: input?.worktree };
   const send = (event: string, hook: string, args: Json, toolName?: unknown) => ask(event, { hook, ...args, ...where }, toolName);
   const sessions = new Map<string, SessionState>();
