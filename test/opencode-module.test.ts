@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, fixturePayload, sandbox, stdoutJson, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { loadPlugin, type Json } from "./support/plugin-host.ts";
@@ -110,17 +110,26 @@ describe("opencode: the generated module, called as OpenCode calls it", () => {
     expect(transform.output.system).toEqual(["base", "P", "T"]);
   });
 
-  test("sub-agent sessions: no SessionStart, UserPromptSubmit or Stop of their own", async () => {
+  test("sub-agent sessions: SubagentStart and SubagentStop in the parent's session; no SessionStart, UserPromptSubmit or Stop of their own", async () => {
     const { box, host } = await installed();
     const seen = join(box.root, "seen.json");
+    const take = (): Json | undefined => {
+      if (!box.exists(seen)) return undefined;
+      const event = JSON.parse(box.read(seen));
+      rmSync(seen);
+      return event;
+    };
     const created = payload("SessionStart", box);
     Object.assign(created.input.event.properties, { sessionID: "ses_child" });
     Object.assign(created.input.event.properties.info, { id: "ses_child", parentID: SID });
     await host.call(created, { AC_TEST_SEEN: seen });
+    // agentId: only the sub-agent events have it.
+    expect(take()).toMatchObject({ sessionId: SID, agentId: "ses_child", raw: { input: { event: { type: "session.created" } } } });
     await host.run("chat.message", { sessionID: "ses_child" }, { message: {}, parts: [{ type: "text", text: "sub task" }] }, { AC_TEST_SEEN: seen });
-    await host.run("event", { event: { type: "session.idle", properties: { sessionID: "ses_child" } } }, undefined, { AC_TEST_SEEN: seen });
     await host.run("experimental.chat.system.transform", { sessionID: "ses_child" }, { system: [] }, { AC_TEST_SEEN: seen });
-    expect(box.exists(seen)).toBe(false);
+    expect(take()).toBeUndefined();
+    await host.run("event", { event: { type: "session.idle", properties: { sessionID: "ses_child" } } }, undefined, { AC_TEST_SEEN: seen });
+    expect(take()).toMatchObject({ sessionId: SID, agentId: "ses_child", raw: { input: { event: { type: "session.idle" } } } });
   });
 
   test("Stop (session.idle) is observed; a deny changes nothing", async () => {

@@ -26,9 +26,15 @@ const EVENTS = {
   Stop: "session.idle",
   // No failure hook: a tool part turning to state "error" on the bus `message.part.updated`.
   PostToolUseFailure: "message.part.updated",
+  // A sub-agent (the task tool) is a child session: bus `session.created` with `info.parentID`, and
+  // `session.idle` of that session (the module knows its children); observe only.
+  SubagentStart: "session.created",
+  SubagentStop: "session.idle",
   // Not here: PermissionRequest (`permission.ask` is typed but the host never calls it:
-  // anomalyco/opencode#7006, #9229; it never fired in the real runs), SessionEnd, Notification,
-  // SubagentStart/Stop (no hook; child sessions are not told apart reliably).
+  // anomalyco/opencode#7006, #9229; it never fired in the real runs); SessionEnd (`session.deleted`
+  // is a deletion, not the end of a run; no bus event or hook marks the end); Notification (no
+  // event for "the agent needs you": a permission prompt is `permission.asked`, whose shape changed
+  // across versions (`permission.updated` before), and idleness is Stop).
 } as const;
 
 const CAPABILITIES: Capabilities = {
@@ -44,7 +50,9 @@ const CAPABILITIES: Capabilities = {
 };
 
 const PAYLOAD: Adapter["payload"] = {
-  sessionId: { paths: ["input.sessionID", "input.event.properties.sessionID", "input.event.properties.info.id"] },
+  // A sub-agent's events belong to the session that started it (`parentID`: the module adds it).
+  sessionId: { paths: ["input.sessionID", "parentID", "input.event.properties.sessionID", "input.event.properties.info.id"] },
+  agentId: { paths: ["input.event.properties.info.id", "input.event.properties.sessionID"] },
   projectDir: { paths: ["directory"] },
   // The user's text parts; the real runs show the prompt of `run` wrapped in literal quotes.
   prompt: { paths: ["output.parts"], textParts: true },

@@ -17,6 +17,8 @@ export const opencode: HostRecord = {
     PreCompact: fromDocs("experimental.session.compacting"),
     PostCompact: fromDocs("event.session.compacted"),
     PostToolUseFailure: fromDocs("event.message.part.updated.tool-error"),
+    SubagentStart: fromDocs("event.session.created.subagent"),
+    SubagentStop: fromDocs("event.session.idle.subagent"),
   },
   // What the binary answers the module: what each event honours.
   replies: {
@@ -28,6 +30,8 @@ export const opencode: HostRecord = {
     PostCompact: {},
     Stop: {},
     PostToolUseFailure: {},
+    SubagentStart: {},
+    SubagentStop: {},
   },
   seen: {
     "PreToolUse: tool, arguments and session from tool.execute.before": [
@@ -50,6 +54,10 @@ export const opencode: HostRecord = {
     "SessionStart and Stop: the session of a bus event": [
       { event: "SessionStart", equals: { ...base, source: "startup" } },
       { event: "Stop", equals: base },
+    ],
+    "SubagentStart and SubagentStop: a child session, in the session that started it": [
+      { event: "SubagentStart", equals: { ...base, agentId: "ses_dd613e9a1ffeSubAgentChild01" } },
+      { event: "SubagentStop", equals: { ...base, agentId: "ses_dd613e9a1ffeSubAgentChild01" } },
     ],
     "PostToolUseFailure: a tool part in the error state": [
       {

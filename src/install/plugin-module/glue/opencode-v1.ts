@@ -29,8 +29,8 @@ async function server(input: Json = {}): Promise<Record<string, (...args: any[])
   const where = { directory: input?.directory, worktree: input?.worktree };
   const send = (event: string, hook: string, args: Json, toolName?: unknown) => ask(event, { hook, ...args, ...where }, toolName);
   const sessions = new Map<string, SessionState>();
-  /** Sub-agent sessions: their prompts, starts and stops are not the user's session's. */
-  const children = new Set<string>();
+  /** Sub-agent sessions (child → parent): their prompts, starts and stops are not the user's session's. */
+  const children = new Map<string, string>();
   /** Calls we denied: their error state is our deny, not a tool failure. */
   const denied = new Set<string>();
   const session = (id: string): SessionState => {
@@ -59,13 +59,22 @@ async function server(input: Json = {}): Promise<Record<string, (...args: any[])
     const id = properties.sessionID ?? properties.info?.id;
     if (typeof id !== "string") return;
     switch (event?.type) {
-      case "session.created":
-        if (properties.info?.parentID) children.add(id);
-        else if (wanted("SessionStart")) await start(id, "event", { input: args });
+      case "session.created": {
+        // A sub-agent runs as a child session (the task tool): no hook of its own, its session's birth.
+        const parent = properties.info?.parentID;
+        if (typeof parent === "string") {
+          children.set(id, parent);
+          if (wanted("SubagentStart")) await send("SubagentStart", "event", { input: args, parentID: parent });
+        } else if (wanted("SessionStart")) await start(id, "event", { input: args });
         return;
-      case "session.idle":
-        if (wanted("Stop") && !children.has(id)) await send("Stop", "event", { input: args });
+      }
+      case "session.idle": {
+        const parent = children.get(id);
+        if (parent !== undefined) {
+          if (wanted("SubagentStop")) await send("SubagentStop", "event", { input: args, parentID: parent });
+        } else if (wanted("Stop")) await send("Stop", "event", { input: args });
         return;
+      }
       case "session.compacted":
         if (wanted("PostCompact")) await send("PostCompact", "event", { input: args });
         return;
