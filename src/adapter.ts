@@ -56,8 +56,8 @@ export interface HookFileSpec {
 
 /** A plugin module the host loads from a folder; src/install/plugin-module/ generates it. */
 export interface PluginModuleSpec {
-  /** Which module source the file is generated from. */
-  generator: "opencode-v1";
+  /** Which glue (src/install/plugin-module/glue/<generator>.ts) the module is generated with. */
+  generator: "opencode-v1" | "pi-v1";
   /** The folder the host loads plugin modules from, per scope. */
   folders: Partial<Record<Scope, (ctx: PathContext) => string>>;
 }

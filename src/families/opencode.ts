@@ -78,7 +78,8 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     nativeMatcher: "none",
     // Lowercase built-ins (docs/hosts/opencode.md); MCP tools are `<server>_<tool>`.
     toolNames: ["bash", "read", "write", "edit", "patch", "grep", "glob", "list", "webfetch", "todowrite", "todoread", "task"],
-    nativeHooks: false,
+    // A host-only hook key (`chat.params`, `shell.env`, …): the handler's object is merged into its output.
+    nativeHooks: true,
     hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders } },
     // The `mcp` key of the config file, JSONC allowed; tools are named `<server>_<tool>`.
     mcp: {

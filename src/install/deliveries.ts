@@ -75,7 +75,8 @@ const pluginModule: Delivery<PluginModule> = {
   file: (adapter, { module }, scope, paths, connectorId) => pluginModulePath(adapter, module, scope, paths, connectorId),
   install({ adapter, delivery, file }, config, wiring) {
     const events = wiring.filter((w) => !w.native).map((w) => w.event as EventName);
-    const module = events.length ? generatePluginModule(adapter, delivery.module, pluginSettings(adapter, delivery.module, config, events)) : null;
+    const native = wiring.filter((w) => w.native).map((w) => w.nativeEvent);
+    const module = events.length || native.length ? generatePluginModule(adapter, delivery.module, pluginSettings(adapter, delivery.module, config, events, native)) : null;
     return [{ kind: "plugin-module", file, connectorId: config.id, module }];
   },
   uninstall: ({ file, connectorId }) => [{ kind: "plugin-module", file, connectorId, module: null }],

@@ -68,9 +68,16 @@ export async function loadPlugin(box: Sandbox, file: string, host = "opencode"):
 
 /**
  * Where `install --platform <platform>` puts the module, per scope, and that uninstall takes it
- * away again; `folders` gives the folder for a HOME, an XDG_CONFIG_HOME and a project.
+ * away again; `folders` gives the folder for a HOME, for the environment variable that relocates
+ * the user's folder (`relocated`: XDG_CONFIG_HOME for the OpenCode family) and for a project.
  */
-export function pluginFolderSuite(platform: string, name: string, folders: { user: (home: string) => string; xdg: (xdg: string) => string; project: (project: string) => string }): void {
+export interface PluginFolders {
+  user: (home: string) => string;
+  relocated: { env: string; folder: (dir: string) => string };
+  project: (project: string) => string;
+}
+
+export function pluginFolderSuite(platform: string, name: string, folders: PluginFolders): void {
   describe(`${platform}: where the module goes`, () => {
     const file = (folder: string) => join(folder, `agent-connector-guard-${platform}.ts`);
     const setup = () => {
@@ -94,11 +101,11 @@ export function pluginFolderSuite(platform: string, name: string, folders: { use
       expect(box.exists(box.home)).toBe(true);
     });
 
-    test("honours XDG_CONFIG_HOME", () => {
+    test(`honours ${folders.relocated.env}`, () => {
       const { box, cli } = setup();
-      const xdg = join(box.root, "xdg");
-      expect(cli("install", [], { XDG_CONFIG_HOME: xdg }).exitCode).toBe(0);
-      expect(box.exists(file(folders.xdg(xdg)))).toBe(true);
+      const dir = join(box.root, "relocated");
+      expect(cli("install", [], { [folders.relocated.env]: dir }).exitCode).toBe(0);
+      expect(box.exists(file(folders.relocated.folder(dir)))).toBe(true);
       expect(box.exists(file(folders.user(box.home)))).toBe(false);
     });
 

@@ -10,6 +10,7 @@ import { VERSION } from "../../version.ts";
 import dispatchSource from "./dispatch.ts" with { type: "text" };
 import type { Settings } from "./dispatch.ts";
 import opencodeGlue from "./glue/opencode-v1.ts" with { type: "text" };
+import piGlue from "./glue/pi-v1.ts" with { type: "text" };
 
 /**
  * The plugin modules we write for TS-plugin hosts: the shared dispatch section (./dispatch.ts)
@@ -23,6 +24,7 @@ export type PluginSettings = Settings;
 /** Each generator's glue source; the text imports embed them in the compiled binary. */
 const GLUES: Record<PluginModuleSpec["generator"], string> = {
   "opencode-v1": opencodeGlue as unknown as string,
+  "pi-v1": piGlue as unknown as string,
 };
 
 /** The text between a begin and an end marker line (the markers excluded). */
@@ -51,8 +53,11 @@ export function pluginModulePath(adapter: Adapter, spec: PluginModuleSpec, scope
   return folder && join(folder(paths), `${pluginId(adapter.id, connectorId)}.ts`);
 }
 
-/** Everything the module needs to know, fixed at install. `events`: the wired events with their matchers. */
-export function pluginSettings(adapter: Adapter, spec: PluginModuleSpec, config: ConnectorConfig, events: readonly EventName[]): PluginSettings {
+/**
+ * Everything the module needs to know, fixed at install. `events`: the wired events with their
+ * matchers; `nativeEvents`: the host-only events of platforms.<id>.nativeHooks, wired verbatim.
+ */
+export function pluginSettings(adapter: Adapter, spec: PluginModuleSpec, config: ConnectorConfig, events: readonly EventName[], nativeEvents: readonly string[] = []): PluginSettings {
   const sameGenerator = (other: Adapter) => other.hooks.kind === "plugin-module" && other.hooks.module.generator === spec.generator;
   const family = ADAPTERS.filter((other) => other.id !== adapter.id && sameGenerator(other));
   return {
@@ -62,6 +67,7 @@ export function pluginSettings(adapter: Adapter, spec: PluginModuleSpec, config:
     command: [...selfInvocation(), "hook", adapter.id],
     timeoutMs: (config.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     events: Object.fromEntries(events.map((event) => [event, compileMatcher(config.hooks?.[event]?.matcher)?.source ?? ""])),
+    ...(nativeEvents.length ? { nativeEvents: [...nativeEvents] } : {}),
     hostBins: [...adapter.detect.bins],
     foreignBins: family.flatMap((other) => other.detect.bins).filter((bin) => !adapter.detect.bins.includes(bin)),
     logFile: hookLogPath(),
