@@ -23,6 +23,7 @@ export const HOSTS = {
   "mimo-code": () => import("./mimo-code.ts"),
   pi: () => import("./pi.ts"),
   omp: () => import("./omp.ts"),
+  amp: () => import("./amp.ts"),
   codebuddy: () => import("./codebuddy.ts"),
   "jetbrains-copilot": () => import("./jetbrains-copilot.ts"),
   warp: () => import("./warp.ts"),

@@ -57,7 +57,7 @@ export interface HookFileSpec {
 /** A plugin module the host loads from a folder; src/install/plugin-module/ generates it. */
 export interface PluginModuleSpec {
   /** Which glue (src/install/plugin-module/glue/<generator>.ts) the module is generated with. */
-  generator: "opencode-v1" | "pi-v1";
+  generator: "opencode-v1" | "pi-v1" | "amp-v1";
   /** The folder the host loads plugin modules from, per scope. */
   folders: Partial<Record<Scope, (ctx: PathContext) => string>>;
 }
@@ -107,8 +107,10 @@ export type HookDelivery =
  * - "warp": `mcpServers`, `{command, …, working_directory}` / `{url, headers}`, no variables
  * - "codebuff": `mcpServers`, `{command, args, env}` / `{url, headers}`, whole-value `$VAR`
  * - "plain": `mcpServers`, `{command, args, env}` / `{url, headers}`, no variables
+ * - "amp": the literal key `"amp.mcpServers"`, `{command, args, env}` / `{url, headers}`, `${VAR}`
+ * - "openclaw": `mcp.servers`, `{command, args, env}` / `{url, headers}`, no variables
  */
-export type McpFormatId = "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain";
+export type McpFormatId = "amp" | "openclaw" | "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain";
 
 /**
  * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,

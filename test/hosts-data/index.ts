@@ -12,6 +12,7 @@ import { kiloCli } from "./kilo-cli.ts";
 import { mimoCode } from "./mimo-code.ts";
 import { pi } from "./pi.ts";
 import { omp } from "./omp.ts";
+import { amp } from "./amp.ts";
 import { droid } from "./droid.ts";
 import { auggie } from "./auggie.ts";
 import { kimi } from "./kimi.ts";
@@ -26,6 +27,6 @@ import { jetbrainsCopilot } from "./jetbrains-copilot.ts";
 import { cline } from "./cline.ts";
 
 export const HOSTS: HostRecord[] = [
-  claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode, pi, omp,
+  claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode, pi, omp, amp,
   kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie, cline,
 ];

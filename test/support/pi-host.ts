@@ -28,14 +28,15 @@ async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Pr
   }
 }
 
-export interface PiHost {
+export interface OnHost {
   /** Handlers by event, in registration order. */
   handlers: Record<string, Handler[]>;
   /** Calls every handler of `hook`, as Pi does; the last defined result is what Pi acts on. */
   emit(hook: string, event: Json, ctx: Json, env?: Record<string, string>): Promise<unknown>;
 }
 
-export async function loadPiModule(box: Sandbox, file: string): Promise<PiHost> {
+/** Loads a module whose default export registers handlers through `api.on(event, handler)` (Pi, Amp). */
+export async function loadOnModule(box: Sandbox, file: string): Promise<OnHost> {
   const module = await import(`${file}?generation=${++generation}`);
   const handlers: Record<string, Handler[]> = {};
   module.default({ on: (hook: string, handler: Handler) => (handlers[hook] ??= []).push(handler) });
@@ -69,7 +70,7 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
     const config = write(box);
     const result = box.cli(["install", "--config", config, "--platform", platform]);
     expect(result.exitCode).toBe(0);
-    const host = await loadPiModule(box, join(folder(box), `agent-connector-test-${platform}.ts`));
+    const host = await loadOnModule(box, join(folder(box), `agent-connector-test-${platform}.ts`));
     const call = (event: EventName, env?: Record<string, string>, edit: (raw: Json) => void = () => {}) => {
       const raw = payload(event, box);
       edit(raw);
@@ -191,7 +192,7 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
       const moved = text.replace(/"command": \[\n\s*"[^"]+"/, '"command": [\n    "/nonexistent/agent-connector"');
       expect(moved).not.toBe(text);
       box.write(file, moved);
-      const host = await loadPiModule(box, file);
+      const host = await loadOnModule(box, file);
       const raw = payload("PreToolUse", box);
       expect(await host.emit("tool_call", raw.event, piContext(raw.ctx), respondWith({ decision: "deny", reason: "R" }))).toBeUndefined();
       const log = JSON.parse(/"logFile": ("[^"]+")/.exec(text)![1]!) as string;
