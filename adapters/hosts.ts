@@ -20,6 +20,7 @@ export const HOSTS = {
   "gemini-cli": () => import("./gemini-cli.ts"),
   opencode: () => import("./opencode.ts"),
   "kilo-cli": () => import("./kilo-cli.ts"),
+  kilo: () => import("./kilo.ts"),
   "mimo-code": () => import("./mimo-code.ts"),
   pi: () => import("./pi.ts"),
   omp: () => import("./omp.ts"),

@@ -60,6 +60,11 @@ export interface PluginModuleSpec {
   generator: "opencode-v1" | "pi-v1" | "amp-v1";
   /** The folder the host loads plugin modules from, per scope. */
   folders: Partial<Record<Scope, (ctx: PathContext) => string>>;
+  /**
+   * The host whose module this one loads (Kilo Code runs Kilo CLI's backend, from the same
+   * folders): one file, generated for that host, serves both; it stays while either is installed.
+   */
+  sharesModuleOf?: string;
 }
 
 /**

@@ -61,6 +61,7 @@ export interface OpencodeFamilyHost<Id extends string> extends Pick<AdapterSpec<
   folders: PluginModuleSpec["folders"];
   /** The config file names (user folder, project root), e.g. `opencode`: `<name>.json` or `<name>.jsonc`. */
   configName: string;
+  sharesModuleOf?: PluginModuleSpec["sharesModuleOf"];
 }
 
 /** `$XDG_CONFIG_HOME/<name>`, default `~/.config/<name>` (the lineage uses xdg-basedir). */
@@ -80,7 +81,7 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     toolNames: ["bash", "read", "write", "edit", "patch", "grep", "glob", "list", "webfetch", "todowrite", "todoread", "task"],
     // A host-only hook key (`chat.params`, `shell.env`, …): the handler's object is merged into its output.
     nativeHooks: true,
-    hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders } },
+    hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders, ...(host.sharesModuleOf ? { sharesModuleOf: host.sharesModuleOf } : {}) } },
     // The `mcp` key of the config file, JSONC allowed; tools are named `<server>_<tool>`.
     mcp: {
       format: "opencode",

@@ -2,7 +2,7 @@ import type { Adapter, HookDelivery, HookFileSpec, PathContext, Scope } from "..
 import type { ConnectorConfig, EventName } from "../events.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
 import { commandShell, hookCommand } from "./command-line.ts";
-import { generatePluginModule, pluginModulePath, pluginSettings } from "./plugin-module/generate.ts";
+import { generatePluginModule, moduleOwner, pluginModulePath, pluginSettings } from "./plugin-module/generate.ts";
 import type { FileEdit } from "./edits/index.ts";
 import { renderLauncher, type LauncherFlavour } from "./launcher.ts";
 import { join } from "../paths.ts";
@@ -73,10 +73,12 @@ const hookFile: Delivery<HookFile> = {
 
 const pluginModule: Delivery<PluginModule> = {
   file: (adapter, { module }, scope, paths, connectorId) => pluginModulePath(adapter, module, scope, paths, connectorId),
-  install({ adapter, delivery, file }, config, wiring) {
+  install({ adapter, file }, config, wiring) {
     const events = wiring.filter((w) => !w.native).map((w) => w.event as EventName);
     const native = wiring.filter((w) => w.native).map((w) => w.nativeEvent);
-    const module = events.length || native.length ? generatePluginModule(adapter, delivery.module, pluginSettings(adapter, delivery.module, config, events, native)) : null;
+    const owner = moduleOwner(adapter);
+    const spec = (owner.hooks as PluginModule).module;
+    const module = events.length || native.length ? generatePluginModule(owner, spec, pluginSettings(owner, spec, config, events, native)) : null;
     return [{ kind: "plugin-module", file, connectorId: config.id, module }];
   },
   uninstall: ({ file, connectorId }) => [{ kind: "plugin-module", file, connectorId, module: null }],

@@ -13,6 +13,7 @@ import { mimoCode } from "./mimo-code.ts";
 import { pi } from "./pi.ts";
 import { omp } from "./omp.ts";
 import { amp } from "./amp.ts";
+import { kilo } from "./kilo.ts";
 import { droid } from "./droid.ts";
 import { auggie } from "./auggie.ts";
 import { kimi } from "./kimi.ts";
@@ -27,6 +28,6 @@ import { jetbrainsCopilot } from "./jetbrains-copilot.ts";
 import { cline } from "./cline.ts";
 
 export const HOSTS: HostRecord[] = [
-  claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode, pi, omp, amp,
+  claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, kilo, mimoCode, pi, omp, amp,
   kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie, cline,
 ];

@@ -58,7 +58,13 @@ export const pluginId = (adapterId: string, connectorId: string): string => `age
 
 export function pluginModulePath(adapter: Adapter, spec: PluginModuleSpec, scope: Scope, paths: PathContext, connectorId: string): string | undefined {
   const folder = spec.folders[scope];
-  return folder && join(folder(paths), `${pluginId(adapter.id, connectorId)}.ts`);
+  return folder && join(folder(paths), `${pluginId(spec.sharesModuleOf ?? adapter.id, connectorId)}.ts`);
+}
+
+/** The host a module is generated for: this one, or the one whose module it shares. */
+export function moduleOwner(adapter: Adapter): Adapter {
+  const shared = adapter.hooks.kind === "plugin-module" ? adapter.hooks.module.sharesModuleOf : undefined;
+  return (shared && ADAPTERS.find((other) => other.id === shared)) || adapter;
 }
 
 /**
