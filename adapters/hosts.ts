@@ -25,6 +25,7 @@ export const HOSTS = {
   pi: () => import("./pi.ts"),
   omp: () => import("./omp.ts"),
   amp: () => import("./amp.ts"),
+  openclaw: () => import("./openclaw.ts"),
   codebuddy: () => import("./codebuddy.ts"),
   "jetbrains-copilot": () => import("./jetbrains-copilot.ts"),
   warp: () => import("./warp.ts"),

@@ -12,6 +12,7 @@ import type { Settings } from "./dispatch.ts";
 import opencodeGlue from "./glue/opencode-v1.ts" with { type: "text" };
 import piGlue from "./glue/pi-v1.ts" with { type: "text" };
 import ampGlue from "./glue/amp-v1.ts" with { type: "text" };
+import openclawGlue from "./glue/openclaw-v1.ts" with { type: "text" };
 
 /**
  * The plugin modules we write for TS-plugin hosts: the shared dispatch section (./dispatch.ts)
@@ -27,6 +28,7 @@ const GLUES: Record<PluginModuleSpec["generator"], string> = {
   "opencode-v1": opencodeGlue as unknown as string,
   "pi-v1": piGlue as unknown as string,
   "amp-v1": ampGlue as unknown as string,
+  "openclaw-v1": openclawGlue as unknown as string,
 };
 
 /** A line a host requires first in the file, before our header (Amp's acknowledgement of its experimental API). */
@@ -58,7 +60,9 @@ export const pluginId = (adapterId: string, connectorId: string): string => `age
 
 export function pluginModulePath(adapter: Adapter, spec: PluginModuleSpec, scope: Scope, paths: PathContext, connectorId: string): string | undefined {
   const folder = spec.folders[scope];
-  return folder && join(folder(paths), `${pluginId(spec.sharesModuleOf ?? adapter.id, connectorId)}.ts`);
+  const id = pluginId(spec.sharesModuleOf ?? adapter.id, connectorId);
+  // A plugin package (OpenClaw): its own folder, the entry module in it.
+  return folder && (spec.package ? join(folder(paths), id, "index.ts") : join(folder(paths), `${id}.ts`));
 }
 
 /** The host a module is generated for: this one, or the one whose module it shares. */
