@@ -69,6 +69,7 @@ export interface OpencodeFamilyHost<Id extends string> extends Pick<AdapterSpec<
   folders: PluginModuleSpec["folders"];
   /** The config file names (user folder, project root), e.g. `opencode`: `<name>.json` or `<name>.jsonc`. */
   configName: string;
+  sharesModuleOf?: PluginModuleSpec["sharesModuleOf"];
 }
 
 /** `$XDG_CONFIG_HOME/<name>`, default `~/.config/<name>` (the lineage uses xdg-basedir). */
@@ -86,8 +87,9 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     nativeMatcher: "none",
     // Lowercase built-ins (docs/hosts/opencode.md); MCP tools are `<server>_<tool>`.
     toolNames: ["bash", "read", "write", "edit", "patch", "grep", "glob", "list", "webfetch", "todowrite", "todoread", "task"],
-    nativeHooks: false,
-    hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders } },
+    // A host-only hook key (`chat.params`, `shell.env`, …): the handler's object is merged into its output.
+    nativeHooks: true,
+    hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders, ...(host.sharesModuleOf ? { sharesModuleOf: host.sharesModuleOf } : {}) } },
     // The `mcp` key of the config file, JSONC allowed; tools are named `<server>_<tool>`.
     mcp: {
       format: "opencode",

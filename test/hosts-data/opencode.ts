@@ -72,7 +72,7 @@ export const opencode: HostRecord = {
     name: "OpenCode",
     folders: {
       user: (home) => join(home, ".config", "opencode", "plugins"),
-      xdg: (xdg) => join(xdg, "opencode", "plugins"),
+      relocated: { env: "XDG_CONFIG_HOME", folder: (xdg) => join(xdg, "opencode", "plugins") },
       project: (project) => join(project, ".opencode", "plugins"),
     },
   },

@@ -176,4 +176,8 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   // codebuff.com/docs/tips/mcp-servers: a value that is exactly `$VAR` is read from the environment.
   codebuff: plainFormat({ translate: (value) => (wholeReference(value) ? `$${wholeReference(value)}` : undefined), variables: "whole-value $VAR", transports: ["stdio", "http"] }),
   plain: plainFormat({ translate: noVariables, variables: "none" }),
+  // ampcode.com/manual#mcp: one flat key with a dot in it (VS Code-style settings), `${VAR}` expanded.
+  amp: plainFormat({ translate: dollarBrace, variables: "${VAR}", root: ["amp.mcpServers"] }),
+  // docs.openclaw.ai (configuration): `mcp.servers` of openclaw.json; no documented expansion.
+  openclaw: plainFormat({ translate: noVariables, variables: "none", root: ["mcp", "servers"] }),
 };

@@ -143,6 +143,16 @@ async function server(input: Json = {}): Promise<Record<string, (...args: any[])
       if (state) output.system.push(...[state.startContext ?? "", ...state.context].filter(Boolean));
     });
   }
+  // Host-only hook keys (platforms.<id>.nativeHooks, e.g. `chat.params`): the handler's object is
+  // merged into the hook's output object, which the host reads back; after ours on a shared key.
+  for (const hook of SETTINGS.nativeEvents ?? []) {
+    const ours = hooks[hook];
+    hooks[hook] = guarded(hook, async (input: Json, output: Json) => {
+      await ours?.(input, output);
+      const reply: Json = await ask(hook, { hook, input, output, ...where });
+      if (isObject(output) && Object.keys(reply).length) Object.assign(output, reply);
+    });
+  }
   return hooks;
 }
 
