@@ -99,7 +99,7 @@ describe("explain", () => {
   test("says which json-stdio hosts take no native hooks, and what to know per host", () => {
     const { stdout } = setup().explain();
     expect(stdout).toContain(
-      "\nin-process on opencode, kilo-cli, mimo-code: handlers run inside the host's process, in a worker thread (a busy loop costs its time budget, not the host);" +
+      "\nin-process on opencode, kilo-cli, kilo, mimo-code, pi, omp, amp, openclaw: handlers run inside the host's process, in a worker thread (a busy loop costs its time budget, not the host);" +
         " a call goes to the agent-connector binary instead while the connector runs from its source (it cannot be compiled, or changed since install) or where the host's runtime cannot start the worker.\n",
     );
     expect(stdout).toContain("\nno native hooks (platforms.<id>.nativeHooks) on: devin, vscode-copilot, codex, droid, auggie, crush\n");

@@ -185,11 +185,13 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
       }, 15_000);
     }
 
-    test("no binary at the recorded path: no block, one log line", async () => {
+    test("no plugin worker and no binary at the recorded paths: no block, one log line", async () => {
       const { box, call } = await installed();
       const file = join(folder(box), `agent-connector-test-${platform}.ts`);
       const text = box.read(file);
-      const moved = text.replace(/"command": \[\n\s*"[^"]+"/, '"command": [\n    "/nonexistent/agent-connector"');
+      const moved = text
+        .replace(/"command": \[\n\s*"[^"]+"/, '"command": [\n    "/nonexistent/agent-connector"')
+        .replace(/"runtime": "[^"]+"/, '"runtime": "/nonexistent/worker.cjs"');
       expect(moved).not.toBe(text);
       box.write(file, moved);
       const host = await loadOnModule(box, file);
