@@ -414,7 +414,8 @@ export const HOSTS: HostDef[] = [
     env: () => ({ NODE_OPTIONS: `--require ${OFFLINE_GUARD}` }),
     // `agent exec` registers plugins for discovery only: no typed hook runs there (docs/hosts/openclaw.md).
     args: (prompt) => ["agent", "--local", "--json", "--session-id", "e2e", "--message", prompt],
-    timeoutMs: 180_000,
+    // About 6 s a run on an idle machine; 160–180 s under a load average of 15 (SQLite setup, prompt build).
+    timeoutMs: 420_000,
   },
   {
     id: "droid",
