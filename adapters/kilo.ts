@@ -1,6 +1,7 @@
 import { join } from "../src/paths.ts";
 import type { PathContext } from "../src/adapter.ts";
-import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/families/opencode.ts";
+import { defineOpencodeFamilyAdapter } from "../src/families/opencode.ts";
+import { KILO_PLUGIN_FOLDERS } from "./kilo-cli.ts";
 
 /** VS Code's per-extension storage of Kilo Code (Linux, macOS, Windows). */
 const extensionStorage = ({ home, env }: PathContext): string[] =>
@@ -18,10 +19,7 @@ export default defineOpencodeFamilyAdapter({
   name: "Kilo Code",
   sources: ["https://kilo.ai/docs/automate/extending/plugins (applies to the VS Code extension and the CLI)", "https://github.com/Kilo-Org/kilocode"],
   configName: "kilo",
-  folders: {
-    user: (ctx) => join(xdgConfig(ctx, "kilo"), "plugin"),
-    project: ({ projectDir }) => join(projectDir, ".kilo", "plugin"),
-  },
+  folders: KILO_PLUGIN_FOLDERS,
   sharesModuleOf: "kilo-cli",
   detect: { dirs: extensionStorage, bins: [] },
 });

@@ -172,6 +172,19 @@ describe("opencode: the generated module, called as OpenCode calls it", () => {
     expect(post.output.output).toBe("O");
   });
 
+  test("a host-only hook key of nativeHooks: the handler's object merged into the hook's output; nothing for no opinion", async () => {
+    const { host } = await installed((box) =>
+      writeConfig(box, `{ id: "test", platforms: { opencode: { nativeHooks: { "chat.params": { handler: (raw) => raw.input.agent === "build" ? { temperature: 0.1 } : undefined } } } } }`),
+    );
+    expect(Object.keys(host.hooks).sort()).toEqual(["chat.params", "event"]);
+    const output = { temperature: 0.7, topP: 1 };
+    await host.run("chat.params", { agent: "build", sessionID: SID }, output);
+    expect(output).toEqual({ temperature: 0.1, topP: 1 });
+    const untouched = { temperature: 0.7 };
+    await host.run("chat.params", { agent: "plan", sessionID: SID }, untouched);
+    expect(untouched).toEqual({ temperature: 0.7 });
+  });
+
   test("the hooks it returns: those the wired events need", async () => {
     const { host } = await installed();
     expect(Object.keys(host.hooks).sort()).toEqual([

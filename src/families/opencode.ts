@@ -87,8 +87,9 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     nativeMatcher: "none",
     // Lowercase built-ins (docs/hosts/opencode.md); MCP tools are `<server>_<tool>`.
     toolNames: ["bash", "read", "write", "edit", "patch", "grep", "glob", "list", "webfetch", "todowrite", "todoread", "task"],
-    // A host-only hook key (`chat.params`, `shell.env`, …): the handler's object is merged into its output.
-    nativeHooks: true,
+    // A host-only hook key (`chat.params`, `shell.env`, …): the handler's object is merged into its
+    // output. A shared module answers as its owner: its native hooks are declared under the owner's id.
+    nativeHooks: !host.sharesModuleOf,
     hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders, ...(host.sharesModuleOf ? { sharesModuleOf: host.sharesModuleOf } : {}) } },
     // The `mcp` key of the config file, JSONC allowed; tools are named `<server>_<tool>`.
     mcp: {

@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { captured, fromDocs, type HostRecord, type Json } from "./record.ts";
 import { fixturePayload, sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "../support/harness.ts";
+import { withEnv } from "../support/plugin-host.ts";
 
 const base = { hostPlatform: "openclaw", connectorId: "test", sessionId: "conformance" };
 const respondWith = (response: unknown) => ({ AC_TEST_RESPONSE: JSON.stringify(response) });
@@ -16,16 +17,7 @@ async function loadEntry(box: Sandbox) {
   const entry = (await import(`${join(pluginDir(box), "index.ts")}?generation=${++generation}`)).default;
   const handlers: Record<string, (event: Json, ctx: Json) => Promise<unknown>> = {};
   entry.register({ on: (hook: string, handler: (event: Json, ctx: Json) => Promise<unknown>) => (handlers[hook] = handler) });
-  const emit = async (hook: string, event: Json, ctx: Json, env: Record<string, string> = {}) => {
-    const saved = { ...process.env };
-    Object.assign(process.env, box.env, env);
-    try {
-      return await handlers[hook]!(event, ctx);
-    } finally {
-      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-      Object.assign(process.env, saved);
-    }
-  };
+  const emit = (hook: string, event: Json, ctx: Json, env: Record<string, string> = {}) => withEnv({ ...box.env, ...env }, () => handlers[hook]!(event, ctx));
   return { entry, handlers, emit };
 }
 

@@ -18,7 +18,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { HOSTS, cacheRoot, ensureInstalled, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
+import { HOSTS, cacheRoot, ensureInstalled, hostPath, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
 import { CASES, MCP_SECRET, connectorConfigSource, type CaseDef, type CaseOutcome } from "./cases.ts";
 import { startMockModel } from "./mock-model.ts";
 import { codexTrustHooks } from "./codex-trust.ts";
@@ -338,6 +338,7 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   try {
     host.setup(ctx);
     const env = { ...baseEnv(ctx, acHome, ctxPaths.tmp), ...host.env(ctx) };
+    env.PATH = `${hostPath(inst.dir, host)}${env.PATH}`;
 
     // 1. our binary installs the connector
     const cfg = join(base, "agent-connector.config.ts");

@@ -8,25 +8,12 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { EventName } from "../../src/events.ts";
 import { sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./harness.ts";
+import { withEnv } from "./plugin-host.ts";
 
 type Json = Record<string, any>;
 type Handler = (event: Json, ctx: Json) => Promise<unknown>;
 
 let generation = 0;
-
-/** Runs `fn` with `env` added to the process environment, as the host's would be. */
-async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, env);
-  try {
-    return await fn();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-  }
-}
 
 export interface OnHost {
   /** Handlers by event, in registration order. */

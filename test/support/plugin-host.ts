@@ -32,8 +32,8 @@ export interface PluginHost {
 
 let generation = 0;
 
-/** Runs `fn` with the sandbox's HOME, as the host process would have it. */
-async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+/** Runs `fn` with `env` added to the process environment (the sandbox's HOME, …), as the host process would have it. */
+export async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
   try {
