@@ -41,6 +41,13 @@ export const HOSTS = {
   crush: () => import("./crush.ts"),
   "grok-cli": () => import("./grok-cli.ts"),
   cline: () => import("./cline.ts"),
+  windsurf: () => import("./windsurf.ts"),
+  kiro: () => import("./kiro.ts"),
+  "amazon-q": () => import("./amazon-q.ts"),
+  junie: () => import("./junie.ts"),
+  openhands: () => import("./openhands.ts"),
+  antigravity: () => import("./antigravity.ts"),
+  "antigravity-cli": () => import("./antigravity-cli.ts"),
 } as const;
 
 /** A known host's id, e.g. "claude-code". */

@@ -2,6 +2,7 @@ import type { HookFileSpec } from "../adapter.ts";
 import { hasEntries, installEntries, removeEntries, type HookEntry, type IsOurs } from "./nested-groups.ts";
 import { hasFlatEntries, installFlatEntries, removeFlatEntries } from "./flat-entries.ts";
 import { hasTomlEntries, installTomlEntries, removeTomlEntries, sameTomlData } from "./toml-array-tables.ts";
+import { hasListEntries, installListEntries, removeListEntries } from "./hook-list.ts";
 import { sameJsonData } from "./same-data.ts";
 
 /** What src/install/apply.ts needs from a hook-file layout: text in, text out, nothing else touched. */
@@ -19,4 +20,5 @@ export const LAYOUTS: Record<HookFileSpec["layout"], HookLayout> = {
   "nested-matcher-groups": { install: installEntries, remove: removeEntries, has: hasEntries, same: sameJsonData },
   "flat-entries": { install: installFlatEntries, remove: removeFlatEntries, has: hasFlatEntries, same: sameJsonData },
   "toml-array-tables": { install: installTomlEntries, remove: removeTomlEntries, has: hasTomlEntries, same: sameTomlData },
+  "json-hook-list": { install: installListEntries, remove: removeListEntries, has: hasListEntries, same: sameJsonData },
 };

@@ -27,8 +27,15 @@ import { devin } from "./devin.ts";
 import { grokBuild } from "./grok-build.ts";
 import { jetbrainsCopilot } from "./jetbrains-copilot.ts";
 import { cline } from "./cline.ts";
+import { windsurf } from "./windsurf.ts";
+import { kiro } from "./kiro.ts";
+import { amazonQ } from "./amazon-q.ts";
+import { junie } from "./junie.ts";
+import { openhands } from "./openhands.ts";
+import { antigravity, antigravityCli } from "./antigravity.ts";
 
 export const HOSTS: HostRecord[] = [
   claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, kilo, mimoCode, pi, omp, amp, openclaw,
   kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie, cline,
+  windsurf, kiro, amazonQ, junie, openhands, antigravity, antigravityCli,
 ];

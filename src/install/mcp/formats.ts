@@ -176,6 +176,10 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   // codebuff.com/docs/tips/mcp-servers: a value that is exactly `$VAR` is read from the environment.
   codebuff: plainFormat({ translate: (value) => (wholeReference(value) ? `$${wholeReference(value)}` : undefined), variables: "whole-value $VAR", transports: ["stdio", "http"] }),
   plain: plainFormat({ translate: noVariables, variables: "none" }),
+  // docs.windsurf.com/windsurf/cascade/mcp: remote servers under `serverUrl`; `${env:VAR}` interpolated.
+  windsurf: plainFormat({ translate: envColon, variables: "${env:VAR}", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
+  // Antigravity's mcp_config.json (docs/hosts/antigravity.md): `serverUrl` as Windsurf; no documented expansion.
+  antigravity: plainFormat({ translate: noVariables, variables: "none", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
   // ampcode.com/manual#mcp: one flat key with a dot in it (VS Code-style settings), `${VAR}` expanded.
   amp: plainFormat({ translate: dollarBrace, variables: "${VAR}", root: ["amp.mcpServers"] }),
   // docs.openclaw.ai (configuration): `mcp.servers` of openclaw.json; no documented expansion.
