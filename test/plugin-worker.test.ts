@@ -135,6 +135,24 @@ describe("plugin worker: handlers run off the host's main thread", () => {
 
 describe("plugin worker under Node (node:worker_threads, as Node plugin hosts start it)", () => {
   const node = Bun.which("node");
+  test.skipIf(!node)("the generated module, types stripped, run by Node: the worker answers and does not keep Node alive", async () => {
+    const { box, file } = await withHandler(`() => ({ decision: "deny", reason: "node module says no" })`);
+    const script = join(box.root, "module.mjs");
+    box.write(script, new Bun.Transpiler({ loader: "ts" }).transformSync(box.read(file)));
+    const driver = `
+const plugin = (await import(${JSON.stringify(script)})).default;
+const hooks = await plugin.server({ directory: ${JSON.stringify(box.project)} });
+const outcome = await hooks["tool.execute.before"]({ tool: "bash", sessionID: "s", callID: "c" }, { args: { command: "ls" } }).then(() => "ran", (error) => error.message);
+console.log(outcome);`;
+    const started = performance.now();
+    const run = Bun.spawnSync([node!, "--input-type=module", "-e", driver], { env: { ...process.env, ...box.env }, stdout: "pipe", stderr: "pipe", timeout: 15_000 });
+    expect(run.stderr.toString()).toBe("");
+    expect(run.stdout.toString()).toBe("node module says no\n");
+    // Nothing but the unref'd worker is left: Node exits on its own.
+    expect(run.exitCode).toBe(0);
+    expect(performance.now() - started).toBeLessThan(10_000);
+  }, 20_000);
+
   test.skipIf(!node)("answers a deny, and a busy loop is ended by terminate without freezing the main thread", async () => {
     const { box } = await withHandler(`(e) => { if (e.toolInput.command === "loop") while (true) {} return { decision: "deny", reason: "node says no" }; }`);
     const runtime = readdirSync(join(box.home, ".agent-connector", "plugin-runtime"))[0]!;

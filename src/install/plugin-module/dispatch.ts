@@ -150,7 +150,8 @@ const waiting = new Map<number, Waiting>();
 
 /**
  * Starts the worker: Bun's Web Worker where there is one (it starts several times faster than its
- * node:worker_threads), node:worker_threads elsewhere. Unref'd: it never keeps the host alive.
+ * node:worker_threads), node:worker_threads elsewhere. Unref'd: it never keeps the host alive
+ * (a Node host such as Pi exits when its run ends).
  */
 function startWorker(): Thread | undefined {
   if (!SETTINGS.runtime || workerBroken) return undefined;
@@ -174,17 +175,18 @@ function startWorker(): Thread | undefined {
   try {
     if (typeof Bun !== "undefined" && typeof Worker === "function") {
       const worker = new Worker(SETTINGS.runtime);
-      worker.unref();
       worker.onmessage = (event) => received(event.data as Answer);
       worker.onerror = (event) => gone(event.message || "error");
       worker.addEventListener("close", () => gone("exited"));
+      worker.unref();
       current = { post: (message) => worker.postMessage(message), end: () => worker.terminate() };
     } else {
       const worker = new NodeWorker(SETTINGS.runtime);
-      worker.unref();
       worker.on("message", received);
       worker.on("error", (error: Error) => gone(error?.message ?? String(error)));
       worker.on("exit", (code) => gone(`exit ${code}`));
+      // After the listeners: Node refs the worker again when a message listener is added.
+      worker.unref();
       current = { post: (message) => worker.postMessage(message), end: () => void worker.terminate() };
     }
   } catch (error) {
