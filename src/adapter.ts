@@ -68,10 +68,33 @@ export interface HookFileSpec {
 
 /** A plugin module the host loads from a folder; src/install/plugin-module/ generates it. */
 export interface PluginModuleSpec {
-  /** Which module source the file is generated from. */
-  generator: "opencode-v1";
+  /** Which glue (src/install/plugin-module/glue/<generator>.ts) the module is generated with. */
+  generator: "opencode-v1" | "pi-v1" | "amp-v1" | "openclaw-v1";
   /** The folder the host loads plugin modules from, per scope. */
   folders: Partial<Record<Scope, (ctx: PathContext) => string>>;
+  /**
+   * The host whose module this one loads (Kilo Code runs Kilo CLI's backend, from the same
+   * folders): one file, generated for that host, serves both; it stays while either is installed.
+   */
+  sharesModuleOf?: string;
+  /** The module is the entry of a plugin package the host must also find described and enabled. */
+  package?: PluginPackageSpec;
+}
+
+/**
+ * OpenClaw's native plugin: a folder per plugin (`<folder>/<plugin id>/`) with `index.ts`,
+ * `openclaw.plugin.json` (id, config schema) and `package.json` (`openclaw.extensions`), enabled
+ * in the host's config file (`plugins.entries.<id>`; added to `plugins.allow` when the user keeps
+ * an allowlist). src/install/plugin-module/package.ts renders the files and the registration.
+ */
+export interface PluginPackageSpec {
+  kind: "openclaw";
+  /** The host's config file, JSON5 (comments and trailing commas kept). */
+  config: (ctx: PathContext) => string;
+  /** Hooks that need `plugins.entries.<id>.hooks.allowConversationAccess: true`. */
+  conversationHooks: readonly string[];
+  /** Hooks the module registers for an event besides the event's own (SessionStart's context: before_prompt_build). */
+  alsoRegisters?: Partial<Record<EventName, readonly string[]>>;
 }
 
 /**
@@ -129,10 +152,13 @@ export type HookDelivery =
  * - "jetbrains": `servers`, `{type: "stdio"|"http"|"sse", …}`, no variables
  * - "windsurf": `mcpServers`, `{command, args, env}` / `{serverUrl, headers}`, `${env:VAR}`
  * - "antigravity": `mcpServers`, `{command, args, env}` / `{serverUrl, headers}`, no variables
+ * - "amp": the literal key `"amp.mcpServers"`, `{command, args, env}` / `{url, headers}`, `${VAR}`
+ * - "openclaw": `mcp.servers`, `{command, args, env}` / `{url, headers}`, no variables
  */
 export type McpFormatId =
   | "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain"
-  | "cline" | "auggie" | "devin" | "crush" | "grok-build" | "kimi" | "grok-cli" | "jetbrains" | "windsurf" | "antigravity";
+  | "cline" | "auggie" | "devin" | "crush" | "grok-build" | "kimi" | "grok-cli" | "jetbrains" | "windsurf" | "antigravity"
+  | "amp" | "openclaw";
 
 /**
  * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,

@@ -87,6 +87,8 @@ describe("explain", () => {
       { platform: "jetbrains-copilot", scopes: ["project"] },
     ]);
     expect(copilot.nativeHooks).toBe(true);
+    expect(copilot.handlers).toBe("hook-command");
+    expect(doc.hosts.find((h: { platform: string }) => h.platform === "opencode").handlers).toBe("in-process-worker");
     expect(doc.hosts.find((h: { platform: string }) => h.platform === "devin").nativeHooks).toBe(false);
     const cursor = doc.hosts.find((h: { platform: string }) => h.platform === "cursor");
     expect(cursor.unavailable).toEqual(["PermissionRequest"]);
@@ -96,6 +98,10 @@ describe("explain", () => {
 
   test("says which json-stdio hosts take no native hooks, and what to know per host", () => {
     const { stdout } = setup().explain();
+    expect(stdout).toContain(
+      "\nin-process on opencode, kilo-cli, kilo, mimo-code, pi, omp, amp, openclaw: handlers run inside the host's process, in a worker thread (a busy loop costs its time budget, not the host);" +
+        " a call goes to the agent-connector binary instead while the connector runs from its source (it cannot be compiled, or changed since install) or where the host's runtime cannot start the worker.\n",
+    );
     expect(stdout).toContain("\nno native hooks (platforms.<id>.nativeHooks) on: devin, vscode-copilot, codex, droid, auggie, crush, amazon-q, junie, openhands, antigravity, antigravity-cli\n");
     expect(stdout).toContain("\n  continue: Continue CLI 1.5.47 loads these hooks but fires none (no call site in that release): they are wired per its source and verified by fixtures only.\n");
     expect(stdout).toContain("\n  codebuddy: CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.\n");

@@ -20,7 +20,7 @@ function runRecord(host: HostRecord): void {
   const payload = (event: EventName, box?: Sandbox): Json => {
     const fixture = host.fixtures[event];
     if (!fixture) throw new Error(`${id}: no fixture for ${event} in its record`);
-    return fixturePayload(id, fixture.file, box);
+    return fixturePayload(host.fixturesOf ?? id, fixture.file, box);
   };
 
   if (host.replies) everyDecision(`${id}: every decision on every event`, id, host.replies, (event, box) => payload(event as EventName, box), host.env);

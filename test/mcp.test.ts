@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { parse as parseJsonc } from "jsonc-parser";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -35,6 +36,9 @@ const EXPECTED: Record<string, { file: string; root: string; rec: unknown; api: 
   openhands: { file: ".openhands/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
   antigravity: { file: ".gemini/antigravity/mcp_config.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { serverUrl: "https://example.test/mcp" } },
   "antigravity-cli": { file: ".gemini/config/mcp_config.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { serverUrl: "https://example.test/mcp" } },
+  omp: { file: ".omp/agent/mcp.json", root: "mcpServers", rec: { type: "stdio", command: "node", args: ["server.mjs"] }, api: { type: "http", url: "https://example.test/mcp" } },
+  // One flat key with a dot in it, not a nested object.
+  amp: { file: ".config/amp/settings.json", root: "amp.mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
 };
 
 const CODEX_TOML = '[mcp_servers.rec]\ncommand = "node"\nargs = ["server.mjs"]\n\n[mcp_servers.api]\nurl = "https://example.test/mcp"\n';
@@ -55,6 +59,21 @@ describe("mcp: install writes each host's own format", () => {
     const second = box.cli(["install", "--config", config, "--platform", platforms, "--json"]);
     expect((stdoutJson(second) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(Object.keys(EXPECTED).map(() => "unchanged"));
     expect(Object.values(EXPECTED).map((w) => box.read(join(box.home, w.file)))).toEqual(snapshot);
+  });
+
+  test("OpenClaw: mcp.servers of openclaw.json, beside the user's own keys and comments; uninstall gives the bytes back", () => {
+    const box = sandbox();
+    const before = `// mine\n{\n  "gateway": { "port": 18789 },\n}\n`;
+    box.write(join(box.home, ".openclaw/openclaw.json"), before);
+    const config = writeJsonConfig(box, PLAIN);
+    expect(box.cli(["install", "--config", config, "--platform", "openclaw"]).exitCode).toBe(0);
+    const after = box.read(join(box.home, ".openclaw/openclaw.json"));
+    expect(after).toStartWith("// mine\n");
+    expect(parseJsonc(after).mcp).toEqual({
+      servers: { rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
+    });
+    expect(box.cli(["uninstall", "--connector", "tools"]).exitCode).toBe(0);
+    expect(box.read(join(box.home, ".openclaw/openclaw.json"))).toBe(before);
   });
 
   test("Codex and Open Interpreter: one [mcp_servers.<name>] table each, after the user's own lines", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, fixturePayload, sandbox, stdoutJson, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { loadPlugin, type Json } from "./support/plugin-host.ts";
@@ -110,17 +110,26 @@ describe("opencode: the generated module, called as OpenCode calls it", () => {
     expect(transform.output.system).toEqual(["base", "P", "T"]);
   });
 
-  test("sub-agent sessions: no SessionStart, UserPromptSubmit or Stop of their own", async () => {
+  test("sub-agent sessions: SubagentStart and SubagentStop in the parent's session; no SessionStart, UserPromptSubmit or Stop of their own", async () => {
     const { box, host } = await installed();
     const seen = join(box.root, "seen.json");
+    const take = (): Json | undefined => {
+      if (!box.exists(seen)) return undefined;
+      const event = JSON.parse(box.read(seen));
+      rmSync(seen);
+      return event;
+    };
     const created = payload("SessionStart", box);
     Object.assign(created.input.event.properties, { sessionID: "ses_child" });
     Object.assign(created.input.event.properties.info, { id: "ses_child", parentID: SID });
     await host.call(created, { AC_TEST_SEEN: seen });
+    // agentId: only the sub-agent events have it.
+    expect(take()).toMatchObject({ sessionId: SID, agentId: "ses_child", raw: { input: { event: { type: "session.created" } } } });
     await host.run("chat.message", { sessionID: "ses_child" }, { message: {}, parts: [{ type: "text", text: "sub task" }] }, { AC_TEST_SEEN: seen });
-    await host.run("event", { event: { type: "session.idle", properties: { sessionID: "ses_child" } } }, undefined, { AC_TEST_SEEN: seen });
     await host.run("experimental.chat.system.transform", { sessionID: "ses_child" }, { system: [] }, { AC_TEST_SEEN: seen });
-    expect(box.exists(seen)).toBe(false);
+    expect(take()).toBeUndefined();
+    await host.run("event", { event: { type: "session.idle", properties: { sessionID: "ses_child" } } }, undefined, { AC_TEST_SEEN: seen });
+    expect(take()).toMatchObject({ sessionId: SID, agentId: "ses_child", raw: { input: { event: { type: "session.idle" } } } });
   });
 
   test("Stop (session.idle) is observed; a deny changes nothing", async () => {
@@ -161,6 +170,19 @@ describe("opencode: the generated module, called as OpenCode calls it", () => {
     expect(box.exists(seen)).toBe(false);
     const post = await host.call(payload("PostToolUse", box), respondWith({ updatedOutput: "O" }));
     expect(post.output.output).toBe("O");
+  });
+
+  test("a host-only hook key of nativeHooks: the handler's object merged into the hook's output; nothing for no opinion", async () => {
+    const { host } = await installed((box) =>
+      writeConfig(box, `{ id: "test", platforms: { opencode: { nativeHooks: { "chat.params": { handler: (raw) => raw.input.agent === "build" ? { temperature: 0.1 } : undefined } } } } }`),
+    );
+    expect(Object.keys(host.hooks).sort()).toEqual(["chat.params", "event"]);
+    const output = { temperature: 0.7, topP: 1 };
+    await host.run("chat.params", { agent: "build", sessionID: SID }, output);
+    expect(output).toEqual({ temperature: 0.1, topP: 1 });
+    const untouched = { temperature: 0.7 };
+    await host.run("chat.params", { agent: "plan", sessionID: SID }, untouched);
+    expect(untouched).toEqual({ temperature: 0.7 });
   });
 
   test("the hooks it returns: those the wired events need", async () => {
@@ -213,9 +235,10 @@ describe("opencode: fail-open (the host's call goes on)", () => {
     expect((await host.call(payload("PreToolUse", box), { AC_MODE: "sloppy-deny" })).threw).toBe("kept");
   });
 
-  test("the binary is gone: the call goes on and the hook log says why", async () => {
+  test("the worker cannot start and the binary is gone: the call goes on and the hook log says why", async () => {
     const { box, file } = await installed();
-    box.write(file, box.read(file).replace(JSON.stringify(BIN), JSON.stringify(join(box.root, "missing", "agent-connector"))));
+    const text = box.read(file).replace(JSON.stringify(BIN), JSON.stringify(join(box.root, "missing", "agent-connector")));
+    box.write(file, text.replace(/"runtime": "[^"]+"/, `"runtime": ${JSON.stringify(join(box.root, "missing", "worker.cjs"))}`));
     const host = await loadPlugin(box, file);
     const call = payload("PreToolUse", box);
     expect((await host.call(call, respondWith(deny))).threw).toBeUndefined();
@@ -273,7 +296,7 @@ describe("opencode: install and uninstall", () => {
     install();
     const imports = box.read(guardModule(box)).match(/^import .*$/gm) ?? [];
     expect(imports.length).toBeGreaterThan(0);
-    for (const line of imports) expect(line).toMatch(/ from "node:[a-z]+";$/);
+    for (const line of imports) expect(line).toMatch(/ from "node:[a-z_]+";$/);
   });
 
   test("installing twice: same bytes, reported up to date", () => {

@@ -67,7 +67,14 @@ export default defineAcCommand({
     });
 
     if (json) {
-      const hosts = plans.map(({ adapter, mcp, plan: { edits: _edits, mcp: _mcp, ...plan } }) => ({ ...plan, alsoRuns: adapter.alsoRuns ?? [], nativeHooks: adapter.nativeHooks, mcp }));
+      const hosts = plans.map(({ adapter, mcp, plan: { edits: _edits, mcp: _mcp, ...plan } }) => ({
+        ...plan,
+        alsoRuns: adapter.alsoRuns ?? [],
+        nativeHooks: adapter.nativeHooks,
+        // Where handlers run: a worker thread of the host's process (the binary where it cannot), or the hook command.
+        handlers: adapter.hooks.kind === "plugin-module" ? "in-process-worker" : "hook-command",
+        mcp,
+      }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
     }
     printStdout(`${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} hosts`);
@@ -87,6 +94,13 @@ export default defineAcCommand({
     if (notes.length) {
       printStdout("\nnotes (what a host does with a wired event):");
       printTable([["host", "event", "note"], ...notes], 1);
+    }
+    const pluginHosts = plans.filter(({ adapter }) => adapter.hooks.kind === "plugin-module").map(({ adapter }) => adapter.id);
+    if (pluginHosts.length) {
+      printStdout(
+        `\nin-process on ${pluginHosts.join(", ")}: handlers run inside the host's process, in a worker thread (a busy loop costs its time budget, not the host);` +
+          " a call goes to the agent-connector binary instead while the connector runs from its source (it cannot be compiled, or changed since install) or where the host's runtime cannot start the worker.",
+      );
     }
     const noNative = plans.filter(({ adapter }) => adapter.paradigm === "json-stdio" && !adapter.nativeHooks).map(({ adapter }) => adapter.id);
     if (noNative.length) printStdout(`\nno native hooks (platforms.<id>.nativeHooks) on: ${noNative.join(", ")}`);

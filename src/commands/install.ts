@@ -18,6 +18,7 @@ import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
 import { withInstallLock } from "../install/lock.ts";
 import { compileConnector, type CompileResult } from "../install/compile-connector.ts";
+import { writePluginRuntime } from "../install/plugin-module/runtime.ts";
 import { commandShell, currentInvocation, hookBinaryChoice, selfInvocation, knownInvocations } from "../install/command-line.ts";
 import { isCompiled, transientReason } from "../install/self/location.ts";
 import { userHome } from "../paths.ts";
@@ -211,6 +212,8 @@ export default defineAcCommand({
         registry[config.id] = { config: configPath, installs: recordInstalls(registry[config.id]?.installs ?? [], results) };
         writeRegistry(registry);
         compiled = await compileConnector(configPath, config);
+        // The modules written for plugin hosts run the connector in this worker (src/install/plugin-module/).
+        if (adapters.some((a) => a.hooks.kind === "plugin-module")) writePluginRuntime();
       }
       return results;
     }, { dryRun });

@@ -107,7 +107,9 @@ export default defineAcCommand({
         // there, so that the file's original bytes come back only when neither keeps entries of ours.
         const hookFile = target.hooks?.file ?? (target.mcp && deliveredFile(adapter, target.scope, paths, id) === target.mcp.file ? target.mcp.file : undefined);
         const mcpPath = target.mcp?.file ?? (hookFile && mcpFile(adapter, target.scope, paths) === hookFile ? hookFile : undefined);
-        const hookEdits = hookFile ? planUninstall(adapter, id, target.scope, hookFile, paths, invocations) : [];
+        // A module another host of this connector still loads (Kilo Code and Kilo CLI share one) stays.
+        const sharedBy = recorded.find((r) => r.part !== "mcp" && r.file === hookFile && !chosen.includes(r));
+        const hookEdits = hookFile && !sharedBy ? planUninstall(adapter, id, target.scope, hookFile, paths, invocations) : [];
         const mcpEdit = mcpPath ? [mcpUninstallEdit(adapter, mcpPath, id, owners)] : [];
         try {
           const changes = applyEdits([...hookEdits, ...mcpEdit], "uninstall", dryRun);
@@ -117,7 +119,7 @@ export default defineAcCommand({
           const extra = {
             ...(target.hooks && own.diff ? { diff: own.diff } : {}),
             ...(companions.length ? { companions } : {}),
-            ...(own.warnings.length ? { warnings: own.warnings } : {}),
+            ...(own.warnings.length || sharedBy ? { warnings: [...own.warnings, ...(sharedBy ? [`${adapter.name} (${target.scope}): ${tilde(hookFile!, paths.home)} stays, ${findAdapter(sharedBy.platform)?.name ?? sharedBy.platform} loads it too`] : [])] } : {}),
             ...(mcpPath ? { mcp: { file: mcpPath, removed: servers, ...(mcpChange?.diff ? { diff: mcpChange.diff } : {}) } } : {}),
           };
           const removed = own.removed;

@@ -61,9 +61,9 @@ export function stamp(path: string): [string, number, number] {
   return [path, file.lastModified, file.size];
 }
 
-/** The inputs that changed (or vanished) since the file was compiled. */
-export const changedInputs = (meta: CompiledMeta): string[] =>
+/** The inputs that changed (or vanished) since the file was compiled; `stampOf` for a runtime without Bun (the plugin worker under Node). */
+export const changedInputs = (meta: CompiledMeta, stampOf: (path: string) => [string, number, number] = stamp): string[] =>
   meta.inputs.filter(([path, modified, size]) => {
-    const [, nowModified, nowSize] = stamp(path);
+    const [, nowModified, nowSize] = stampOf(path);
     return nowModified !== modified || nowSize !== size;
   }).map(([path]) => path);

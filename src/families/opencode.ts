@@ -7,7 +7,7 @@ import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
  * What OpenCode and its forks (Kilo CLI, MiMo Code) share: the V1 plugin API, in-process, with
  * the same hook keys and arguments. Facts: anomalyco/opencode packages/plugin/src/index.ts (Hooks),
  * docs/hosts/opencode.md (real run of OpenCode 1.18.33) and docs/hosts/kilo-cli.md (real run of
- * Kilo 7.7.7). The generated module (src/install/plugin-module/opencode-v1.ts) forwards the
+ * Kilo 7.7.7). The generated module (src/install/plugin-module/glue/opencode-v1.ts) forwards the
  * host's arguments to `agent-connector hook` as `{hook, input, output, directory, worktree}`:
  * the hook's two arguments verbatim plus the plugin's `directory`/`worktree`.
  */
@@ -26,9 +26,15 @@ const EVENTS = {
   Stop: "session.idle",
   // No failure hook: a tool part turning to state "error" on the bus `message.part.updated`.
   PostToolUseFailure: "message.part.updated",
+  // A sub-agent (the task tool) is a child session: bus `session.created` with `info.parentID`, and
+  // `session.idle` of that session (the module knows its children); observe only.
+  SubagentStart: "session.created",
+  SubagentStop: "session.idle",
   // Not here: PermissionRequest (`permission.ask` is typed but the host never calls it:
-  // anomalyco/opencode#7006, #9229; it never fired in the real runs), SessionEnd, Notification,
-  // SubagentStart/Stop (no hook; child sessions are not told apart reliably).
+  // anomalyco/opencode#7006, #9229; it never fired in the real runs); SessionEnd (`session.deleted`
+  // is a deletion, not the end of a run; no bus event or hook marks the end); Notification (no
+  // event for "the agent needs you": a permission prompt is `permission.asked`, whose shape changed
+  // across versions (`permission.updated` before), and idleness is Stop).
 } as const;
 
 const CAPABILITIES: Capabilities = {
@@ -44,7 +50,9 @@ const CAPABILITIES: Capabilities = {
 };
 
 const PAYLOAD: Adapter["payload"] = {
-  sessionId: { paths: ["input.sessionID", "input.event.properties.sessionID", "input.event.properties.info.id"] },
+  // A sub-agent's events belong to the session that started it (`parentID`: the module adds it).
+  sessionId: { paths: ["input.sessionID", "parentID", "input.event.properties.sessionID", "input.event.properties.info.id"] },
+  agentId: { paths: ["input.event.properties.info.id", "input.event.properties.sessionID"] },
   projectDir: { paths: ["directory"] },
   // The user's text parts; the real runs show the prompt of `run` wrapped in literal quotes.
   prompt: { paths: ["output.parts"], textParts: true },
@@ -61,6 +69,7 @@ export interface OpencodeFamilyHost<Id extends string> extends Pick<AdapterSpec<
   folders: PluginModuleSpec["folders"];
   /** The config file names (user folder, project root), e.g. `opencode`: `<name>.json` or `<name>.jsonc`. */
   configName: string;
+  sharesModuleOf?: PluginModuleSpec["sharesModuleOf"];
 }
 
 /** `$XDG_CONFIG_HOME/<name>`, default `~/.config/<name>` (the lineage uses xdg-basedir). */
@@ -78,8 +87,10 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     nativeMatcher: "none",
     // Lowercase built-ins (docs/hosts/opencode.md); MCP tools are `<server>_<tool>`.
     toolNames: ["bash", "read", "write", "edit", "patch", "grep", "glob", "list", "webfetch", "todowrite", "todoread", "task"],
-    nativeHooks: false,
-    hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders } },
+    // A host-only hook key (`chat.params`, `shell.env`, …): the handler's object is merged into its
+    // output. A shared module answers as its owner: its native hooks are declared under the owner's id.
+    nativeHooks: !host.sharesModuleOf,
+    hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders, ...(host.sharesModuleOf ? { sharesModuleOf: host.sharesModuleOf } : {}) } },
     // The `mcp` key of the config file, JSONC allowed; tools are named `<server>_<tool>`.
     mcp: {
       format: "opencode",

@@ -1,20 +1,11 @@
-import { isEventName, type ConnectorConfig, type EventName } from "../events.ts";
-import type { Adapter } from "../adapter.ts";
+import type { ConnectorConfig } from "../events.ts";
 import type { Reply } from "../dialects/dialect.ts";
-import { EMPTY_REPLY } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
 import { checkConnectorConfig, configExport, readConnectorConfig } from "../config/read.ts";
 import { hookCallSchema } from "../config/hook-call-schema.ts";
-import { normalizeEvent } from "../core/normalize.ts";
-import { compileMatcher } from "../core/matcher.ts";
-import { resolveResponse } from "../core/resolve.ts";
-import { parseHandlerResult } from "../core/response.ts";
-import { MATCHER_TARGET } from "../events.ts";
-import { denyReason } from "../dialects/reply.ts";
 import { budgetMs, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
-import { prepareForUserCode, runGuarded, type Clock, type Outcome } from "./guard.ts";
-import { callingHost, type CallingHost } from "./calling-host.ts";
+import { prepareForUserCode, runGuarded, type Clock } from "./guard.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
 import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
@@ -22,11 +13,10 @@ import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
 import { armWatchdog, runUntil } from "./watchdog.ts";
 import { armBackstop } from "./backstop.ts";
 import { guardUserFs, readSource } from "./user-fs.ts";
-import { snapshotResponse } from "./safe-response.ts";
 import { evaluateCompiled, readCompiled } from "./load-compiled.ts";
 import { refreshCompiled } from "./refresh-compiled.ts";
 import type { CompiledMeta } from "../compiled/artifact.ts";
-import type { Degradation } from "../core/resolve.ts";
+import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
 
 export interface HookArgs {
   platform: string;
@@ -36,8 +26,6 @@ export interface HookArgs {
   /** A host-only event from platforms.<id>.nativeHooks: raw in, verbatim out. */
   native?: boolean;
 }
-
-class FailOpen extends Error {}
 
 /** The budget of one hook call; until the connector's own timeout is known, the default's. */
 export const clock: Clock = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
@@ -103,8 +91,13 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
   }
   setRedactionSources({ env, payload });
   const config = await configLoading;
-  if (args.native) return nativeReply(args, config, payload);
-  return normalizedReply(args, adapter, config, payload, env);
+  const runner: Runner = {
+    run: (fn) => runGuarded(fn, clock, whereOf(args)),
+    deadline: () => clock.deadline,
+    decided: (what) => (decided = what),
+  };
+  if (args.native) return nativeReply(args, config, payload, runner);
+  return normalizedReply(args, adapter, config, payload, env, runner);
 }
 
 async function loadConfig(args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
@@ -199,109 +192,6 @@ async function guardedImport(path: string): Promise<(file: string) => Promise<Re
     if (run.kind === "threw") throw run.error;
     return run.value;
   };
-}
-
-async function nativeReply(args: HookArgs, config: ConnectorConfig, payload: unknown): Promise<Reply> {
-  const hook = config.platforms?.[args.platform]?.nativeHooks?.[args.event];
-  if (!hook) throw new FailOpen(`no native hook "${args.event}" for ${args.platform} in connector ${config.id}`);
-  const outcome = await runGuarded(() => hook.handler(payload), clock, whereOf(args));
-  if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
-  if (outcome.value === undefined || outcome.value === null) return EMPTY_REPLY;
-  // JSON.stringify runs the answer's getters and toJSON: user code, under the watchdog.
-  const text = runUntil(() => JSON.stringify(outcome.value), clock.deadline);
-  if (text.kind !== "returned" || typeof text.value !== "string") throw new FailOpen("the native hook's answer cannot be written as JSON");
-  return { exitCode: 0, stdout: `${text.value}\n` };
-}
-
-async function normalizedReply(
-  args: HookArgs,
-  adapter: Adapter,
-  config: ConnectorConfig,
-  payload: unknown,
-  env: Record<string, string | undefined>,
-): Promise<Reply> {
-  const event = args.event;
-  if (!isEventName(event)) throw new FailOpen(`unknown event "${event}"`);
-  const nativeEvent = adapter.events[event];
-  if (!nativeEvent) throw new FailOpen(`${adapter.name} has no ${event} event`);
-  const hook = config.hooks?.[event];
-  if (!hook) return EMPTY_REPLY; // uninstalled from the config since install: no opinion.
-
-  // Another host may be running the file we wrote for `adapter`: read and answer it in its shape.
-  const host = await callingHost(adapter, payload as Record<string, unknown>, env);
-  let normalized;
-  try {
-    normalized = normalizeEvent(event, payload, host.payload, { hostPlatform: host.id, connectorId: config.id, env });
-  } catch (error) {
-    throw new FailOpen((error as Error).message);
-  }
-  const spurious = adapter.spurious?.[event];
-  if (spurious && Object.entries(spurious).every(([key, value]) => (payload as Record<string, unknown>)[key] === value)) return EMPTY_REPLY;
-  if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>)) return EMPTY_REPLY;
-
-  const outcome = await runGuarded(() => (hook.handler as (e: unknown) => unknown)(normalized), clock, whereOf(args));
-  if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
-  const where = `${args.platform} ${event} (${config.id})`;
-  const snapshot = snapshotResponse(outcome.value, clock.deadline);
-  const parsed = parseHandlerResult(snapshot.value);
-  const problems = [...snapshot.problems, ...(parsed.ok ? [] : [parsed.problem])];
-  if (!parsed.ok && !parsed.response) throw new FailOpen(problems.join("; "));
-  if (problems.length && parsed.response?.decision === "deny") logLine(`${where}: handler's answer: ${problems.join("; ")}; the deny is kept`);
-  else if (problems.length) logLine(`${where}: handler's answer: ${problems.join("; ")}`);
-
-  const lost: Degradation[] = [];
-  const resolved = resolveResponse(event, parsed.response, host.dialect.capabilities, lost);
-  decided = resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion");
-  // What the host cannot take at all is logged, never dropped silently (conversions to context are
-  // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
-  const dropped = lost.filter((d) => !d.to.startsWith("context"));
-  if (dropped.length) logLine(`${where}: ${host.id} cannot take ${dropped.map((d) => `${d.from} on ${d.event}: ${d.to}`).join(", ")}`);
-  return renderReply(host, event, nativeEvent, resolved, config.id, payload as Record<string, unknown>, where);
-}
-
-function renderReply(host: CallingHost, event: EventName, nativeEvent: string, resolved: ReturnType<typeof resolveResponse>, connectorId: string, raw: Record<string, unknown>, where: string): Reply {
-  const deny = resolved.decision === "deny" ? { denyReason: denyReason(resolved.reason, connectorId) } : {};
-  try {
-    return { ...host.dialect.render({ event, nativeEvent: host.events[event] ?? nativeEvent, response: resolved, connectorId, raw }), ...deny };
-  } catch (error) {
-    if (!deny.denyReason) throw error;
-    // Exit 2 with the reason on stderr blocks on every json-stdio host we drove (docs/hosts/<id>.md).
-    logLine(`${where}: render failed (${errorText(error)}); denied by exit 2`);
-    return { exitCode: 2, stderr: `${deny.denyReason}\n` };
-  }
-}
-
-function matches(event: EventName, matcher: string | undefined, normalized: Record<string, unknown>): boolean {
-  let pattern: RegExp | undefined;
-  try {
-    pattern = compileMatcher(matcher);
-  } catch (error) {
-    throw new FailOpen(`matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message})`);
-  }
-  const target = MATCHER_TARGET[event];
-  if (!pattern || !target) return true;
-  return pattern.test(String(normalized[target] ?? ""));
-}
-
-function describe(outcome: Exclude<Outcome, { kind: "returned" }>): string {
-  switch (outcome.kind) {
-    case "timed-out":
-      return "handler did not answer within its time budget";
-    case "exited":
-      return `handler called process.exit(${String(outcome.code)})`;
-    case "threw":
-      return `handler threw: ${errorText(outcome.error)}`;
-  }
-}
-
-/** A user error's text; reading it is user code too (a getter), so it may fail itself. */
-function errorText(error: unknown, stack = false): string {
-  try {
-    const e = error as Error;
-    return String((stack ? e?.stack : undefined) ?? e?.message ?? error);
-  } catch {
-    return "(an error whose message cannot be read)";
-  }
 }
 
 /** One env lookup per call; `agent-connector logs` reads these lines. */

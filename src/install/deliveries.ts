@@ -2,7 +2,8 @@ import type { Adapter, HookDelivery, HookFileSpec, PathContext, Scope } from "..
 import type { ConnectorConfig, EventName } from "../events.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
 import { commandShell, hookCommand } from "./command-line.ts";
-import { generatePluginModule, pluginModulePath, pluginSettings } from "./plugin-module/generate.ts";
+import { generatePluginModule, moduleOwner, pluginModulePath, pluginSettings } from "./plugin-module/generate.ts";
+import { packageEdits, registeredHooks } from "./plugin-module/package.ts";
 import type { FileEdit } from "./edits/index.ts";
 import { renderLauncher, type LauncherFlavour } from "./launcher.ts";
 import { join } from "../paths.ts";
@@ -74,12 +75,23 @@ const hookFile: Delivery<HookFile> = {
 
 const pluginModule: Delivery<PluginModule> = {
   file: (adapter, { module }, scope, paths, connectorId) => pluginModulePath(adapter, module, scope, paths, connectorId),
-  install({ adapter, delivery, file }, config, wiring) {
+  install({ adapter, paths, file }, config, wiring) {
     const events = wiring.filter((w) => !w.native).map((w) => w.event as EventName);
-    const module = events.length ? generatePluginModule(adapter, delivery.module, pluginSettings(adapter, delivery.module, config, events)) : null;
-    return [{ kind: "plugin-module", file, connectorId: config.id, module }];
+    const native = wiring.filter((w) => w.native).map((w) => w.nativeEvent);
+    const owner = moduleOwner(adapter);
+    const spec = (owner.hooks as PluginModule).module;
+    const module = events.length || native.length ? generatePluginModule(owner, spec, pluginSettings(owner, spec, config, events, native)) : null;
+    const edit: FileEdit = { kind: "plugin-module", file, connectorId: config.id, module };
+    if (!spec.package) return [edit];
+    const { files, registration } = packageEdits(owner, spec.package, paths, config.id, file, module ? registeredHooks(owner, spec.package, events, native) : null);
+    return module ? [edit, ...files, registration] : [...files, edit, registration];
   },
-  uninstall: ({ file, connectorId }) => [{ kind: "plugin-module", file, connectorId, module: null }],
+  uninstall({ adapter, delivery, paths, file, connectorId }) {
+    const edit: FileEdit = { kind: "plugin-module", file, connectorId, module: null };
+    if (!delivery.module.package) return [edit];
+    const { files, registration } = packageEdits(adapter, delivery.module.package, paths, connectorId, file, null);
+    return [...files, edit, registration];
+  },
 };
 
 type HooksFolder = Extract<HookDelivery, { kind: "hooks-folder" }>;

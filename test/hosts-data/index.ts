@@ -10,6 +10,11 @@ import { vscodeCopilot } from "./vscode-copilot.ts";
 import { opencode } from "./opencode.ts";
 import { kiloCli } from "./kilo-cli.ts";
 import { mimoCode } from "./mimo-code.ts";
+import { pi } from "./pi.ts";
+import { omp } from "./omp.ts";
+import { amp } from "./amp.ts";
+import { kilo } from "./kilo.ts";
+import { openclaw } from "./openclaw.ts";
 import { droid } from "./droid.ts";
 import { auggie } from "./auggie.ts";
 import { kimi } from "./kimi.ts";
@@ -30,7 +35,7 @@ import { openhands } from "./openhands.ts";
 import { antigravity, antigravityCli } from "./antigravity.ts";
 
 export const HOSTS: HostRecord[] = [
-  claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode,
+  claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, kilo, mimoCode, pi, omp, amp, openclaw,
   kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie, cline,
   windsurf, kiro, amazonQ, junie, openhands, antigravity, antigravityCli,
 ];

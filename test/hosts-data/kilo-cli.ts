@@ -28,7 +28,7 @@ export const kiloCli: HostRecord = {
     name: "Kilo CLI",
     folders: {
       user: (home) => join(home, ".config", "kilo", "plugin"),
-      xdg: (xdg) => join(xdg, "kilo", "plugin"),
+      relocated: { env: "XDG_CONFIG_HOME", folder: (xdg) => join(xdg, "kilo", "plugin") },
       project: (project) => join(project, ".kilo", "plugin"),
     },
   },

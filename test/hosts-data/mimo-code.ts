@@ -10,7 +10,7 @@ export const mimoCode: HostRecord = {
     name: "MiMo Code",
     folders: {
       user: (home) => join(home, ".config", "mimocode", "plugin"),
-      xdg: (xdg) => join(xdg, "mimocode", "plugin"),
+      relocated: { env: "XDG_CONFIG_HOME", folder: (xdg) => join(xdg, "mimocode", "plugin") },
       project: (project) => join(project, ".mimocode", "plugin"),
     },
   },

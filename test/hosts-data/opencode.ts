@@ -17,6 +17,8 @@ export const opencode: HostRecord = {
     PreCompact: fromDocs("experimental.session.compacting"),
     PostCompact: fromDocs("event.session.compacted"),
     PostToolUseFailure: fromDocs("event.message.part.updated.tool-error"),
+    SubagentStart: fromDocs("event.session.created.subagent"),
+    SubagentStop: fromDocs("event.session.idle.subagent"),
   },
   // What the binary answers the module: what each event honours.
   replies: {
@@ -28,6 +30,8 @@ export const opencode: HostRecord = {
     PostCompact: {},
     Stop: {},
     PostToolUseFailure: {},
+    SubagentStart: {},
+    SubagentStop: {},
   },
   seen: {
     "PreToolUse: tool, arguments and session from tool.execute.before": [
@@ -51,6 +55,10 @@ export const opencode: HostRecord = {
       { event: "SessionStart", equals: { ...base, source: "startup" } },
       { event: "Stop", equals: base },
     ],
+    "SubagentStart and SubagentStop: a child session, in the session that started it": [
+      { event: "SubagentStart", equals: { ...base, agentId: "ses_dd613e9a1ffeSubAgentChild01" } },
+      { event: "SubagentStop", equals: { ...base, agentId: "ses_dd613e9a1ffeSubAgentChild01" } },
+    ],
     "PostToolUseFailure: a tool part in the error state": [
       {
         event: "PostToolUseFailure",
@@ -64,7 +72,7 @@ export const opencode: HostRecord = {
     name: "OpenCode",
     folders: {
       user: (home) => join(home, ".config", "opencode", "plugins"),
-      xdg: (xdg) => join(xdg, "opencode", "plugins"),
+      relocated: { env: "XDG_CONFIG_HOME", folder: (xdg) => join(xdg, "opencode", "plugins") },
       project: (project) => join(project, ".opencode", "plugins"),
     },
   },

@@ -9,6 +9,7 @@ import type { Sandbox } from "../support/harness.ts";
 import type { HookFileInstall } from "../support/hook-file-install.ts";
 import type { HooksFolderInstall } from "../support/hooks-folder-install.ts";
 import type { SettingsHost } from "../support/settings-install.ts";
+import type { PluginFolders } from "../support/plugin-host.ts";
 
 export type Json = Record<string, any>;
 /** A value, or one computed from the sandbox it is checked in. */
@@ -47,6 +48,8 @@ export interface MatcherCheck extends Call {
 export interface HostRecord {
   id: string;
   fixtures: Partial<Record<EventName, Fixture>>;
+  /** The host whose test/fixtures folder holds them, when not this one's (a fork that passes the same objects). */
+  fixturesOf?: string;
   /** Exact stdout per event and decision (tests/support/decisions.ts RESPONSES); unlisted → no output. */
   replies?: Expected;
   /** Environment of every reply check (e.g. the marker of the host that runs the command). */
@@ -59,7 +62,7 @@ export interface HostRecord {
     | ({ kind: "settings" } & Omit<SettingsHost, "platform" | "preToolUse">)
     | ({ kind: "hook-file" } & HookFileInstall)
     | ({ kind: "hooks-folder" } & HooksFolderInstall)
-    | { kind: "plugin"; name: string; folders: { user: (home: string) => string; xdg: (xdg: string) => string; project: (project: string) => string } };
+    | { kind: "plugin"; name: string; folders: PluginFolders };
   /** Checks of this host only, as describe blocks; `payload` reads this record's fixtures. */
   extra?: (payload: (event: EventName, box?: Sandbox) => Json) => void;
 }

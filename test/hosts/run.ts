@@ -18,7 +18,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { HOSTS, cacheRoot, ensureInstalled, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
+import { HOSTS, cacheRoot, ensureInstalled, hostPath, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
 import { CASES, MCP_SECRET, connectorConfigSource, type CaseDef, type CaseOutcome } from "./cases.ts";
 import { startMockModel } from "./mock-model.ts";
 import { codexTrustHooks } from "./codex-trust.ts";
@@ -315,6 +315,7 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   const degraded = wantLatest() ? undefined : host.degraded?.[c.name];
   const missing = c.needs.filter((e) => !host.fires.includes(e));
   if (missing.length && !degraded) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
+  if (c.appliesTo && !c.appliesTo(host)) return { status: "skip", why: `the ${c.name} case is for plugin hosts (test/reliability covers the hook command)` };
   const unsupported = host.unsupported?.[c.name];
   if (unsupported && !wantLatest()) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
@@ -337,6 +338,7 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   try {
     host.setup(ctx);
     const env = { ...baseEnv(ctx, acHome, ctxPaths.tmp), ...host.env(ctx) };
+    env.PATH = `${hostPath(inst.dir, host)}${env.PATH}`;
 
     // 1. our binary installs the connector
     const cfg = join(base, "agent-connector.config.ts");

@@ -1,6 +1,7 @@
 import type { Editor, FileEdit } from "./types.ts";
 import { hookEntriesEditor } from "./hook-entries.ts";
 import { pluginModuleEditor } from "./plugin-module.ts";
+import { pluginFileEditor, pluginRegistrationEditor } from "./plugin-package.ts";
 import { hookLauncherEditor } from "./hook-launcher.ts";
 import { codexTrustEditor } from "./codex-trust.ts";
 import { mcpServersEditor } from "./mcp-servers.ts";
@@ -10,6 +11,8 @@ export const EDITORS: { [K in FileEdit["kind"]]: Editor<Extract<FileEdit, { kind
   "hook-entries": hookEntriesEditor,
   "hook-launcher": hookLauncherEditor,
   "plugin-module": pluginModuleEditor,
+  "plugin-file": pluginFileEditor,
+  "plugin-registration": pluginRegistrationEditor,
   "codex-trust": codexTrustEditor,
   "mcp-servers": mcpServersEditor,
 };

@@ -78,8 +78,26 @@ export interface McpServersEdit extends EditBase {
   secret: boolean;
 }
 
+/** A whole file of a plugin package we generate (a manifest), ours when its `id` is `owner`: written, or removed (`text: null`). */
+export interface PluginFileEdit extends EditBase {
+  kind: "plugin-file";
+  owner: string;
+  text: string | null;
+}
+
+/**
+ * A plugin of ours enabled in the host's JSON5 config (OpenClaw: `plugins.entries.<id>`, and
+ * `plugins.allow` when the user keeps one): `entry` set on install, everything of `pluginId` taken
+ * out on uninstall (and on install with `entry: null`, when nothing is left to wire).
+ */
+export interface PluginRegistrationEdit extends EditBase {
+  kind: "plugin-registration";
+  pluginId: string;
+  entry: Record<string, unknown> | null;
+}
+
 /** One change to one file, planned before anything is read or written (src/install/plan.ts). */
-export type FileEdit = HookEntriesEdit | HookLauncherEdit | PluginModuleEdit | CodexTrustEdit | McpServersEdit;
+export type FileEdit = HookEntriesEdit | HookLauncherEdit | PluginModuleEdit | PluginFileEdit | PluginRegistrationEdit | CodexTrustEdit | McpServersEdit;
 
 export type EditAction = "install" | "uninstall";
 

@@ -233,4 +233,8 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   windsurf: plainFormat({ translate: envColon, variables: "${env:VAR}", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
   // Antigravity's mcp_config.json (docs/hosts/antigravity.md): `serverUrl` as Windsurf; no documented expansion.
   antigravity: plainFormat({ translate: noVariables, variables: "none", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
+  // ampcode.com/manual#mcp: one flat key with a dot in it (VS Code-style settings), `${VAR}` expanded.
+  amp: plainFormat({ translate: dollarBrace, variables: "${VAR}", root: ["amp.mcpServers"] }),
+  // docs.openclaw.ai (configuration): `mcp.servers` of openclaw.json; no documented expansion.
+  openclaw: plainFormat({ translate: noVariables, variables: "none", root: ["mcp", "servers"] }),
 };

@@ -4,6 +4,7 @@ import { VERSION } from "../../version.ts";
 import { readText } from "../../host-config/files.ts";
 import { applyEdits } from "../apply.ts";
 import { generatePluginModule, generatorVersion, readPluginModule } from "../plugin-module/generate.ts";
+import { writePluginRuntime } from "../plugin-module/runtime.ts";
 
 export interface RefreshedModule {
   connector: string;
@@ -33,6 +34,7 @@ export async function refreshPluginModules(dryRun: boolean): Promise<RefreshedMo
       if (!settings || !from || from === VERSION || settings.connector !== connector) continue;
       const module = generatePluginModule(adapter, adapter.hooks.module, settings);
       const [change] = applyEdits([{ kind: "plugin-module", file: install.file, connectorId: connector, module }], "install", dryRun);
+      if (!dryRun) writePluginRuntime();
       if (change?.changed) refreshed.push({ connector, platform: install.platform, file: install.file, from, to: VERSION });
     }
   }

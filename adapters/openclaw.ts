@@ -1,0 +1,78 @@
+import { join } from "../src/paths.ts";
+import { defineAdapter, type PathContext, type PluginPackageSpec } from "../src/adapter.ts";
+import { pluginActionsDialect } from "../src/dialects/plugin-actions.ts";
+
+/** The state dir: `$OPENCLAW_STATE_DIR`, else `.openclaw` under `$OPENCLAW_HOME` or the home. */
+export const openclawState = ({ home, env }: PathContext): string => env.OPENCLAW_STATE_DIR || join(env.OPENCLAW_HOME || home, ".openclaw");
+/** `$OPENCLAW_CONFIG_PATH`, else `<state dir>/openclaw.json`. */
+export const openclawConfig = (ctx: PathContext): string => ctx.env.OPENCLAW_CONFIG_PATH || join(openclawState(ctx), "openclaw.json");
+
+/** The native plugin: its folder under `<state dir>/extensions/` (found there at start), enabled in openclaw.json. */
+export const OPENCLAW_PACKAGE: PluginPackageSpec = {
+  kind: "openclaw",
+  config: openclawConfig,
+  // Non-bundled plugins get these only with plugins.entries.<id>.hooks.allowConversationAccess (docs/plugins/hooks.md).
+  conversationHooks: ["before_model_resolve", "agent_turn_prepare", "before_prompt_build", "before_agent_reply", "llm_input", "llm_output", "before_agent_finalize", "agent_end", "before_agent_run"],
+  // SessionStart's context goes into the first prompt built in the session.
+  alsoRegisters: { SessionStart: ["before_prompt_build"] },
+};
+
+// Facts: docs/hosts/openclaw.md (real run of 2026.9.6 under Node 24, `openclaw agent --local`).
+// The docs shipped in the npm package (docs/plugins/hooks.md, manifest.md, tools/plugin.md) win
+// over the fact sheet where they differ: `plugins.allow` is an exclusive allowlist, so it is only
+// added to, never created.
+export default defineAdapter({
+  id: "openclaw",
+  name: "OpenClaw",
+  sources: ["https://docs.openclaw.ai/plugins/hooks", "https://docs.openclaw.ai/plugins/manifest", "https://docs.openclaw.ai/tools/plugin", "real run of openclaw 2026.9.6 (docs/hosts/openclaw.md)"],
+  events: {
+    // Did not fire in a one-shot `agent --local` run; the module also starts the session from the first prompt it builds.
+    SessionStart: "session_start",
+    SessionEnd: "session_end",
+    UserPromptSubmit: "before_prompt_build",
+    PreToolUse: "before_tool_call",
+    PostToolUse: "after_tool_call",
+    // after_tool_call carrying `error`.
+    PostToolUseFailure: "after_tool_call",
+    // Before the run's final answer is kept: `lastAssistantMessage`, `stopHookActive`.
+    Stop: "before_agent_finalize",
+    PreCompact: "before_compaction",
+    PostCompact: "after_compaction",
+    SubagentStart: "subagent_spawned",
+    SubagentStop: "subagent_ended",
+  },
+  payload: {
+    sessionId: { paths: ["ctx.sessionId", "event.sessionId"] },
+    projectDir: { paths: ["ctx.workspaceDir", "event.cwd", "cwd"] },
+    prompt: { paths: ["event.prompt"] },
+    toolName: { paths: ["event.toolName"] },
+    toolInput: { paths: ["event.params"] },
+    toolOutput: { paths: ["event.result.content"], textParts: true },
+    toolUseId: { paths: ["event.toolCallId"] },
+    error: { paths: ["event.error"] },
+    durationMs: { paths: ["event.durationMs"] },
+    stopHookActive: { paths: ["event.stopHookActive"] },
+    lastAssistantMessage: { paths: ["event.lastAssistantMessage"] },
+    reason: { paths: ["event.reason"] },
+    agentId: { paths: ["event.childSessionKey", "event.agentId"] },
+    agentType: { paths: ["event.agentId"] },
+  },
+  dialect: pluginActionsDialect("openclaw", {
+    // appendSystemContext of before_prompt_build (needs conversation access, which install grants).
+    SessionStart: ["context"],
+    UserPromptSubmit: ["context"],
+    // `{block, blockReason}` (the model gets the reason) or `{params}`. No context: the hook has no channel for it.
+    PreToolUse: ["deny", "modify"],
+  }),
+  nativeMatcher: "none",
+  toolNames: ["exec", "read", "write", "edit", "apply_patch", "process", "web_search", "web_fetch", "browser", "message", "cron", "sessions_spawn"],
+  // Any typed hook name (llm_input, message_sending, gateway_start, …) is wired verbatim.
+  nativeHooks: true,
+  hooks: {
+    kind: "plugin-module",
+    module: { generator: "openclaw-v1", folders: { user: (ctx) => join(openclawState(ctx), "extensions") }, package: OPENCLAW_PACKAGE },
+  },
+  notice: "OpenClaw loads plugins when the Gateway starts: restart it (`openclaw gateway restart`) after install; `openclaw agent --local` runs load them each time. Needs Node ≥ 24.16.",
+  mcp: { format: "openclaw", scopes: { user: (ctx) => openclawConfig(ctx) }, toolName: "{server}__{tool}" },
+  detect: { dirs: (ctx) => [openclawState(ctx)], bins: ["openclaw"] },
+});

@@ -1,0 +1,143 @@
+import { isEventName, MATCHER_TARGET, type ConnectorConfig, type EventName } from "../events.ts";
+import type { Adapter } from "../adapter.ts";
+import type { Reply } from "../dialects/dialect.ts";
+import { EMPTY_REPLY } from "../dialects/dialect.ts";
+import { normalizeEvent } from "../core/normalize.ts";
+import { compileMatcher } from "../core/matcher.ts";
+import { resolveResponse, type Degradation } from "../core/resolve.ts";
+import { parseHandlerResult } from "../core/response.ts";
+import { denyReason } from "../dialects/reply.ts";
+import type { Outcome } from "./guard.ts";
+import { callingHost, type CallingHost } from "./calling-host.ts";
+import { logLine } from "./io.ts";
+import { runUntil } from "./watchdog.ts";
+import { snapshotResponse } from "./safe-response.ts";
+
+/**
+ * What a hook call answers once its connector and payload are known: normalisation, matcher, the
+ * handler's answer, degradation and the host's reply shape. One code for the binary's `hook`
+ * command (run.ts) and for the plugin worker that runs handlers inside a plugin host
+ * (plugin-worker.ts); each says how user code runs within the budget.
+ */
+
+/** A deliberate no-opinion with a reason: exit 0, one log line. */
+export class FailOpen extends Error {}
+
+/** The call: which host, which event (a normalized name, or a host-only one for native hooks). */
+export interface Call {
+  platform: string;
+  event: string;
+}
+
+export interface Runner {
+  /** Runs the handler within the call's budget. */
+  run(fn: () => unknown): Promise<Outcome>;
+  /** The budget's end, in performance.now() time. */
+  deadline(): number;
+  /** What the call decided, for the trace line. */
+  decided?(what: string): void;
+}
+
+export async function nativeReply(args: Call, config: ConnectorConfig, payload: unknown, runner: Runner): Promise<Reply> {
+  const hook = config.platforms?.[args.platform]?.nativeHooks?.[args.event];
+  if (!hook) throw new FailOpen(`no native hook "${args.event}" for ${args.platform} in connector ${config.id}`);
+  const outcome = await runner.run(() => hook.handler(payload));
+  if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
+  if (outcome.value === undefined || outcome.value === null) return EMPTY_REPLY;
+  // JSON.stringify runs the answer's getters and toJSON: user code, under the watchdog.
+  const text = runUntil(() => JSON.stringify(outcome.value), runner.deadline());
+  if (text.kind !== "returned" || typeof text.value !== "string") throw new FailOpen("the native hook's answer cannot be written as JSON");
+  return { exitCode: 0, stdout: `${text.value}\n` };
+}
+
+export async function normalizedReply(
+  args: Call,
+  adapter: Adapter,
+  config: ConnectorConfig,
+  payload: unknown,
+  env: Record<string, string | undefined>,
+  runner: Runner,
+): Promise<Reply> {
+  const event = args.event;
+  if (!isEventName(event)) throw new FailOpen(`unknown event "${event}"`);
+  const nativeEvent = adapter.events[event];
+  if (!nativeEvent) throw new FailOpen(`${adapter.name} has no ${event} event`);
+  const hook = config.hooks?.[event];
+  if (!hook) return EMPTY_REPLY; // uninstalled from the config since install: no opinion.
+
+  // Another host may be running the file we wrote for `adapter`: read and answer it in its shape.
+  const host = await callingHost(adapter, payload as Record<string, unknown>, env);
+  let normalized;
+  try {
+    normalized = normalizeEvent(event, payload, host.payload, { hostPlatform: host.id, connectorId: config.id, env });
+  } catch (error) {
+    throw new FailOpen((error as Error).message);
+  }
+  const spurious = adapter.spurious?.[event];
+  if (spurious && Object.entries(spurious).every(([key, value]) => (payload as Record<string, unknown>)[key] === value)) return EMPTY_REPLY;
+  if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>)) return EMPTY_REPLY;
+
+  const outcome = await runner.run(() => (hook.handler as (e: unknown) => unknown)(normalized));
+  if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
+  const where = `${args.platform} ${event} (${config.id})`;
+  const snapshot = snapshotResponse(outcome.value, runner.deadline());
+  const parsed = parseHandlerResult(snapshot.value);
+  const problems = [...snapshot.problems, ...(parsed.ok ? [] : [parsed.problem])];
+  if (!parsed.ok && !parsed.response) throw new FailOpen(problems.join("; "));
+  if (problems.length && parsed.response?.decision === "deny") logLine(`${where}: handler's answer: ${problems.join("; ")}; the deny is kept`);
+  else if (problems.length) logLine(`${where}: handler's answer: ${problems.join("; ")}`);
+
+  const lost: Degradation[] = [];
+  const resolved = resolveResponse(event, parsed.response, host.dialect.capabilities, lost);
+  runner.decided?.(resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion"));
+  // What the host cannot take at all is logged, never dropped silently (conversions to context are
+  // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
+  const dropped = lost.filter((d) => !d.to.startsWith("context"));
+  if (dropped.length) logLine(`${where}: ${host.id} cannot take ${dropped.map((d) => `${d.from} on ${d.event}: ${d.to}`).join(", ")}`);
+  return renderReply(host, event, nativeEvent, resolved, config.id, payload as Record<string, unknown>, where);
+}
+
+function renderReply(host: CallingHost, event: EventName, nativeEvent: string, resolved: ReturnType<typeof resolveResponse>, connectorId: string, raw: Record<string, unknown>, where: string): Reply {
+  const deny = resolved.decision === "deny" ? { denyReason: denyReason(resolved.reason, connectorId) } : {};
+  try {
+    return { ...host.dialect.render({ event, nativeEvent: host.events[event] ?? nativeEvent, response: resolved, connectorId, raw }), ...deny };
+  } catch (error) {
+    if (!deny.denyReason) throw error;
+    // Exit 2 with the reason on stderr blocks on every json-stdio host we drove (docs/hosts/<id>.md).
+    logLine(`${where}: render failed (${errorText(error)}); denied by exit 2`);
+    return { exitCode: 2, stderr: `${deny.denyReason}\n` };
+  }
+}
+
+function matches(event: EventName, matcher: string | undefined, normalized: Record<string, unknown>): boolean {
+  let pattern: RegExp | undefined;
+  try {
+    pattern = compileMatcher(matcher);
+  } catch (error) {
+    throw new FailOpen(`matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message})`);
+  }
+  const target = MATCHER_TARGET[event];
+  if (!pattern || !target) return true;
+  return pattern.test(String(normalized[target] ?? ""));
+}
+
+function describe(outcome: Exclude<Outcome, { kind: "returned" }>): string {
+  switch (outcome.kind) {
+    case "timed-out":
+      return "handler did not answer within its time budget";
+    case "exited":
+      return `handler called process.exit(${String(outcome.code)})`;
+    case "threw":
+      return `handler threw: ${errorText(outcome.error)}`;
+  }
+}
+
+/** A user error's text; reading it is user code too (a getter), so it may fail itself. */
+export function errorText(error: unknown, stack = false): string {
+  try {
+    const e = error as Error;
+    return String((stack ? e?.stack : undefined) ?? e?.message ?? error);
+  } catch {
+    return "(an error whose message cannot be read)";
+  }
+}
