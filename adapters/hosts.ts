@@ -36,6 +36,8 @@ export const HOSTS = {
   crush: () => import("./crush.ts"),
   "grok-cli": () => import("./grok-cli.ts"),
   cline: () => import("./cline.ts"),
+  hermes: () => import("./hermes.ts"),
+  "mistral-vibe": () => import("./mistral-vibe.ts"),
 } as const;
 
 /** A known host's id, e.g. "claude-code". */

@@ -20,7 +20,7 @@ export type CommandShell = "posix" | "bash" | "cmd" | "powershell";
 
 /** How the host's config file holds hook entries; the name picks a layout in src/host-config/. */
 export interface HookFileSpec {
-  layout: "nested-matcher-groups" | "flat-entries" | "toml-array-tables";
+  layout: "nested-matcher-groups" | "flat-entries" | "toml-array-tables" | "yaml-flat-entries";
   /**
    * Key path to the event map inside the file: ["hooks"] for Claude settings, [] for a bare map.
    * toml-array-tables: the array of tables holding one entry each (["hooks"] → `[[hooks]]`).
@@ -29,7 +29,8 @@ export interface HookFileSpec {
   /** Unit of the handler's `timeout` field. */
   timeoutUnit: "s" | "ms";
   /** Extra fields on each command handler, e.g. Gemini's `name`. */
-  handlerExtras?: (ctx: { connectorId: string; event: string }) => Record<string, unknown>;
+  /** `event`: the host's event name; `ours`: the event our command runs (they differ where two share one native event). */
+  handlerExtras?: (ctx: { connectorId: string; event: string; ours: string }) => Record<string, unknown>;
   /**
    * flat-entries, toml-array-tables: the entry's command and timeout keys (Copilot: `bash`,
    * `timeoutSec`), its fixed `type`, its matcher key (default `matcher`), and (toml-array-tables)
@@ -107,8 +108,11 @@ export type HookDelivery =
  * - "warp": `mcpServers`, `{command, …, working_directory}` / `{url, headers}`, no variables
  * - "codebuff": `mcpServers`, `{command, args, env}` / `{url, headers}`, whole-value `$VAR`
  * - "plain": `mcpServers`, `{command, args, env}` / `{url, headers}`, no variables
+ * - "goose": YAML `extensions.<name>`, `{type: "stdio", cmd, args, envs, env_keys}` / `{type: "streamable_http", uri}`, by name
+ * - "hermes": YAML `mcp_servers.<name>`, `{command, args, env}` / `{url, headers}`, no variables
+ * - "vibe": TOML `[[mcp_servers]]` with `name` and `transport`, no variables
  */
-export type McpFormatId = "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain";
+export type McpFormatId = "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain" | "goose" | "hermes" | "vibe";
 
 /**
  * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,
@@ -168,6 +172,7 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   /**
    * Calls the host makes under an event's name that are not that event, recognised by top-level
    * payload values (Qwen's UserPromptSubmit with prompt "" after a tool result): no opinion, no handler.
+   * A list of values means any of them (Mistral Vibe's post_tool, PostToolUse only for `tool_status: "success"`).
    */
   spurious?: Partial<Record<EventName, Record<string, unknown>>>;
   /**
@@ -199,6 +204,11 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    * scope when it concerns one scope only.
    */
   notice?: string | Partial<Record<Scope, string>>;
+  /**
+   * A top-level TOML key in the host's settings that some of its versions require before they run
+   * hooks (and an env var that does the same): install reports its state and never sets it.
+   */
+  hookSwitch?: { file: (ctx: PathContext) => string; key: string; env?: string };
   /** Where install registers the connector's MCP servers; absent: the host takes none we can write. */
   mcp?: McpSpec;
   /** Signs that the host is installed on this machine. */

@@ -62,7 +62,7 @@ const hookFile: Delivery<HookFile> = {
     const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
     const shell = commandShell(delivery.file);
     const configPath = target.scope === "managed" ? target.configPath : undefined;
-    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native, shell, undefined, configPath), timeout }));
+    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, event: w.event, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native, shell, undefined, configPath), timeout }));
     return [{ kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: fileSpecOn(delivery.file), entries, invocations: target.invocations }, ...companions(target)];
   },
   uninstall: (target) => [

@@ -6,6 +6,7 @@ import type { HookResponse } from "../events.ts";
 import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deliveries.ts";
 import type { FileEdit } from "./edits/index.ts";
 import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
+import { hookSwitchReport } from "./hook-switch.ts";
 
 /** Which part of a connector to install: its hooks, its MCP servers, or both (default). */
 export type Part = "hooks" | "mcp";
@@ -120,6 +121,8 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
   plan.file = file;
   const notice = noticeFor(adapter, scope);
   if (notice) plan.warnings.push(notice);
+  const gate = hookSwitchReport(adapter, paths);
+  if (gate) plan.warnings.push(gate);
 
   const wiring: Wiring[] = [];
   for (const event of declared) {

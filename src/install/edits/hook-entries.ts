@@ -6,7 +6,7 @@ import type { Editor, HookEntriesEdit } from "./types.ts";
 export const hookEntriesEditor: Editor<HookEntriesEdit> = {
   install(before, edit) {
     const { spec, file, connectorId } = edit;
-    const extras = (entry: { nativeEvent: string }) => spec.handlerExtras?.({ connectorId, event: entry.nativeEvent }) ?? {};
+    const extras = (entry: { nativeEvent: string; event?: string }) => spec.handlerExtras?.({ connectorId, event: entry.nativeEvent, ours: entry.event ?? entry.nativeEvent }) ?? {};
     const layout = LAYOUTS[spec.layout];
     const after = layout.install(before ?? "", file, spec, isOurCommand(edit.platform, connectorId, edit.invocations), edit.entries, extras);
     // Our entries are already there as they would be written: the bytes stay (a second install changes nothing).

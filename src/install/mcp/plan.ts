@@ -66,7 +66,7 @@ export function planMcp(adapter: Adapter, config: ConnectorConfig, scope: Scope,
   const plan: McpPlan = { format: spec.format, toolName: spec.toolName, transports: format.transports, variables: format.variables, servers: [], warnings: [] };
   const entries: Record<string, Record<string, unknown>> = {};
   for (const [name, server] of declared) {
-    const result = format.entry(server);
+    const result = format.entry(server, name);
     if ("unsupported" in result) {
       plan.servers.push({ name, transport: transportOf(server), status: "unsupported", reason: result.unsupported });
       plan.warnings.push(`${adapter.name}: MCP server "${name}" is not registered: ${result.unsupported}.`);
