@@ -36,6 +36,7 @@ export const HOSTS = {
   crush: () => import("./crush.ts"),
   "grok-cli": () => import("./grok-cli.ts"),
   cline: () => import("./cline.ts"),
+  goose: () => import("./goose.ts"),
   hermes: () => import("./hermes.ts"),
   "mistral-vibe": () => import("./mistral-vibe.ts"),
 } as const;
