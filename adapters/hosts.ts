@@ -39,6 +39,7 @@ export const HOSTS = {
   goose: () => import("./goose.ts"),
   hermes: () => import("./hermes.ts"),
   "mistral-vibe": () => import("./mistral-vibe.ts"),
+  mux: () => import("./mux.ts"),
 } as const;
 
 /** A known host's id, e.g. "claude-code". */

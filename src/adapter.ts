@@ -75,8 +75,13 @@ export interface HooksFolderSpec {
   eventFiles: readonly string[];
   /** Where a user's own hook of an event can go so that it keeps running beside our launcher, if anywhere. */
   besideOwn?: (eventFile: string) => string;
-  /** The launcher's flavour on Windows, and the file-name suffix the host takes for it (Cline: PowerShell, `.ps1`). */
-  windows: { flavour: "ps1" | "cmd"; suffix: string };
+  /** The launcher's flavour on Windows, and the file-name suffix the host takes for it (Cline: PowerShell, `.ps1`; Mux: sh, run by bash there too). */
+  windows: { flavour: "ps1" | "cmd" | "sh"; suffix: string };
+  /**
+   * The host's own fixed limit per hook call, in seconds, where no config can change it (Mux: 10,
+   * and a hook it kills blocks the tool): the hook answers within it whatever the connector's timeout.
+   */
+  timeLimit?: number;
 }
 
 /**
@@ -142,6 +147,20 @@ export interface AlsoRuns<HostRef extends string = string> {
   when?: string;
 }
 
+/**
+ * One payload field a host hands over in environment variables instead of stdin: the first of
+ * `vars` that is set; `json`: it holds JSON; `file`: variables naming a file that holds the value
+ * when the variable is unset or holds a placeholder (`__…_FILE__`, Mux's for a large value).
+ */
+export interface EnvField {
+  vars: readonly string[];
+  json?: boolean;
+  file?: readonly string[];
+}
+
+/** Where the host puts the payload: stdin JSON (default), or environment variables gathered into one object. */
+export type HookInput = { kind: "stdin" } | { kind: "env"; fields: Readonly<Record<string, EnvField>> };
+
 /** Event names, payload and dialect: how a host speaks on one kind of hook file. */
 export interface HookContract {
   /** Normalized event → the host's native event name; an absent event is unavailable on the host. */
@@ -187,6 +206,8 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   toolNames?: readonly string[];
   /** How a host treats a hook file with one invalid entry, for doctor: "file" = it ignores the whole file. */
   invalidEntrySkips?: "file";
+  /** Where the host puts the payload (default: JSON on stdin). */
+  input?: HookInput;
   /** Whether platforms.<id>.nativeHooks can declare host-only events. */
   nativeHooks: boolean;
   /**

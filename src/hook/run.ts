@@ -16,6 +16,7 @@ import { budgetMs, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/time
 import { prepareForUserCode, runGuarded, type Clock, type Outcome } from "./guard.ts";
 import { callingHost, type CallingHost } from "./calling-host.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
+import { hostPayload, UnreadablePayload } from "./input.ts";
 import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
 import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
@@ -40,7 +41,7 @@ export interface HookArgs {
 class FailOpen extends Error {}
 
 /** The budget of one hook call; until the connector's own timeout is known, the default's. */
-const clock: Clock = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
+const clock: Clock & { limit?: number } = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
 
 const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
 
@@ -71,15 +72,17 @@ export async function hookReply(args: HookArgs, stdin: string | Promise<string>,
 async function reply(args: HookArgs, stdinText: string | Promise<string>, env: Record<string, string | undefined>): Promise<Reply> {
   const adapter = await loadAdapter(args.platform);
   if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
+  // A host that kills its hooks at a fixed limit (Mux) bounds every budget of the call.
+  const limit = adapter.hooks.kind === "hooks-folder" ? adapter.hooks.folder.timeLimit : undefined;
+  if (limit) clock.deadline = Math.min(clock.deadline, (clock.limit = budgetMs(limit)));
   // The config does not depend on the payload: load it while the host is still writing stdin.
   const configLoading = loadConfig(args, env);
   configLoading.catch(() => {});
-  const stdin = await stdinText;
   let payload: unknown;
   try {
-    payload = JSON.parse(stdin);
-  } catch {
-    throw new FailOpen(stdin.trim() ? "stdin is not valid JSON" : "stdin is empty");
+    payload = await hostPayload(adapter.input, stdinText, env);
+  } catch (error) {
+    throw error instanceof UnreadablePayload ? new FailOpen(error.message) : error;
   }
   setRedactionSources({ env, payload });
   const config = await configLoading;
@@ -105,7 +108,7 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
   } catch (error) {
     throw new FailOpen(errorText(error));
   }
-  clock.deadline = handlerBudgetMs(config);
+  clock.deadline = Math.min(handlerBudgetMs(config), clock.limit ?? Infinity);
   return config;
 }
 
@@ -132,7 +135,7 @@ async function fromCompiled(meta: CompiledMeta, body: string, schema: ReturnType
       raw = configExport(meta.source, run.value);
     }
     const config = checkConnectorConfig(meta.source, raw, schema);
-    clock.deadline = handlerBudgetMs(config);
+    clock.deadline = Math.min(handlerBudgetMs(config), clock.limit ?? Infinity);
     return config;
   } catch (error) {
     throw error instanceof FailOpen ? error : new FailOpen(errorText(error));
