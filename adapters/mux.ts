@@ -58,6 +58,7 @@ export default defineAdapter({
       // Mux runs the hook file through bash on every OS (runtime.exec, `bash -c`).
       windows: { flavour: "sh", suffix: "" },
       timeLimit: 10, // hooks.ts: a hook still running after 10 s is killed, and a killed tool_pre blocks
+      firstFound: true,
     },
   },
   notice: {

@@ -82,6 +82,8 @@ export interface HooksFolderSpec {
    * and a hook it kills blocks the tool): the hook answers within it whatever the connector's timeout.
    */
   timeLimit?: number;
+  /** The host runs the first of its folders holding a file of that name (the project's, else the user's), not each folder's (Cline). */
+  firstFound?: boolean;
 }
 
 /**

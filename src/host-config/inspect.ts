@@ -105,7 +105,7 @@ function inspectTomlTables(text: string, spec: HookFileSpec): { commands: FoundC
 function inspectYamlEntries(text: string, spec: HookFileSpec): { commands: FoundCommand[]; problems: FileProblem[] } {
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   const error = doc.errors[0];
-  if (error) return { commands: [], problems: [{ line: error.linePos?.[0]?.line ?? 1, message: "is not valid YAML here" }] };
+  if (error) return { commands: [], problems: [{ line: lineOf(text, error.pos[0]), message: "is not valid YAML here" }] };
   let map: unknown = doc.toJS();
   for (const key of spec.root) map = (map as Record<string, unknown> | null | undefined)?.[key];
   const commandKey = spec.entryKeys?.command ?? "command";

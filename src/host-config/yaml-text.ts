@@ -33,10 +33,10 @@ export function parseYamlDoc(text: string, file: string): YamlDoc {
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
   const error = doc.errors[0];
   if (error) {
-    const line = error.linePos?.[0]?.line;
+    const line = text.slice(0, error.pos[0]).split("\n").length;
     const duplicate = error.code === "DUPLICATE_KEY";
     const what = duplicate ? "holds a key twice" : "cannot be parsed as YAML";
-    throw new HostConfigError(file, `${what}${line ? ` (line ${line})` : ""}; fix it or move it aside, nothing was written`);
+    throw new HostConfigError(file, `${what} (line ${line}); fix it or move it aside, nothing was written`);
   }
   if (doc.contents !== null && !isMap(doc.contents)) throw new HostConfigError(file, "is not a YAML mapping; nothing was written");
   return { doc, style: styleOf(text) };

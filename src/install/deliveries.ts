@@ -103,7 +103,7 @@ function launcherEdits({ adapter, delivery, scope, file: folder, connectorId, in
     const wired = wiring.find((w) => w.nativeEvent === nativeEvent);
     const launcher = wired ? renderLauncher(flavour, invocations[0]!, { platform: adapter.id, event: wired.event, connectorId, native: wired.native }) : null;
     const besideOwn = spec.besideOwn?.(nativeEvent);
-    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations, ...(besideOwn ? { besideOwn } : {}) };
+    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations, ...(besideOwn ? { besideOwn } : {}), ...(spec.firstFound ? { firstFound: true } : {}) };
   });
 }
 

@@ -22,8 +22,13 @@ import { devin } from "./devin.ts";
 import { grokBuild } from "./grok-build.ts";
 import { jetbrainsCopilot } from "./jetbrains-copilot.ts";
 import { cline } from "./cline.ts";
+import { goose } from "./goose.ts";
+import { hermes } from "./hermes.ts";
+import { mistralVibe } from "./mistral-vibe.ts";
+import { mux } from "./mux.ts";
 
 export const HOSTS: HostRecord[] = [
   claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode,
   kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie, cline,
+  goose, hermes, mistralVibe, mux,
 ];

@@ -17,17 +17,20 @@ export const RESPONSES = {
 } as const;
 export type Case = keyof typeof RESPONSES;
 
-/** A reply by exit code (a deny by exit 2 with the reason on stderr) instead of JSON on stdout. */
+/** A reply by exit code (a deny by exit 2 with the reason on stderr) instead of JSON on stdout; `stdout`: plain text a host reads as is (Mux). */
 export class ExitReply {
   constructor(
     readonly exitCode: number,
     readonly stderr: string,
+    readonly stdout = "",
   ) {}
 }
+/** Plain text on stdout, exit 0. */
+export const text = (stdout: string) => new ExitReply(0, "", stdout);
 export const exit2 = (reason: string) => new ExitReply(2, `${reason}\n`);
 
 /** What a hook run printed, as `want` says it (JSON on stdout, or an exit code and stderr). */
-export const asReply = (want: unknown) => (want instanceof ExitReply ? { stdout: "", exitCode: want.exitCode, stderr: want.stderr } : { stdout: want === undefined ? "" : `${JSON.stringify(want)}\n`, exitCode: 0, stderr: "" });
+export const asReply = (want: unknown) => (want instanceof ExitReply ? { stdout: want.stdout, exitCode: want.exitCode, stderr: want.stderr } : { stdout: want === undefined ? "" : `${JSON.stringify(want)}\n`, exitCode: 0, stderr: "" });
 
 /** Expected stdout JSON (or an ExitReply) per normalized event and response; a response not listed prints nothing. */
 export type Expected = Record<string, Partial<Record<Case, unknown>>>;
