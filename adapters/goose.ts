@@ -42,6 +42,8 @@ export default defineAdapter({
       root: ["hooks"],
       timeoutUnit: "s", // default 30
       owned: true,
+      // hooks/mod.rs `hook_command`: `sh -c <command>` on every OS (Git Bash's sh on Windows).
+      windows: { shell: "bash" },
       scopes: {
         user: (ctx, connectorId) => pluginRoot(userBase(ctx), connectorId),
         project: ({ projectDir }, connectorId) => pluginRoot(projectDir, connectorId),

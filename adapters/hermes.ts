@@ -54,7 +54,8 @@ export default defineAdapter({
       layout: "yaml-flat-entries",
       root: ["hooks"],
       timeoutUnit: "s", // default 60, at most 300
-      // The command is split like a shell line and run WITHOUT a shell: ours is plain words.
+      // The command is split like a shell line and run WITHOUT a shell: ours is plain words, the
+      // binary's path double-quoted when it must be (split_command_line keeps Windows backslashes).
       scopes: { user: (ctx) => join(hermesHome(ctx), "config.yaml") },
     },
   },
