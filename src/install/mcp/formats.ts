@@ -200,17 +200,15 @@ const goose: McpFormat = {
  * each names itself; `transport` "stdio" with command, args, env, or "streamable-http" with url and
  * headers. No documented variable expansion; no SSE.
  */
+const VIBE_ENTRY = plainFormat({ translate: noVariables, variables: "none", transports: ["stdio", "http"] });
 const vibe: McpFormat = {
   syntax: "toml-list",
   root: ["mcp_servers"],
   transports: ["stdio", "http"],
   variables: "none",
   entry(server) {
-    const transport = transportOf(server);
-    if (transport === "sse") return { unsupported: "the sse transport is not supported (only stdio, http)" };
-    const plain = plainFormat({ translate: noVariables, variables: "none", transports: ["stdio", "http"] }).entry(server, "");
-    if ("unsupported" in plain) return plain;
-    return { entry: { transport: transport === "stdio" ? "stdio" : "streamable-http", ...plain.entry } };
+    const plain = VIBE_ENTRY.entry(server, "");
+    return "unsupported" in plain ? plain : { entry: { transport: transportOf(server) === "stdio" ? "stdio" : "streamable-http", ...plain.entry } };
   },
 };
 
