@@ -40,6 +40,13 @@ export const HOSTS = {
   hermes: () => import("./hermes.ts"),
   "mistral-vibe": () => import("./mistral-vibe.ts"),
   mux: () => import("./mux.ts"),
+  windsurf: () => import("./windsurf.ts"),
+  kiro: () => import("./kiro.ts"),
+  "amazon-q": () => import("./amazon-q.ts"),
+  junie: () => import("./junie.ts"),
+  openhands: () => import("./openhands.ts"),
+  antigravity: () => import("./antigravity.ts"),
+  "antigravity-cli": () => import("./antigravity-cli.ts"),
 } as const;
 
 /** A known host's id, e.g. "claude-code". */

@@ -1,6 +1,6 @@
 import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
-import { textOutputDialect } from "../src/dialects/text-output.ts";
+import { exitCodeDialect } from "../src/dialects/exit-code.ts";
 
 // Facts: coder/mux docs/hooks/tools.mdx, docs/reference/mux-compatibility.mdx and
 // src/node/services/hooks.ts (2026-08-22, after the product's rename to Xum); docs/hosts/mux.md.
@@ -42,8 +42,9 @@ export default defineAdapter({
     isError: { paths: ["tool_result.success"], values: { false: true, true: false } },
   },
   // tool_pre: exit 0 runs the tool, any other exit blocks it and the output is the reason the model
-  // reads. tool_post: what the hook prints is attached to the result the model sees.
-  dialect: textOutputDialect("mux", { PreToolUse: ["deny"], PostToolUse: ["context"] }),
+  // reads (a deny: exit 2, the reason on stderr). tool_post: what the hook prints is attached to the
+  // result the model sees (`hook_output`): context as plain text.
+  dialect: exitCodeDialect("mux", { PreToolUse: ["deny"], PostToolUse: ["context"] }),
   nativeMatcher: "none", // every tool call runs the hook: we match at run time
   nativeHooks: false, // tool_pre and tool_post are both mapped
   hooks: {

@@ -10,6 +10,8 @@ export interface PathContext {
   home: string;
   env: Record<string, string | undefined>;
   projectDir: string;
+  /** For hosts that keep hooks inside an agent definition (Amazon Q): the agent named with `--agent`, else the host's default. */
+  agent?: string;
 }
 
 /**
@@ -20,10 +22,11 @@ export type CommandShell = "posix" | "bash" | "cmd" | "powershell";
 
 /** How the host's config file holds hook entries; the name picks a layout in src/host-config/. */
 export interface HookFileSpec {
-  layout: "nested-matcher-groups" | "flat-entries" | "toml-array-tables" | "yaml-flat-entries";
+  layout: "nested-matcher-groups" | "flat-entries" | "toml-array-tables" | "json-hook-list" | "yaml-flat-entries";
   /**
    * Key path to the event map inside the file: ["hooks"] for Claude settings, [] for a bare map.
-   * toml-array-tables: the array of tables holding one entry each (["hooks"] → `[[hooks]]`).
+   * toml-array-tables: the array of tables holding one entry each (["hooks"] → `[[hooks]]`);
+   * json-hook-list: the JSON array holding one entry each, its event under `entryKeys.event`.
    */
   root: string[];
   /** Unit of the handler's `timeout` field. */
@@ -32,11 +35,12 @@ export interface HookFileSpec {
   /** `event`: the host's event name; `ours`: the event our command runs (they differ where two share one native event). */
   handlerExtras?: (ctx: { connectorId: string; event: string; ours: string }) => Record<string, unknown>;
   /**
-   * flat-entries, toml-array-tables: the entry's command and timeout keys (Copilot: `bash`,
-   * `timeoutSec`), its fixed `type`, its matcher key (default `matcher`), and (toml-array-tables)
-   * the key naming its event (default `event`).
+   * flat-entries, toml-array-tables, json-hook-list: the entry's command and timeout keys
+   * (Copilot: `bash`, `timeoutSec`; a dot path nests it, Kiro's `action.command`; no timeout key:
+   * the host takes none), its fixed `type`, its matcher key (default `matcher`), and
+   * (toml-array-tables, json-hook-list) the key naming its event (default `event`).
    */
-  entryKeys?: { command: string; timeout: string; type?: string; matcher?: string; event?: string };
+  entryKeys?: { command: string; timeout?: string; type?: string; matcher?: string; event?: string };
   /** Top-level keys the file must have besides the hooks, added when missing, e.g. `{ version: 1 }`. */
   header?: Record<string, unknown>;
   /**
@@ -47,6 +51,14 @@ export interface HookFileSpec {
   windows?: { shell: Exclude<CommandShell, "posix">; commandKey?: string };
   /** One file per connector that only we write (in a hooks directory): uninstall deletes it once it holds no hooks. */
   owned?: boolean;
+  /** The host reads one file only, the project's when there is one, else the user's (OpenHands): install warns when a user file is hidden. */
+  projectFirst?: boolean;
+  /**
+   * The hooks live inside an agent definition (Amazon Q): the file is that of the agent named with
+   * `--agent`, else of `default`. It is the host's own file: install never creates it, and says
+   * which agent it edited.
+   */
+  agent?: { default: string; missing: (file: string, agent: string) => string };
   scopes: Partial<Record<Scope, (ctx: PathContext, connectorId: string) => string>>;
   /**
    * A file that must follow every change of the hook file (Codex: hook trust in config.toml). It
@@ -115,11 +127,13 @@ export type HookDelivery =
  * - "warp": `mcpServers`, `{command, …, working_directory}` / `{url, headers}`, no variables
  * - "codebuff": `mcpServers`, `{command, args, env}` / `{url, headers}`, whole-value `$VAR`
  * - "plain": `mcpServers`, `{command, args, env}` / `{url, headers}`, no variables
+ * - "windsurf": `mcpServers`, `{command, args, env}` / `{serverUrl, headers}`, `${env:VAR}`
+ * - "antigravity": `mcpServers`, `{command, args, env}` / `{serverUrl, headers}`, no variables
  * - "goose": YAML `extensions.<name>`, `{type: "stdio", cmd, args, envs, env_keys}` / `{type: "streamable_http", uri}`, by name
  * - "hermes": YAML `mcp_servers.<name>`, `{command, args, env}` / `{url, headers}`, no variables
  * - "vibe": TOML `[[mcp_servers]]` with `name` and `transport`, no variables
  */
-export type McpFormatId = "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain" | "goose" | "hermes" | "vibe";
+export type McpFormatId = "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain" | "windsurf" | "antigravity" | "goose" | "hermes" | "vibe";
 
 /**
  * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,
@@ -219,6 +233,13 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   nativeEvents?: readonly string[];
   /** What a user must know about a wired event beyond the degradations (Grok CLI: PreToolUse fires for bash only). */
   eventNotes?: Partial<Record<EventName, string>>;
+  /**
+   * Events the host splits into several native events, one per kind of tool (Windsurf's pre-hooks):
+   * native event → the tool name it stands for, or null for any other name (MCP tools). Install
+   * writes an entry under each the matcher can match, all calling the normalized event; `events`
+   * names the first.
+   */
+  fanOut?: Partial<Record<EventName, Readonly<Record<string, string | null>>>>;
   /** What install writes for the hooks. */
   hooks: HookDelivery;
   /**

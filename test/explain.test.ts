@@ -96,7 +96,7 @@ describe("explain", () => {
 
   test("says which json-stdio hosts take no native hooks, and what to know per host", () => {
     const { stdout } = setup().explain();
-    expect(stdout).toContain("\nno native hooks (platforms.<id>.nativeHooks) on: devin, vscode-copilot, codex, droid, auggie, crush, mistral-vibe, mux\n");
+    expect(stdout).toContain("\nno native hooks (platforms.<id>.nativeHooks) on: devin, vscode-copilot, codex, droid, auggie, crush, mistral-vibe, mux, amazon-q, junie, openhands, antigravity, antigravity-cli\n");
     expect(stdout).toContain("\n  hermes: Hermes Agent runs a new hook command only after you approve it: start `hermes` once in a terminal and accept each agent-connector hook it asks about.");
     expect(stdout).toContain("\n  continue: Continue CLI 1.5.47 loads these hooks but fires none (no call site in that release): they are wired per its source and verified by fixtures only.\n");
     expect(stdout).toContain("\n  codebuddy: CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.\n");

@@ -84,7 +84,7 @@ function runRecord(host: HostRecord): void {
 
   const install = host.install;
   if (install?.kind === "settings") settingsInstallSuite({ ...install, platform: id, preToolUse: (box) => payload("PreToolUse", box) });
-  if (install?.kind === "hook-file") hookFileInstallSuite(id, install, (box) => payload("PreToolUse", box));
+  if (install?.kind === "hook-file") hookFileInstallSuite(id, install, (box) => payload(install.commandEvent ?? "PreToolUse", box));
   if (install?.kind === "hooks-folder") hooksFolderInstallSuite(id, install, (box) => payload("PreToolUse", box));
   if (install?.kind === "plugin") pluginFolderSuite(id, install.name, install.folders);
 

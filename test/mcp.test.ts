@@ -28,6 +28,13 @@ const EXPECTED: Record<string, { file: string; root: string; rec: unknown; api: 
   zed: { file: ".config/zed/settings.json", root: "context_servers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
   "roo-code": { file: ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { type: "streamable-http", url: "https://example.test/mcp" } },
   codebuff: { file: ".agents/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
+  windsurf: { file: ".codeium/windsurf/mcp_config.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { serverUrl: "https://example.test/mcp" } },
+  kiro: { file: ".kiro/settings/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
+  "amazon-q": { file: ".aws/amazonq/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
+  junie: { file: ".junie/mcp/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
+  openhands: { file: ".openhands/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
+  antigravity: { file: ".gemini/antigravity/mcp_config.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { serverUrl: "https://example.test/mcp" } },
+  "antigravity-cli": { file: ".gemini/config/mcp_config.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { serverUrl: "https://example.test/mcp" } },
 };
 
 const CODEX_TOML = '[mcp_servers.rec]\ncommand = "node"\nargs = ["server.mjs"]\n\n[mcp_servers.api]\nurl = "https://example.test/mcp"\n';
@@ -170,6 +177,17 @@ describe("mcp: what is not ours, and what a host cannot take", () => {
     const codebuff = results.find((r) => r.platform === "codebuff")!.mcp.servers[1]!;
     expect(codebuff).toMatchObject({ status: "unsupported", reason: "the header value of Authorization references a variable, which this host cannot express (whole-value $VAR); write the value by hand in the host's config" });
     expect(results.find((r) => r.platform === "zed")!.mcp.servers.map((s) => s.status)).toEqual(["unsupported", "unsupported"]);
+  });
+
+  test("Windsurf writes ${env:VAR}; Antigravity, which has no variable syntax, reports the server instead", () => {
+    const box = sandbox();
+    const secret = { id: "tools", mcpServers: { rec: { command: "node", env: { TOKEN: "${TOKEN}" } } } };
+    const result = box.cli(["install", "--config", writeJsonConfig(box, secret), "--platform", "windsurf,antigravity", "--json"]);
+    expect(result.exitCode).toBe(0);
+    expect(JSON.parse(box.read(join(box.home, ".codeium/windsurf/mcp_config.json"))).mcpServers.rec.env).toEqual({ TOKEN: "${env:TOKEN}" });
+    const results = (stdoutJson(result) as { results: { platform: string; mcp: { servers: { status: string }[] } }[] }).results;
+    expect(results.find((r) => r.platform === "antigravity")!.mcp.servers.map((s) => s.status)).toEqual(["unsupported"]);
+    expect(box.exists(join(box.home, ".gemini/antigravity/mcp_config.json"))).toBe(false);
   });
 
   test("transports a host does not take are reported: sse on Codex", () => {

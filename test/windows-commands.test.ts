@@ -101,6 +101,9 @@ const HOOK_FILE_HOSTS = ADAPTERS.flatMap((adapter) => (adapter.hooks.kind === "h
 describe("hook commands on Windows", () => {
   test("every json-stdio host has a Windows shell", () => {
     expect(HOOK_FILE_HOSTS.map(({ adapter, spec }) => `${adapter.id}: ${commandShell(spec, "win32")}`).sort()).toEqual([
+      "amazon-q: cmd",
+      "antigravity-cli: cmd",
+      "antigravity: cmd",
       "auggie: cmd",
       "claude-code: bash",
       "codebuddy: cmd",
@@ -117,11 +120,15 @@ describe("hook commands on Windows", () => {
       "grok-cli: cmd",
       "hermes: cmd",
       "jetbrains-copilot: cmd",
+      "junie: cmd",
       "kimi-code: cmd",
       "kimi: cmd",
+      "kiro: cmd",
       "mistral-vibe: cmd",
+      "openhands: cmd",
       "qwen-code: powershell",
       "vscode-copilot: powershell",
+      "windsurf: cmd",
     ]);
   });
 

@@ -16,6 +16,11 @@ export const targetArgs = {
   "project-dir": { type: "string", description: "Project directory for --scope project (default: current directory)" },
 } as const satisfies ArgsDef;
 
+/** Hosts that keep hooks inside an agent definition (Amazon Q): which agent's file. */
+export const agentArgs = {
+  agent: { type: "string", description: "Amazon Q: the agent whose file (cli-agents/<name>.json) gets the hooks (default: q_cli_default); the agent must exist" },
+} as const satisfies ArgsDef;
+
 export const dryRunArgs = {
   "dry-run": { type: "boolean", description: "Print the diff of every file that would change; write nothing" },
 } as const satisfies ArgsDef;

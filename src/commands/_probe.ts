@@ -22,7 +22,7 @@ const payloadFor = (adapter: Adapter, event: string, projectDir: string) =>
   isEventName(event) ? samplePayload(event, adapter.payload, { toolName: sampleToolName(adapter.toolNames), projectDir }) : {};
 
 /** Runs one command line as the host does (a shell, the payload on stdin) and judges the reply by our protocol's rules. */
-function fire(command: string, event: string, payload: unknown, timeoutMs: number): Probe {
+function fire(command: string, event: string, payload: unknown, timeoutMs: number, text = false): Probe {
   const started = performance.now();
   const proc = Bun.spawnSync(["sh", "-c", command], { stdin: Buffer.from(JSON.stringify(payload)), stdout: "pipe", stderr: "pipe", env: process.env, timeout: timeoutMs });
   const latencyMs = Math.round(performance.now() - started);
@@ -35,6 +35,7 @@ function fire(command: string, event: string, payload: unknown, timeoutMs: numbe
   if (exitCode === 2) return { ...base, ok: Boolean(stderr), detail: stderr ? `deny by exit 2: ${stderr}` : "exit 2 without a reason on stderr" };
   if (exitCode !== 0) return { ...base, ok: false, detail: `exit ${exitCode}${stderr ? `: ${stderr}` : ""} (the host treats it as a hook error)` };
   if (!stdout) return { ...base, ok: true, detail: "no opinion (empty reply)" };
+  if (text) return { ...base, ok: true, detail: `replied text (context): ${stdout.length > 160 ? `${stdout.slice(0, 160)}…` : stdout}` };
   try {
     const reply = JSON.parse(stdout);
     if (reply === null || typeof reply !== "object" || Array.isArray(reply)) return { ...base, ok: false, detail: `the reply is not a JSON object: ${stdout.slice(0, 200)}` };
@@ -68,7 +69,7 @@ export function probeFile(adapter: Adapter, file: string, connectorId: string, i
     .filter((c) => ours(c.command))
     .map((c) => {
       const event = /\shook \S+ (\S+)/.exec(c.command)?.[1] ?? c.nativeEvent;
-      return fire(c.command, event, payloadFor(adapter, event, projectDir), timeoutMs);
+      return fire(c.command, event, payloadFor(adapter, event, projectDir), timeoutMs, adapter.dialect.stdout === "text");
     });
   return { problems, probes };
 }

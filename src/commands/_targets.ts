@@ -8,8 +8,9 @@ import { userHome } from "../paths.ts";
 import { isDetected } from "../install/detect.ts";
 import { UsageError } from "./_fail.ts";
 
-export function pathContext(projectDir: string | undefined): PathContext {
-  return { home: userHome(), env: process.env, projectDir: resolve(projectDir ?? process.cwd()) };
+export function pathContext(projectDir: string | undefined, agent?: string): PathContext {
+  if (agent !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(agent)) throw new UsageError(`--agent must be an agent's name (letters, digits, dots, dashes, underscores), not "${agent}"`);
+  return { home: userHome(), env: process.env, projectDir: resolve(projectDir ?? process.cwd()), ...(agent ? { agent } : {}) };
 }
 
 export function parseScope(value: string | undefined): Scope {

@@ -1,5 +1,5 @@
 import { loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
-import { configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
+import { agentArgs, configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { listCell, printTable } from "./_table.ts";
@@ -13,6 +13,7 @@ import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
 import { HostConfigError } from "../host-config/errors.ts";
 import { crossHostWarnings } from "../install/cross-host.ts";
+import { hiddenUserFile } from "../install/shadowing.ts";
 import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
 import { withInstallLock } from "../install/lock.ts";
@@ -159,6 +160,7 @@ export default defineAcCommand({
   args: {
     ...configArgs,
     ...targetArgs,
+    ...agentArgs,
     only: { type: "string", description: "hooks or mcp: install that part only (default: both)" },
     replace: { type: "boolean", description: "Take over a connector id installed from another config file (its hooks then run this config)" },
     ...dryRunArgs,
@@ -168,9 +170,10 @@ export default defineAcCommand({
     const dryRun = Boolean(args["dry-run"]);
     const scope = parseScope(args.scope);
     const only = parseOnly(args.only);
-    const paths = pathContext(args["project-dir"]);
+    const paths = pathContext(args["project-dir"], args.agent);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
+    if (args.agent && !adapters.some((a) => a.hooks.kind === "hook-file" && a.hooks.file.agent)) ui.warn(`--agent names an agent of hosts that keep hooks in agent files (Amazon Q); none of ${adapters.map((a) => a.id).join(", ")} does: it is ignored.`);
     const nothing = nothingToInstall(config);
     if (nothing) throw new ConnectorConfigError(configPath, "", nothing);
     if (scope === "managed") checkManagedInstall(configPath);
@@ -190,6 +193,8 @@ export default defineAcCommand({
       const results: HostResult[] = adapters.map((adapter) => {
         const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: mcpOwners(registry, config.id), configPath });
         plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
+        const hidden = plan.file ? hiddenUserFile(adapter, scope, paths, config.id) : undefined;
+        if (hidden) plan.warnings.push(hidden);
         try {
           return hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
         } catch (error) {

@@ -13,7 +13,7 @@ import { knownInvocations } from "../install/command-line.ts";
 import { withInstallLock } from "../install/lock.ts";
 import { idSchema } from "../config/hook-call-schema.ts";
 import * as v from "valibot";
-import { configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
+import { agentArgs, configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { UsageError } from "./_fail.ts";
 import { loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
@@ -25,6 +25,7 @@ const args = {
   platform: { ...targetArgs.platform, description: "Host id(s), comma-separated; default: every host the connector was installed into" },
   scope: { type: "string", description: "user or project; default: every scope it was installed into" },
   "project-dir": targetArgs["project-dir"],
+  ...agentArgs,
   ...dryRunArgs,
   ...jsonArgs,
 } as const;
@@ -77,7 +78,7 @@ export default defineAcCommand({
   async run({ args: values, json }) {
     const dryRun = Boolean(values["dry-run"]);
     const id = await connectorId(values);
-    const paths = pathContext(values["project-dir"]);
+    const paths = pathContext(values["project-dir"], values.agent);
     const results = await withInstallLock(async () => {
       const registry = await readRegistry();
       const invocations = knownInvocations(registry);

@@ -35,6 +35,8 @@ export interface RenderInput {
 export interface Dialect {
   id: string;
   capabilities: Capabilities;
+  /** How the host reads our stdout: JSON (the default), or plain text it adds to the context (Kiro, Amazon Q). */
+  stdout?: "json" | "text";
   /** Only called with a response already resolved against `capabilities`. */
   render(input: RenderInput): Reply;
 }

@@ -67,3 +67,11 @@ export function appendToEvent(text: string, file: string, root: string[], event:
   const array = nodeAt(parseJsonc(text, file), [...root, event]);
   return array ? appendArrayElement(text, array, value, indent) : setProperty(text, [...root, event], [value], indent);
 }
+
+/** Adds the top-level keys a hook file must have besides the hooks (`spec.header`), where missing. */
+export function withHeader(text: string, file: string, header: Record<string, unknown> | undefined, indent: Indent): string {
+  for (const [key, value] of Object.entries(header ?? {})) {
+    if (!nodeAt(parseJsonc(text, file), [key])) text = setProperty(text, [key], value, indent);
+  }
+  return text;
+}

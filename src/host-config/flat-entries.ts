@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import type { Node } from "jsonc-parser";
 import type { HookFileSpec } from "../adapter.ts";
-import { appendToEvent, loadEventMap, pruneEmptyEvents } from "./event-map.ts";
-import { detectIndent, nodeAt, parseJsonc, removeArrayElement, setProperty } from "./jsonc-text.ts";
+import { appendToEvent, loadEventMap, pruneEmptyEvents, withHeader } from "./event-map.ts";
+import { detectIndent, nodeAt, parseJsonc, removeArrayElement } from "./jsonc-text.ts";
 import type { HookEntry, IsOurs } from "./nested-groups.ts";
 
 /**
@@ -43,16 +43,14 @@ export function removeFlatEntries(text: string, file: string, spec: HookFileSpec
 export function installFlatEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string {
   text = removeFlatEntries(text, file, spec, isOurs).text;
   const indent = detectIndent(text);
-  for (const [key, value] of Object.entries(spec.header ?? {})) {
-    if (!nodeAt(parseJsonc(text, file), [key])) text = setProperty(text, [key], value, indent);
-  }
+  text = withHeader(text, file, spec.header, indent);
   const keys = keysOf(spec);
   for (const entry of entries) {
     const item = {
       ...(keys.type ? { type: keys.type } : {}),
       [keys.command]: entry.command,
       ...(entry.matcher ? { [keys.matcher ?? "matcher"]: entry.matcher } : {}),
-      [keys.timeout]: entry.timeout,
+      ...(keys.timeout ? { [keys.timeout]: entry.timeout } : {}),
       ...extras(entry),
     };
     text = appendToEvent(text, file, spec.root, entry.nativeEvent, item, indent);

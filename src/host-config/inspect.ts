@@ -1,4 +1,5 @@
-import { parseTree, type Node, type ParseError } from "jsonc-parser";
+import { getNodeValue, parseTree, type Node, type ParseError } from "jsonc-parser";
+import { valueAt } from "./hook-list.ts";
 import { parse as parseToml } from "smol-toml";
 import { parseDocument } from "yaml";
 import type { HookFileSpec } from "../adapter.ts";
@@ -28,6 +29,7 @@ const child = (node: Node | undefined, key: string): Node | undefined =>
 export function inspectHookFile(text: string, spec: HookFileSpec): { commands: FoundCommand[]; problems: FileProblem[] } {
   if (spec.layout === "toml-array-tables") return inspectTomlTables(text, spec);
   if (spec.layout === "yaml-flat-entries") return inspectYamlEntries(text, spec);
+  if (spec.layout === "json-hook-list") return inspectHookList(text, spec);
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true });
   const problems: FileProblem[] = errors.slice(0, 1).map((e) => ({ line: lineOf(text, e.offset), message: "is not valid JSON here" }));
@@ -74,6 +76,14 @@ export function inspectHookFile(text: string, spec: HookFileSpec): { commands: F
   return { commands, problems };
 }
 
+/** A JSON array of hooks (Kiro v3): each names its event, the command may be nested (`action.command`). */
+function inspectHookList(text: string, spec: HookFileSpec): { commands: FoundCommand[]; problems: FileProblem[] } {
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: true });
+  if (errors.length) return { commands: [], problems: [{ line: lineOf(text, errors[0]!.offset), message: "is not valid JSON here" }] };
+  return inspectEntries(text, spec, tree ? getNodeValue(tree) : {});
+}
+
 /** `[[<root>]]` tables (Kimi): each names its event; lines are found by the command's text. */
 function inspectTomlTables(text: string, spec: HookFileSpec): { commands: FoundCommand[]; problems: FileProblem[] } {
   let doc: Record<string, unknown>;
@@ -82,6 +92,11 @@ function inspectTomlTables(text: string, spec: HookFileSpec): { commands: FoundC
   } catch (error) {
     return { commands: [], problems: [{ line: (error as { line?: number }).line ?? 1, message: `is not valid TOML here` }] };
   }
+  return inspectEntries(text, spec, doc);
+}
+
+/** Entries that each name their event, in one array at the spec's root of a parsed file. */
+function inspectEntries(text: string, spec: HookFileSpec, doc: unknown): { commands: FoundCommand[]; problems: FileProblem[] } {
   let tables: unknown = doc;
   for (const key of spec.root) tables = (tables as Record<string, unknown> | undefined)?.[key];
   const commandKey = spec.entryKeys?.command ?? "command";
@@ -89,9 +104,9 @@ function inspectTomlTables(text: string, spec: HookFileSpec): { commands: FoundC
   const commands: FoundCommand[] = [];
   const problems: FileProblem[] = [];
   if (tables === undefined) return { commands, problems };
-  if (!Array.isArray(tables)) return { commands, problems: [{ line: 1, message: `${spec.root.join(".")} must be an array of tables` }] };
+  if (!Array.isArray(tables)) return { commands, problems: [{ line: 1, message: `${spec.root.join(".")} must be an array of ${spec.layout === "json-hook-list" ? "hooks" : "tables"}` }] };
   for (const [i, entry] of tables.entries()) {
-    const command = (entry as Record<string, unknown>)?.[commandKey];
+    const command = valueAt(entry, commandKey);
     const line = typeof command === "string" ? lineOf(text, Math.max(0, text.indexOf(command))) : 1;
     const matcher = (entry as Record<string, unknown>)?.[spec.entryKeys?.matcher ?? "matcher"];
     if (matcher !== undefined && typeof matcher !== "string") problems.push({ line, message: `${spec.root.join(".")}.${i}.matcher must be a string` });

@@ -2,6 +2,7 @@ import type { HookFileSpec } from "../adapter.ts";
 import { hasEntries, installEntries, removeEntries, type HookEntry, type IsOurs } from "./nested-groups.ts";
 import { hasFlatEntries, installFlatEntries, removeFlatEntries } from "./flat-entries.ts";
 import { hasTomlEntries, installTomlEntries, removeTomlEntries, sameTomlData } from "./toml-array-tables.ts";
+import { hasListEntries, installListEntries, removeListEntries } from "./hook-list.ts";
 import { sameJsonData } from "./same-data.ts";
 import { hasYamlEntries, installYamlEntries, removeYamlEntries } from "./yaml-entries.ts";
 import { sameYamlData } from "./yaml-text.ts";
@@ -22,4 +23,5 @@ export const LAYOUTS: Record<HookFileSpec["layout"], HookLayout> = {
   "flat-entries": { install: installFlatEntries, remove: removeFlatEntries, has: hasFlatEntries, same: sameJsonData },
   "toml-array-tables": { install: installTomlEntries, remove: removeTomlEntries, has: hasTomlEntries, same: sameTomlData },
   "yaml-flat-entries": { install: installYamlEntries, remove: removeYamlEntries, has: hasYamlEntries, same: sameYamlData },
+  "json-hook-list": { install: installListEntries, remove: removeListEntries, has: hasListEntries, same: sameJsonData },
 };

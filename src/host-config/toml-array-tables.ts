@@ -86,7 +86,7 @@ export function installTomlEntries(text: string, file: string, spec: HookFileSpe
     [keys.event]: entry.nativeEvent,
     ...(entry.matcher ? { [keys.matcher ?? "matcher"]: entry.matcher } : {}),
     [keys.command]: entry.command,
-    [keys.timeout]: entry.timeout,
+    ...(keys.timeout ? { [keys.timeout]: entry.timeout } : {}),
     ...extras(entry),
   }));
   for (const entry of added) text = appendBlock(text, renderTable(spec.root, entry, eol, true));

@@ -62,7 +62,7 @@ export function installYamlEntries(text: string, file: string, spec: HookFileSpe
       ...(keys.type ? { type: keys.type } : {}),
       [keys.command]: entry.command,
       ...(entry.matcher ? { [keys.matcher ?? "matcher"]: entry.matcher } : {}),
-      [keys.timeout]: entry.timeout,
+      ...(keys.timeout ? { [keys.timeout]: entry.timeout } : {}),
       ...extras(entry),
     });
   }

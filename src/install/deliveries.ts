@@ -55,7 +55,8 @@ export function fileSpecOn(spec: HookFileSpec, platform: string = process.platfo
 }
 
 const hookFile: Delivery<HookFile> = {
-  file: (_adapter, { file }, scope, paths, connectorId) => file.scopes[scope]?.(paths, connectorId),
+  // An agent-definition host: the agent named, else its default.
+  file: (_adapter, { file }, scope, paths, connectorId) => file.scopes[scope]?.(file.agent ? { ...paths, agent: paths.agent ?? file.agent.default } : paths, connectorId),
   install(target, config, wiring) {
     const { adapter, delivery, file } = target;
     const seconds = config.timeout ?? DEFAULT_TIMEOUT_SECONDS;

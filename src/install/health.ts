@@ -8,6 +8,7 @@ import type { Adapter } from "../adapter.ts";
 import { loadConnectorConfig } from "../config/load.ts";
 import { quote } from "./command-line.ts";
 import { deliveredFile, planHost, type HostPlan } from "./plan.ts";
+import { agentOfFile } from "../host-config/agent-file.ts";
 import { applyEdits } from "./apply.ts";
 import { mcpOwners } from "./mcp/plan.ts";
 
@@ -84,8 +85,10 @@ export async function checkInstall(
     return { ...base, ok: false, checks: [{ name: "host-file", ok: false, detail: `unknown host or scope in the registry` }], fix: `agent-connector uninstall --connector ${id} --platform ${record.platform}` };
   }
   const scope: Scope = record.scope;
-  const projectDir = scope === "project" ? projectDirOf(adapter, record.file, id, context.paths) : undefined;
-  const paths = projectDir ? { ...context.paths, projectDir } : context.paths;
+  // An agent-definition host (Amazon Q): the agent is the one whose file the registry recorded.
+  const agent = adapter.hooks.kind === "hook-file" && adapter.hooks.file.agent && !record.part ? { agent: agentOfFile(record.file) } : {};
+  const projectDir = scope === "project" ? projectDirOf(adapter, record.file, id, { ...context.paths, ...agent }) : undefined;
+  const paths = { ...context.paths, ...agent, ...(projectDir ? { projectDir } : {}) };
   const fix = installCommand(configPath, record.platform, scope, projectDir);
   const checks: Check[] = [];
 

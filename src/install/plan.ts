@@ -1,11 +1,12 @@
 import type { Adapter, PathContext, Paradigm, Scope } from "../adapter.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName } from "../events.ts";
 import { degradationsFor, responseCapabilities, type Degradation } from "../core/resolve.ts";
-import { isPlainNameList } from "../core/matcher.ts";
+import { compileMatcher, isPlainNameList } from "../core/matcher.ts";
 import type { HookResponse } from "../events.ts";
 import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deliveries.ts";
 import type { FileEdit } from "./edits/index.ts";
 import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
+import { agentOfFile } from "../host-config/agent-file.ts";
 import { hookSwitchReport } from "./hook-switch.ts";
 
 /** Which part of a connector to install: its hooks, its MCP servers, or both (default). */
@@ -85,6 +86,22 @@ export function unmatchedToolNames(adapter: Adapter, event: EventName, matcher: 
   return `${adapter.name} ${event}: the matcher "${matcher}" names none of ${adapter.name}'s tools, so this handler never runs there. Its tools: ${adapter.toolNames.join(", ")}.`;
 }
 
+/**
+ * The native events of a fanned-out event (adapter `fanOut`) that the matcher can reach: those whose
+ * tool name it matches, and the catch-all one (MCP tools) unless it names known tools only. Windsurf
+ * has no matchers of its own: this keeps a `run_command` handler off every file read.
+ */
+function fannedOut(adapter: Adapter, event: EventName, matcher: string | undefined): string[] | undefined {
+  const fan = adapter.fanOut?.[event];
+  if (!fan) return undefined;
+  const pattern = compileMatcher(matcher);
+  const known = Object.values(fan).filter((tool): tool is string => tool !== null);
+  const onlyKnown = matcher !== undefined && isPlainNameList(matcher) && matcher.split("|").every((name) => known.includes(name));
+  return Object.entries(fan)
+    .filter(([, tool]) => !pattern || (tool === null ? !onlyKnown : pattern.test(tool)))
+    .map(([name]) => name);
+}
+
 /** What the user must know about the host's hooks at `scope` (adapter `notice`). */
 export const noticeFor = (adapter: Adapter, scope: Scope): string | undefined =>
   typeof adapter.notice === "string" ? adapter.notice : adapter.notice?.[scope];
@@ -121,6 +138,8 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
   plan.file = file;
   const notice = noticeFor(adapter, scope);
   if (notice) plan.warnings.push(notice);
+  const agent = adapter.hooks.kind === "hook-file" ? adapter.hooks.file.agent : undefined;
+  if (agent) plan.warnings.push(`${adapter.name}: the hooks go into the agent "${agentOfFile(file)}"${paths.agent ? "" : " (the default; name another with --agent <name>)"}; they run only while that agent is active.`);
   const gate = hookSwitchReport(adapter, paths);
   if (gate) plan.warnings.push(gate);
 
@@ -133,8 +152,9 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
       continue;
     }
     const matcher = nativeMatcher(adapter, event, config.hooks![event]!.matcher);
-    wiring.push({ event, nativeEvent, matcherText: matcher.text, native: false });
-    plan.wired.push({ event, nativeEvent, matcher: matcher.mode });
+    const natives = fannedOut(adapter, event, config.hooks![event]!.matcher) ?? [nativeEvent];
+    for (const name of natives) wiring.push({ event, nativeEvent: name, matcherText: matcher.text, native: false });
+    plan.wired.push({ event, nativeEvent: natives.join(", "), matcher: matcher.mode });
     const fixed = (config.hooks![event] as { response?: HookResponse }).response;
     const produced = fixed ? responseCapabilities(fixed) : undefined;
     plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities).filter((d) => !produced || produced.includes(d.from)).map((d) => ({ ...d, certain: Boolean(fixed) })));

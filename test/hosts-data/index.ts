@@ -26,9 +26,16 @@ import { goose } from "./goose.ts";
 import { hermes } from "./hermes.ts";
 import { mistralVibe } from "./mistral-vibe.ts";
 import { mux } from "./mux.ts";
+import { windsurf } from "./windsurf.ts";
+import { kiro } from "./kiro.ts";
+import { amazonQ } from "./amazon-q.ts";
+import { junie } from "./junie.ts";
+import { openhands } from "./openhands.ts";
+import { antigravity, antigravityCli } from "./antigravity.ts";
 
 export const HOSTS: HostRecord[] = [
   claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, mimoCode,
   kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie, cline,
   goose, hermes, mistralVibe, mux,
+  windsurf, kiro, amazonQ, junie, openhands, antigravity, antigravityCli,
 ];

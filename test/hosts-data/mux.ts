@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { BIN, fixturePayload, sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "../support/harness.ts";
-import { exit2, text } from "../support/decisions.ts";
+import { exit2, plainText } from "../support/decisions.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // Mux (now Xum), written from its source (test/fixtures/mux/README.md): the payload is the hook's
@@ -24,7 +24,7 @@ export const mux: HostRecord = {
   // the hook prints is attached to the tool's result.
   replies: {
     PreToolUse: { deny: exit2("R") },
-    PostToolUse: { deny: text("R\n"), context: text("C\n"), updatedOutput: text("The tool output was replaced by a hook:\nO\n") },
+    PostToolUse: { deny: plainText("R"), context: plainText("C"), updatedOutput: plainText("The tool output was replaced by a hook:\nO") },
   },
   matchers: {
     config: { PreToolUse: "bash" },

@@ -28,8 +28,10 @@ export class ExitReply {
 /** Plain text on stdout, exit 0. */
 export const text = (stdout: string) => new ExitReply(0, "", stdout);
 export const exit2 = (reason: string) => new ExitReply(2, `${reason}\n`);
+/** Plain text on stdout that the host adds to the model's context (Kiro, Amazon Q). */
+export const plainText = (text: string) => new ExitReply(0, "", `${text}\n`);
 
-/** What a hook run printed, as `want` says it (JSON on stdout, or an exit code and stderr). */
+/** What a hook run printed, as `want` says it (JSON on stdout, or an exit code, stderr and plain stdout). */
 export const asReply = (want: unknown) => (want instanceof ExitReply ? { stdout: want.stdout, exitCode: want.exitCode, stderr: want.stderr } : { stdout: want === undefined ? "" : `${JSON.stringify(want)}\n`, exitCode: 0, stderr: "" });
 
 /** Expected stdout JSON (or an ExitReply) per normalized event and response; a response not listed prints nothing. */

@@ -24,7 +24,8 @@ export interface HookFileInstall {
   freshStderr: (box: Sandbox) => string[];
   /** How the file is read (default JSON.parse). */
   parse?: (text: string) => any;
-  /** The installed PreToolUse command in the parsed file, the env the host gives it, its exact reply (JSON, or an ExitReply). */
+  /** The installed command (PreToolUse's unless `commandEvent`) in the parsed file, the env the host gives it, its exact reply (JSON, or an ExitReply). */
+  commandEvent?: "SessionStart";
   command: (written: any) => string;
   commandEnv?: Record<string, string>;
   deny: unknown;
@@ -61,7 +62,7 @@ export function hookFileInstallSuite(platform: string, host: HookFileInstall, pr
       for (const line of host.freshStderr(box)) expect(result.stderr).toContain(line);
     });
 
-    test("the installed command answers as the host runs it, from its PreToolUse payload", () => {
+    test(`the installed command answers as the host runs it, from its ${host.commandEvent ?? "PreToolUse"} payload`, () => {
       const { box, install } = setup();
       install();
       const command = host.command((host.parse ?? JSON.parse)(box.read(host.file(box))));

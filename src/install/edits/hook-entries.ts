@@ -1,11 +1,15 @@
 import { LAYOUTS } from "../../host-config/layouts.ts";
 import { isOurCommand } from "../command-line.ts";
+import { HostConfigError } from "../../host-config/errors.ts";
+import { agentOfFile } from "../../host-config/agent-file.ts";
 import type { Editor, HookEntriesEdit } from "./types.ts";
 
 /** Replaces this connector's entries in a host's hook file; other entries, keys and comments stay. */
 export const hookEntriesEditor: Editor<HookEntriesEdit> = {
   install(before, edit) {
     const { spec, file, connectorId } = edit;
+    // An agent definition is the host's own file: never made up by us (an agent without its tools).
+    if (before === null && spec.agent) throw new HostConfigError(file, spec.agent.missing(file, agentOfFile(file)));
     const extras = (entry: { nativeEvent: string; event?: string }) => spec.handlerExtras?.({ connectorId, event: entry.nativeEvent, ours: entry.event ?? entry.nativeEvent }) ?? {};
     const layout = LAYOUTS[spec.layout];
     const after = layout.install(before ?? "", file, spec, isOurCommand(edit.platform, connectorId, edit.invocations), edit.entries, extras);

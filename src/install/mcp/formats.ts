@@ -238,4 +238,8 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   // Hermes' docs (user-guide/features/mcp): `mcp_servers.<name>` in config.yaml, `{command, args, env}` / `{url, headers}`.
   hermes: plainFormat({ translate: noVariables, variables: "none", root: ["mcp_servers"], transports: ["stdio", "http"], syntax: "yaml" }),
   vibe,
+  // docs.windsurf.com/windsurf/cascade/mcp: remote servers under `serverUrl`; `${env:VAR}` interpolated.
+  windsurf: plainFormat({ translate: envColon, variables: "${env:VAR}", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
+  // Antigravity's mcp_config.json (docs/hosts/antigravity.md): `serverUrl` as Windsurf; no documented expansion.
+  antigravity: plainFormat({ translate: noVariables, variables: "none", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
 };

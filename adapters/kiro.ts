@@ -1,0 +1,47 @@
+import { join } from "../src/paths.ts";
+import { defineAdapter } from "../src/adapter.ts";
+import { sameNames } from "../src/events.ts";
+import { exitCodeDialect } from "../src/dialects/exit-code.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: Kiro CLI v3 hooks files, https://kiro.dev/docs/cli/v3/hooks/ (read 2026-11), and the
+// 2.x reference https://kiro.dev/docs/cli/hooks for the payload and the plain-stdout context;
+// docs/hosts/kiro.md. Followed: v3's standalone files (they apply to every agent), not the 2.x
+// hooks inside an agent file. The user-level ~/.kiro/hooks/ is not in the docs (see `notice`).
+// No real-host run (sign-in): fixtures written from the docs.
+export default defineAdapter({
+  id: "kiro",
+  name: "Kiro CLI",
+  sources: ["https://kiro.dev/docs/cli/v3/hooks/", "https://kiro.dev/docs/cli/hooks"],
+  // v3 triggers; Stop is described as "session ends" in v3 and as the end of a turn in 2.x.
+  events: sameNames(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
+  // snake_case as 2.x: hook_event_name, cwd, tool_name, tool_input, tool_response {success, result}, prompt; no session id.
+  payload: { ...SNAKE_CASE_PAYLOAD, toolOutput: { paths: ["tool_response.result", "tool_response"] }, isError: { paths: ["tool_response.success"], values: { false: true, true: false } } },
+  // Exit 2 blocks PreToolUse and UserPromptSubmit (stderr to the model); plain stdout of session
+  // start and prompt submit is added to the context. No JSON reply is read.
+  dialect: exitCodeDialect("kiro", { SessionStart: ["context"], UserPromptSubmit: ["deny", "context"], PreToolUse: ["deny"] }),
+  nativeMatcher: "search-regex", // "Tool name (regex)"
+  nativeHooks: true, // PreTaskExec, PostTaskExec, PostFileCreate, PostFileSave, PostFileDelete, Manual
+  nativeEvents: ["PreTaskExec", "PostTaskExec", "PostFileCreate", "PostFileSave", "PostFileDelete", "Manual"],
+  eventNotes: { Stop: "Kiro v3 describes Stop as the end of the session (2.x: the end of a turn); it observes only." },
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "json-hook-list",
+      root: ["hooks"],
+      header: { version: "v1" },
+      timeoutUnit: "s",
+      entryKeys: { event: "trigger", command: "action.command", type: "command", timeout: "timeout" },
+      handlerExtras: ({ connectorId, event }) => ({ name: `agent-connector-${connectorId}-${event}` }),
+      owned: true, // one file per connector in the hooks folder, ours alone
+      scopes: {
+        user: ({ home }, id) => join(home, ".kiro", "hooks", `agent-connector-${id}.json`),
+        project: ({ projectDir }, id) => join(projectDir, ".kiro", "hooks", `agent-connector-${id}.json`),
+      },
+    },
+  },
+  notice: { user: "Kiro documents hooks files in the workspace's .kiro/hooks/; ~/.kiro/hooks/ is its user-level counterpart but not in its docs: if these hooks never run, install with --scope project." },
+  // kiro.dev/docs/mcp/configuration: user and workspace mcp.json, `mcpServers`; no variable expansion documented.
+  mcp: { format: "plain", scopes: { user: ({ home }) => join(home, ".kiro", "settings", "mcp.json"), project: ({ projectDir }) => join(projectDir, ".kiro", "settings", "mcp.json") }, toolName: "@{server}/{tool}" },
+  detect: { dirs: ({ home }) => [join(home, ".kiro")], bins: ["kiro-cli"] },
+});
