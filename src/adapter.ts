@@ -127,13 +127,24 @@ export type HookDelivery =
  * - "warp": `mcpServers`, `{command, …, working_directory}` / `{url, headers}`, no variables
  * - "codebuff": `mcpServers`, `{command, args, env}` / `{url, headers}`, whole-value `$VAR`
  * - "plain": `mcpServers`, `{command, args, env}` / `{url, headers}`, no variables
+ * - "cline": `mcpServers`, `{command, …, cwd}` / `{type: "streamableHttp"|"sse", url}`, env inherited
+ * - "auggie": `mcpServers`, `{command, …, cwd}` / `{type: "http"|"sse", url}`, no variables
+ * - "devin": `mcpServers`, `{command, args, env}` / `{transport: "http"|"sse", url}`, `${env:VAR}`
+ * - "crush": `mcp`, `{type: "stdio"|"http"|"sse", …}`, `${VAR}`
+ * - "grok-build": TOML `[mcp_servers.<name>]`, `{command, args, env}` / `{url, headers}`, `${VAR}`
+ * - "kimi": `mcpServers`, `{command, …, cwd}` / `{url, headers}` (`transport: "sse"`), no variables
+ * - "grok-cli": `mcp.servers`, an array of `{id, label, enabled, transport, …}`, no variables
+ * - "jetbrains": `servers`, `{type: "stdio"|"http"|"sse", …}`, no variables
  * - "windsurf": `mcpServers`, `{command, args, env}` / `{serverUrl, headers}`, `${env:VAR}`
  * - "antigravity": `mcpServers`, `{command, args, env}` / `{serverUrl, headers}`, no variables
  * - "goose": YAML `extensions.<name>`, `{type: "stdio", cmd, args, envs, env_keys}` / `{type: "streamable_http", uri}`, by name
  * - "hermes": YAML `mcp_servers.<name>`, `{command, args, env}` / `{url, headers}`, no variables
  * - "vibe": TOML `[[mcp_servers]]` with `name` and `transport`, no variables
  */
-export type McpFormatId = "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain" | "windsurf" | "antigravity" | "goose" | "hermes" | "vibe";
+export type McpFormatId =
+  | "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain"
+  | "cline" | "auggie" | "devin" | "crush" | "grok-build" | "kimi" | "grok-cli" | "jetbrains" | "windsurf" | "antigravity"
+  | "goose" | "hermes" | "vibe";
 
 /**
  * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,
