@@ -41,6 +41,17 @@ export default defineAdapter({
     },
   },
   notice: "Continue CLI 1.5.47 loads these hooks but fires none (no call site in that release): they are wired per its source and verified by fixtures only.",
+  // docs.continue.dev customize/deep-dives/mcp: besides YAML blocks, JSON MCP files in the format of
+  // Claude Desktop, Cursor or Cline dropped into .continue/mcpServers/ are picked up as they are, so
+  // no YAML is needed: one file of ours there, its servers told apart by the registry.
+  mcp: {
+    format: "plain",
+    scopes: {
+      user: (ctx) => join(continueDir(ctx), "mcpServers", "agent-connector.json"),
+      project: ({ projectDir }) => join(projectDir, ".continue", "mcpServers", "agent-connector.json"),
+    },
+    toolName: "{tool}",
+  },
   // ~/.continue is also made by the IDE extensions, which have no hooks; harmless to write there.
   detect: { dirs: (ctx) => [continueDir(ctx)], bins: ["cn"] },
   // hookConfig.ts merges ~/.claude/settings.json and <cwd>/.claude/settings(.local).json with its own files.

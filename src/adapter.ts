@@ -22,7 +22,7 @@ export type CommandShell = "posix" | "bash" | "cmd" | "powershell";
 
 /** How the host's config file holds hook entries; the name picks a layout in src/host-config/. */
 export interface HookFileSpec {
-  layout: "nested-matcher-groups" | "flat-entries" | "toml-array-tables" | "json-hook-list";
+  layout: "nested-matcher-groups" | "flat-entries" | "toml-array-tables" | "json-hook-list" | "yaml-flat-entries";
   /**
    * Key path to the event map inside the file: ["hooks"] for Claude settings, [] for a bare map.
    * toml-array-tables: the array of tables holding one entry each (["hooks"] → `[[hooks]]`);
@@ -32,7 +32,8 @@ export interface HookFileSpec {
   /** Unit of the handler's `timeout` field. */
   timeoutUnit: "s" | "ms";
   /** Extra fields on each command handler, e.g. Gemini's `name`. */
-  handlerExtras?: (ctx: { connectorId: string; event: string }) => Record<string, unknown>;
+  /** `event`: the host's event name; `ours`: the event our command runs (they differ where two share one native event). */
+  handlerExtras?: (ctx: { connectorId: string; event: string; ours: string }) => Record<string, unknown>;
   /**
    * flat-entries, toml-array-tables, json-hook-list: the entry's command and timeout keys
    * (Copilot: `bash`, `timeoutSec`; a dot path nests it, Kiro's `action.command`; no timeout key:
@@ -109,8 +110,15 @@ export interface HooksFolderSpec {
   eventFiles: readonly string[];
   /** Where a user's own hook of an event can go so that it keeps running beside our launcher, if anywhere. */
   besideOwn?: (eventFile: string) => string;
-  /** The launcher's flavour on Windows, and the file-name suffix the host takes for it (Cline: PowerShell, `.ps1`). */
-  windows: { flavour: "ps1" | "cmd"; suffix: string };
+  /** The launcher's flavour on Windows, and the file-name suffix the host takes for it (Cline: PowerShell, `.ps1`; Mux: sh, run by bash there too). */
+  windows: { flavour: "ps1" | "cmd" | "sh"; suffix: string };
+  /**
+   * The host's own fixed limit per hook call, in seconds, where no config can change it (Mux: 10,
+   * and a hook it kills blocks the tool): the hook answers within it whatever the connector's timeout.
+   */
+  timeLimit?: number;
+  /** The host runs the first of its folders holding a file of that name (the project's, else the user's), not each folder's (Cline). */
+  firstFound?: boolean;
 }
 
 /**
@@ -154,11 +162,14 @@ export type HookDelivery =
  * - "antigravity": `mcpServers`, `{command, args, env}` / `{serverUrl, headers}`, no variables
  * - "amp": the literal key `"amp.mcpServers"`, `{command, args, env}` / `{url, headers}`, `${VAR}`
  * - "openclaw": `mcp.servers`, `{command, args, env}` / `{url, headers}`, no variables
+ * - "goose": YAML `extensions.<name>`, `{type: "stdio", cmd, args, envs, env_keys}` / `{type: "streamable_http", uri}`, by name
+ * - "hermes": YAML `mcp_servers.<name>`, `{command, args, env}` / `{url, headers}`, no variables
+ * - "vibe": TOML `[[mcp_servers]]` with `name` and `transport`, no variables
  */
 export type McpFormatId =
   | "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain"
   | "cline" | "auggie" | "devin" | "crush" | "grok-build" | "kimi" | "grok-cli" | "jetbrains" | "windsurf" | "antigravity"
-  | "amp" | "openclaw";
+  | "amp" | "openclaw" | "goose" | "hermes" | "vibe";
 
 /**
  * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,
@@ -187,6 +198,20 @@ export interface AlsoRuns<HostRef extends string = string> {
   /** The condition, in words, e.g. "in trusted folders". */
   when?: string;
 }
+
+/**
+ * One payload field a host hands over in environment variables instead of stdin: the first of
+ * `vars` that is set; `json`: it holds JSON; `file`: variables naming a file that holds the value
+ * when the variable is unset or holds a placeholder (`__…_FILE__`, Mux's for a large value).
+ */
+export interface EnvField {
+  vars: readonly string[];
+  json?: boolean;
+  file?: readonly string[];
+}
+
+/** Where the host puts the payload: stdin JSON (default), or environment variables gathered into one object. */
+export type HookInput = { kind: "stdin" } | { kind: "env"; fields: Readonly<Record<string, EnvField>> };
 
 /** Event names, payload and dialect: how a host speaks on one kind of hook file. */
 export interface HookContract {
@@ -218,6 +243,7 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   /**
    * Calls the host makes under an event's name that are not that event, recognised by top-level
    * payload values (Qwen's UserPromptSubmit with prompt "" after a tool result): no opinion, no handler.
+   * A list of values means any of them (Mistral Vibe's post_tool, PostToolUse only for `tool_status: "success"`).
    */
   spurious?: Partial<Record<EventName, Record<string, unknown>>>;
   /**
@@ -232,6 +258,8 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   toolNames?: readonly string[];
   /** How a host treats a hook file with one invalid entry, for doctor: "file" = it ignores the whole file. */
   invalidEntrySkips?: "file";
+  /** Where the host puts the payload (default: JSON on stdin). */
+  input?: HookInput;
   /** Whether platforms.<id>.nativeHooks can declare host-only events. */
   nativeHooks: boolean;
   /**
@@ -256,6 +284,11 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    * scope when it concerns one scope only.
    */
   notice?: string | Partial<Record<Scope, string>>;
+  /**
+   * A top-level TOML key in the host's settings that some of its versions require before they run
+   * hooks (and an env var that does the same): install reports its state and never sets it.
+   */
+  hookSwitch?: { file: (ctx: PathContext) => string; key: string; env?: string };
   /** Where install registers the connector's MCP servers; absent: the host takes none we can write. */
   mcp?: McpSpec;
   /** Signs that the host is installed on this machine. */

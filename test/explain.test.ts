@@ -102,7 +102,8 @@ describe("explain", () => {
       "\nin-process on opencode, kilo-cli, kilo, mimo-code, pi, omp, amp, openclaw: handlers run inside the host's process, in a worker thread (a busy loop costs its time budget, not the host);" +
         " a call goes to the agent-connector binary instead while the connector runs from its source (it cannot be compiled, or changed since install) or where the host's runtime cannot start the worker.\n",
     );
-    expect(stdout).toContain("\nno native hooks (platforms.<id>.nativeHooks) on: devin, vscode-copilot, codex, droid, auggie, crush, amazon-q, junie, openhands, antigravity, antigravity-cli\n");
+    expect(stdout).toContain("\nno native hooks (platforms.<id>.nativeHooks) on: devin, vscode-copilot, codex, droid, auggie, crush, mistral-vibe, mux, amazon-q, junie, openhands, antigravity, antigravity-cli\n");
+    expect(stdout).toContain("\n  hermes: Hermes Agent runs a new hook command only after you approve it: start `hermes` once in a terminal and accept each agent-connector hook it asks about.");
     expect(stdout).toContain("\n  continue: Continue CLI 1.5.47 loads these hooks but fires none (no call site in that release): they are wired per its source and verified by fixtures only.\n");
     expect(stdout).toContain("\n  codebuddy: CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.\n");
     // Planned for its project scope, the only one it has.

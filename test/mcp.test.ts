@@ -242,7 +242,8 @@ describe("mcp: explain", () => {
     // Hooks in the project, servers in the IDE's UI: each part at the scope the host has it.
     const jetbrains = hosts.hosts.find((h) => h.platform === "jetbrains-copilot")! as unknown as { scope: string; mcp: { scope: string; servers: { status: string }[] } };
     expect([jetbrains.scope, jetbrains.mcp.scope, jetbrains.mcp.servers.map((s) => s.status)]).toEqual(["project", "user", ["manual", "manual"]]);
-    expect(mcp("continue")).toMatchObject({ format: "-", servers: [{ status: "unsupported", reason: "no MCP registration known for this host" }, { status: "unsupported" }] });
+    // Continue picks up Claude-format JSON in .continue/mcpServers/: one file of ours there.
+    expect(mcp("continue")).toMatchObject({ format: "plain", file: join(box.home, ".continue", "mcpServers", "agent-connector.json"), servers: [{ status: "planned" }, { status: "planned" }] });
     const human = box.cli(["explain", "--config", config]);
     expect(human.stdout).toMatch(/MCP servers \(where each host registers them\):\nhost +scope +mcp file/);
     expect(human.stdout).toMatch(/\nzed +user +~\/\.config\/zed\/settings\.json +zed +stdio, http +none +\{tool\} +registered +unsupported\n/);

@@ -115,13 +115,16 @@ describe("hook commands on Windows", () => {
       "devin: cmd",
       "droid: cmd",
       "gemini-cli: powershell",
+      "goose: bash",
       "grok-build: cmd",
       "grok-cli: cmd",
+      "hermes: cmd",
       "jetbrains-copilot: cmd",
       "junie: cmd",
       "kimi-code: cmd",
       "kimi: cmd",
       "kiro: cmd",
+      "mistral-vibe: cmd",
       "openhands: cmd",
       "qwen-code: powershell",
       "vscode-copilot: powershell",
@@ -177,6 +180,11 @@ describe("hook commands on Windows", () => {
   test("a path cmd.exe cannot hold verbatim (%) is refused with what to do", () => {
     expect(() => currentInvocation("cmd", [String.raw`C:\Users\100%\bin\agent-connector.exe`])).toThrow(UnquotablePathError);
     expect(() => currentInvocation("cmd", [String.raw`C:\Users\100%\bin\agent-connector.exe`])).toThrow("set AGENT_CONNECTOR_HOME to a folder without them");
+  });
+
+  test("hooks folders on Windows: Cline's launchers are .ps1 files, Mux's the same sh script (Mux runs hook files through bash everywhere)", () => {
+    const folders = Object.fromEntries(ADAPTERS.flatMap((adapter) => (adapter.hooks.kind === "hooks-folder" ? [[adapter.id, adapter.hooks.folder.windows]] : [])));
+    expect(folders).toEqual({ cline: { flavour: "ps1", suffix: ".ps1" }, mux: { flavour: "sh", suffix: "" } });
   });
 
   test("Copilot CLI's Windows command goes under `powershell`; elsewhere under `bash`", () => {

@@ -1,6 +1,6 @@
 import type { Capabilities, Dialect, RenderInput, Reply } from "./dialect.ts";
 import { EMPTY_REPLY } from "./dialect.ts";
-import { denyReason, jsonReply } from "./reply.ts";
+import { denyReason, jsonReply, patchReplacing } from "./reply.ts";
 
 /**
  * Crush's reply envelope (charmbracelet/crush docs/hooks/README.md, internal/hooks/input.go):
@@ -17,11 +17,7 @@ function render({ response, connectorId, raw }: RenderInput): Reply {
   const body: Record<string, unknown> = {};
   if (response.decision === "deny") Object.assign(body, { decision: "deny", reason: denyReason(response.reason, connectorId) });
   if (response.decision === "allow") body.decision = "allow";
-  if (response.decision === "modify") {
-    const before = raw.tool_input && typeof raw.tool_input === "object" ? Object.keys(raw.tool_input) : [];
-    const dropped = Object.fromEntries(before.filter((key) => !Object.hasOwn(response.updatedInput!, key)).map((key) => [key, null]));
-    body.updated_input = { ...dropped, ...response.updatedInput };
-  }
+  if (response.decision === "modify") body.updated_input = patchReplacing(raw, response.updatedInput!);
   if (response.additionalContext !== undefined) body.context = response.additionalContext;
   return Object.keys(body).length ? jsonReply(body) : EMPTY_REPLY;
 }

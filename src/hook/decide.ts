@@ -74,7 +74,11 @@ export async function normalizedReply(
     throw new FailOpen((error as Error).message);
   }
   const spurious = adapter.spurious?.[event];
-  if (spurious && Object.entries(spurious).every(([key, value]) => (payload as Record<string, unknown>)[key] === value)) return EMPTY_REPLY;
+  const isSpurious = (key: string, value: unknown) => {
+    const actual = (payload as Record<string, unknown>)[key];
+    return Array.isArray(value) ? value.includes(actual) : actual === value;
+  };
+  if (spurious && Object.entries(spurious).every(([key, value]) => isSpurious(key, value))) return EMPTY_REPLY;
   if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>)) return EMPTY_REPLY;
 
   const outcome = await runner.run(() => (hook.handler as (e: unknown) => unknown)(normalized));

@@ -7,6 +7,7 @@ import { hookCallSchema } from "../config/hook-call-schema.ts";
 import { budgetMs, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock } from "./guard.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
+import { hostPayload, UnreadablePayload } from "./input.ts";
 import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
 import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
@@ -28,7 +29,7 @@ export interface HookArgs {
 }
 
 /** The budget of one hook call; until the connector's own timeout is known, the default's. */
-export const clock: Clock = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
+export const clock: Clock & { limit?: number } = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
 
 /** When the call began (performance.now()): 0 in a process of its own, later in a daemon's worker (worker.ts). */
 let callStart = 0;
@@ -51,6 +52,7 @@ let decided = "no opinion";
 export function beginCall(elapsedMs: number): void {
   callStart = performance.now() - (Number.isFinite(elapsedMs) ? Math.max(0, elapsedMs) : 0);
   clock.deadline = callStart + budgetMs(DEFAULT_TIMEOUT_SECONDS);
+  clock.limit = undefined;
   decided = "no opinion";
   loadedSource = false;
 }
@@ -79,15 +81,17 @@ export async function hookReply(args: HookArgs, stdin: string | Promise<string>,
 async function reply(args: HookArgs, stdinText: string | Promise<string>, env: Record<string, string | undefined>): Promise<Reply> {
   const adapter = await loadAdapter(args.platform);
   if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
+  // A host that kills its hooks at a fixed limit (Mux) bounds every budget of the call.
+  const limit = adapter.hooks.kind === "hooks-folder" ? adapter.hooks.folder.timeLimit : undefined;
+  if (limit) clock.deadline = Math.min(clock.deadline, (clock.limit = callStart + budgetMs(limit)));
   // The config does not depend on the payload: load it while the host is still writing stdin.
   const configLoading = loadConfig(args, env);
   configLoading.catch(() => {});
-  const stdin = await stdinText;
   let payload: unknown;
   try {
-    payload = JSON.parse(stdin);
-  } catch {
-    throw new FailOpen(stdin.trim() ? "stdin is not valid JSON" : "stdin is empty");
+    payload = await hostPayload(adapter.input, stdinText, env);
+  } catch (error) {
+    throw error instanceof UnreadablePayload ? new FailOpen(error.message) : error;
   }
   setRedactionSources({ env, payload });
   const config = await configLoading;
@@ -119,7 +123,7 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
     throw new FailOpen(errorText(error));
   }
   loadedSource = true;
-  clock.deadline = callStart + handlerBudgetMs(config);
+  clock.deadline = Math.min(callStart + handlerBudgetMs(config), clock.limit ?? Infinity);
   return config;
 }
 
@@ -158,7 +162,7 @@ async function fromCompiled(meta: CompiledMeta, body: string, schema: ReturnType
       }
     }
     const config = checkConnectorConfig(meta.source, raw, schema);
-    clock.deadline = callStart + handlerBudgetMs(config);
+    clock.deadline = Math.min(callStart + handlerBudgetMs(config), clock.limit ?? Infinity);
     return config;
   } catch (error) {
     throw error instanceof FailOpen ? error : new FailOpen(errorText(error));

@@ -1,6 +1,7 @@
 import { getNodeValue, parseTree, type Node, type ParseError } from "jsonc-parser";
 import { valueAt } from "./hook-list.ts";
 import { parse as parseToml } from "smol-toml";
+import { parseDocument } from "yaml";
 import type { HookFileSpec } from "../adapter.ts";
 
 /** A hook command found in a host file, with the line it is on. */
@@ -27,6 +28,7 @@ const child = (node: Node | undefined, key: string): Node | undefined =>
  */
 export function inspectHookFile(text: string, spec: HookFileSpec): { commands: FoundCommand[]; problems: FileProblem[] } {
   if (spec.layout === "toml-array-tables") return inspectTomlTables(text, spec);
+  if (spec.layout === "yaml-flat-entries") return inspectYamlEntries(text, spec);
   if (spec.layout === "json-hook-list") return inspectHookList(text, spec);
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true });
@@ -110,6 +112,29 @@ function inspectEntries(text: string, spec: HookFileSpec, doc: unknown): { comma
     if (matcher !== undefined && typeof matcher !== "string") problems.push({ line, message: `${spec.root.join(".")}.${i}.matcher must be a string` });
     if (typeof command === "string") commands.push({ nativeEvent: String((entry as Record<string, unknown>)[eventKey]), command, line });
     else problems.push({ line, message: `${spec.root.join(".")}.${i}.${commandKey} must be a string` });
+  }
+  return { commands, problems };
+}
+
+/** `<root>.<event>: [ {command, …} ]` in YAML (Hermes); lines are found by the command's text. */
+function inspectYamlEntries(text: string, spec: HookFileSpec): { commands: FoundCommand[]; problems: FileProblem[] } {
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  const error = doc.errors[0];
+  if (error) return { commands: [], problems: [{ line: lineOf(text, error.pos[0]), message: "is not valid YAML here" }] };
+  let map: unknown = doc.toJS();
+  for (const key of spec.root) map = (map as Record<string, unknown> | null | undefined)?.[key];
+  const commandKey = spec.entryKeys?.command ?? "command";
+  const commands: FoundCommand[] = [];
+  const problems: FileProblem[] = [];
+  if (map === undefined || map === null) return { commands, problems };
+  if (typeof map !== "object" || Array.isArray(map)) return { commands, problems: [{ line: 1, message: `${spec.root.join(".")} must be a mapping of events` }] };
+  for (const [event, list] of Object.entries(map)) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) {
+      const command = (entry as Record<string, unknown> | null)?.[commandKey];
+      const line = typeof command === "string" ? lineOf(text, Math.max(0, text.indexOf(command))) : 1;
+      if (typeof command === "string") commands.push({ nativeEvent: event, command, line });
+    }
   }
   return { commands, problems };
 }

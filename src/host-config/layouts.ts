@@ -4,6 +4,8 @@ import { hasFlatEntries, installFlatEntries, removeFlatEntries } from "./flat-en
 import { hasTomlEntries, installTomlEntries, removeTomlEntries, sameTomlData } from "./toml-array-tables.ts";
 import { hasListEntries, installListEntries, removeListEntries } from "./hook-list.ts";
 import { sameJsonData } from "./same-data.ts";
+import { hasYamlEntries, installYamlEntries, removeYamlEntries } from "./yaml-entries.ts";
+import { sameYamlData } from "./yaml-text.ts";
 
 /** What src/install/apply.ts needs from a hook-file layout: text in, text out, nothing else touched. */
 export interface HookLayout {
@@ -20,5 +22,6 @@ export const LAYOUTS: Record<HookFileSpec["layout"], HookLayout> = {
   "nested-matcher-groups": { install: installEntries, remove: removeEntries, has: hasEntries, same: sameJsonData },
   "flat-entries": { install: installFlatEntries, remove: removeFlatEntries, has: hasFlatEntries, same: sameJsonData },
   "toml-array-tables": { install: installTomlEntries, remove: removeTomlEntries, has: hasTomlEntries, same: sameTomlData },
+  "yaml-flat-entries": { install: installYamlEntries, remove: removeYamlEntries, has: hasYamlEntries, same: sameYamlData },
   "json-hook-list": { install: installListEntries, remove: removeListEntries, has: hasListEntries, same: sameJsonData },
 };

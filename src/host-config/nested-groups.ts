@@ -11,6 +11,8 @@ import { detectIndent, nodeAt, parseJsonc, removeArrayElement } from "./jsonc-te
 
 export interface HookEntry {
   nativeEvent: string;
+  /** The event we run for it (normalized, or the native one): two may share a native event (Mistral Vibe's post_tool). */
+  event?: string;
   matcher?: string;
   command: string;
   timeout: number;

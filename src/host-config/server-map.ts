@@ -3,7 +3,8 @@ import { HostConfigError } from "./errors.ts";
 import { refuseDuplicateKeys } from "./event-map.ts";
 import { canonical } from "./same-data.ts";
 import { appendArrayElement, detectIndent, nodeAt, parseJsonc, removeArrayElement, setProperty } from "./jsonc-text.ts";
-import { appendBlock, eolOf, parseToml, removeBlock, tableBlocks, type TomlDoc } from "./toml-text.ts";
+import { appendBlock, arrayTableBlocks, eolOf, parseToml, removeBlock, tableBlocks, type TomlDoc } from "./toml-text.ts";
+import { deleteAt, mappingOrAbsent, parseYamlDoc, setAt, valueAt, yamlText } from "./yaml-text.ts";
 
 /**
  * A map of named entries in a host config file (MCP servers: `mcpServers.<name>` in JSON, a
@@ -50,6 +51,9 @@ function tomlValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
+const tomlBlock = (header: string, entry: Record<string, unknown>, eol: string) =>
+  [header, ...Object.entries(entry).map(([k, v]) => `${tomlKey(k)} = ${tomlValue(v)}`)].join(eol) + eol;
+
 function tomlMap(text: string, file: string, root: string[]): ServerMap {
   const doc = parseToml(text, file);
   let map: unknown = doc;
@@ -66,7 +70,7 @@ function tomlMap(text: string, file: string, root: string[]): ServerMap {
     entries: (map as Record<string, unknown>) ?? {},
     set(current, name, entry) {
       const eol = eolOf(current || "\n");
-      const block = [`[${[...root, name].map(tomlKey).join(".")}]`, ...Object.entries(entry).map(([k, v]) => `${tomlKey(k)} = ${tomlValue(v)}`)].join(eol) + eol;
+      const block = tomlBlock(`[${[...root, name].map(tomlKey).join(".")}]`, entry, eol);
       const after = appendBlock(remove(current, name), block);
       const parsed = parseToml(after, file) as TomlDoc;
       let written: unknown = parsed;
@@ -76,6 +80,59 @@ function tomlMap(text: string, file: string, root: string[]): ServerMap {
       return after;
     },
     remove,
+  };
+}
+
+/**
+ * Servers as a TOML array of tables, each naming itself (Mistral Vibe: `[[mcp_servers]]` with
+ * `name = "…"`): a server is its `[[root]]` block, found by its name; `entries` are keyed by it.
+ */
+function tomlListMap(text: string, file: string, root: string[]): ServerMap {
+  const doc = parseToml(text, file);
+  let list: unknown = doc;
+  for (const key of root) list = isObject(list) ? list[key] : undefined;
+  if (list !== undefined && !(Array.isArray(list) && list.every(isObject))) throw new HostConfigError(file, `${root.join(".")} must be an array of tables ([[${root.join(".")}]]); nothing was written`);
+  const named = (current: string, name: string) =>
+    arrayTableBlocks(current, root).filter((block) => {
+      try {
+        let value: unknown = parseToml(current.slice(block.start, block.end), file);
+        for (const key of root) value = (value as TomlDoc)[key];
+        return (value as TomlDoc[])[0]?.name === name;
+      } catch {
+        return false;
+      }
+    });
+  const remove = (current: string, name: string): string => {
+    let after = current;
+    for (const block of named(current, name).reverse()) after = removeBlock(after, block);
+    return after;
+  };
+  const entries = Object.fromEntries(((list as TomlDoc[] | undefined) ?? []).filter((e) => typeof e.name === "string").map(({ name, ...rest }) => [name as string, rest]));
+  return {
+    entries,
+    set(current, name, entry) {
+      const after = appendBlock(remove(current, name), tomlBlock(`[[${root.map(tomlKey).join(".")}]]`, { name, ...entry }, eolOf(current || "\n")));
+      if (!sameEntry(tomlListMap(after, file, root).entries[name], entry)) throw new HostConfigError(file, `defines the server ${name} in a form we cannot edit safely (an inline array?); edit it by hand, nothing was written`);
+      return after;
+    },
+    remove,
+  };
+}
+
+/** A `<root>.<name>` mapping in a YAML file (Goose's `extensions`, Hermes' `mcp_servers`), edited in its document. */
+function yamlMap(text: string, file: string, root: string[]): ServerMap {
+  const eol = text.includes("\r\n") ? "\r\n" : "\n";
+  const yaml = parseYamlDoc(text, file);
+  if (!mappingOrAbsent(yaml, root)) throw new HostConfigError(file, `${root.join(".")} must be a mapping of servers; nothing was written`);
+  const edit = (current: string, change: (doc: ReturnType<typeof parseYamlDoc>) => void) => {
+    const doc = parseYamlDoc(current, file);
+    change(doc);
+    return yamlText(doc, eol);
+  };
+  return {
+    entries: (valueAt(yaml, root) as Record<string, unknown> | undefined) ?? {},
+    set: (current, name, entry) => edit(current, (doc) => setAt(doc, [...root, name], entry)),
+    remove: (current, name) => edit(current, (doc) => deleteAt(doc, [...root, name])),
   };
 }
 
@@ -119,9 +176,16 @@ function jsonList(text: string, file: string, root: string[], key: string): Serv
   };
 }
 
+/** How a host file holds its servers: a JSON object (or a JSON array, `list`), TOML tables, a TOML array of named tables, a YAML mapping. */
+export type ServerMapSyntax = "json" | "toml" | "toml-list" | "yaml";
+
 /** The server map of a host config file, as its MCP format lays it out; an unparseable file is refused (exit 4, naming it). */
-export const serverMap = (text: string, file: string, format: { syntax: "json" | "toml"; root: string[]; list?: string }): ServerMap =>
-  format.syntax === "toml" ? tomlMap(text, file, format.root) : format.list ? jsonList(text, file, format.root, format.list) : jsonMap(text, file, format.root);
+export function serverMap(text: string, file: string, format: { syntax: ServerMapSyntax; root: string[]; list?: string }): ServerMap {
+  if (format.syntax === "toml") return tomlMap(text, file, format.root);
+  if (format.syntax === "toml-list") return tomlListMap(text, file, format.root);
+  if (format.syntax === "yaml") return yamlMap(text, file, format.root);
+  return format.list ? jsonList(text, file, format.root, format.list) : jsonMap(text, file, format.root);
+}
 
 /** Whether two entries mean the same (JSON numbers and TOML integers alike). */
 export const sameEntry = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));

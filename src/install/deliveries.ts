@@ -64,7 +64,7 @@ const hookFile: Delivery<HookFile> = {
     const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
     const shell = commandShell(delivery.file);
     const configPath = target.scope === "managed" ? target.configPath : undefined;
-    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native, shell, undefined, configPath), timeout }));
+    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, event: w.event, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native, shell, undefined, configPath), timeout }));
     return [{ kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: fileSpecOn(delivery.file), entries, invocations: target.invocations }, ...companions(target)];
   },
   uninstall: (target) => [
@@ -116,7 +116,7 @@ function launcherEdits({ adapter, delivery, scope, file: folder, connectorId, in
     const wired = wiring.find((w) => w.nativeEvent === nativeEvent);
     const launcher = wired ? renderLauncher(flavour, invocations[0]!, { platform: adapter.id, event: wired.event, connectorId, native: wired.native }) : null;
     const besideOwn = spec.besideOwn?.(nativeEvent);
-    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations, ...(besideOwn ? { besideOwn } : {}) };
+    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations, ...(besideOwn ? { besideOwn } : {}), ...(spec.firstFound ? { firstFound: true } : {}) };
   });
 }
 

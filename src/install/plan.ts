@@ -7,6 +7,7 @@ import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deli
 import type { FileEdit } from "./edits/index.ts";
 import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
 import { agentOfFile } from "../host-config/agent-file.ts";
+import { hookSwitchReport } from "./hook-switch.ts";
 
 /** Which part of a connector to install: its hooks, its MCP servers, or both (default). */
 export type Part = "hooks" | "mcp";
@@ -139,6 +140,8 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
   if (notice) plan.warnings.push(notice);
   const agent = adapter.hooks.kind === "hook-file" ? adapter.hooks.file.agent : undefined;
   if (agent) plan.warnings.push(`${adapter.name}: the hooks go into the agent "${agentOfFile(file)}"${paths.agent ? "" : " (the default; name another with --agent <name>)"}; they run only while that agent is active.`);
+  const gate = hookSwitchReport(adapter, paths);
+  if (gate) plan.warnings.push(gate);
 
   const wiring: Wiring[] = [];
   for (const event of declared) {

@@ -1,4 +1,6 @@
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { installSetup } from "../support/install.ts";
 import { specific } from "../support/decisions.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { CLAUDE_REPLIES, claudeSettingsInstall } from "./claude-code.ts";
@@ -58,6 +60,17 @@ export const continueCli: HostRecord = {
   // cn tests a matcher with an unanchored RegExp.test: "Bash" is written "^(?:Bash)$".
   install: claudeSettingsInstall(".continue", "CONTINUE_GLOBAL_DIR", { anchorPlainNames: true }),
   extra: () => {
+    describe("continue: MCP servers in a JSON file of ours in .continue/mcpServers/ (Continue reads Claude-format JSON there)", () => {
+      test("written, kept across reinstall, removed with the file on uninstall", () => {
+        const { box, install, uninstall } = installSetup("continue", `{ id: "guard", mcpServers: { tools: { command: "node", args: ["/opt/s.js"] }, docs: { url: "https://d.example/mcp" } } }`);
+        const file = join(box.home, ".continue", "mcpServers", "agent-connector.json");
+        expect(install().exitCode).toBe(0);
+        expect(JSON.parse(box.read(file))).toEqual({ mcpServers: { tools: { command: "node", args: ["/opt/s.js"] }, docs: { url: "https://d.example/mcp" } } });
+        expect(install().stderr).toContain("already up to date");
+        expect(uninstall().exitCode).toBe(0);
+        expect(box.exists(file)).toBe(false);
+      });
+    });
     nativeHookChecks("continue", {
       event: "ConfigChange",
       file: (box) => join(box.home, ".continue", "settings.json"),

@@ -27,6 +27,10 @@ import { devin } from "./devin.ts";
 import { grokBuild } from "./grok-build.ts";
 import { jetbrainsCopilot } from "./jetbrains-copilot.ts";
 import { cline } from "./cline.ts";
+import { goose } from "./goose.ts";
+import { hermes } from "./hermes.ts";
+import { mistralVibe } from "./mistral-vibe.ts";
+import { mux } from "./mux.ts";
 import { windsurf } from "./windsurf.ts";
 import { kiro } from "./kiro.ts";
 import { amazonQ } from "./amazon-q.ts";
@@ -37,5 +41,6 @@ import { antigravity, antigravityCli } from "./antigravity.ts";
 export const HOSTS: HostRecord[] = [
   claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, kilo, mimoCode, pi, omp, amp, openclaw,
   kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie, cline,
+  goose, hermes, mistralVibe, mux,
   windsurf, kiro, amazonQ, junie, openhands, antigravity, antigravityCli,
 ];

@@ -17,7 +17,7 @@ export const RESPONSES = {
 } as const;
 export type Case = keyof typeof RESPONSES;
 
-/** A reply by exit code (a deny by exit 2 with the reason on stderr) instead of JSON on stdout. */
+/** A reply by exit code (a deny by exit 2 with the reason on stderr) instead of JSON on stdout; `stdout`: plain text a host reads as is (Mux). */
 export class ExitReply {
   constructor(
     readonly exitCode: number,
@@ -25,6 +25,8 @@ export class ExitReply {
     readonly stdout = "",
   ) {}
 }
+/** Plain text on stdout, exit 0. */
+export const text = (stdout: string) => new ExitReply(0, "", stdout);
 export const exit2 = (reason: string) => new ExitReply(2, `${reason}\n`);
 /** Plain text on stdout that the host adds to the model's context (Kiro, Amazon Q). */
 export const plainText = (text: string) => new ExitReply(0, "", `${text}\n`);

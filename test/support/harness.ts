@@ -7,11 +7,15 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { tempDir } from "./temp.ts";
 import { EVENT_NAMES } from "../../src/events.ts";
+import { HOST_IDS, loadAdapter } from "../../adapters/hosts.ts";
 
 export const REPO = join(import.meta.dir, "..", "..");
 export const BIN = process.env.AGENT_CONNECTOR_TEST_BIN ?? join(REPO, "dist", "agent-connector");
 
 if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` (npm test does it)`);
+
+/** Hosts that hand a hook its payload in environment variables (Mux): their payloads are maps of variables. */
+const ENV_INPUT_HOSTS = new Set<string>((await Promise.all(HOST_IDS.map(loadAdapter))).flatMap((a) => (a?.input?.kind === "env" ? [a.id] : [])));
 
 export interface Result {
   stdout: string;
@@ -30,7 +34,10 @@ export interface Sandbox {
   exists(path: string): boolean;
   /** Runs `agent-connector <args>` with this sandbox's HOME. */
   cli(args: string[], options?: { stdin?: string; cwd?: string; env?: Record<string, string> }): Result;
-  /** Runs `agent-connector hook <platform> <event> ...` with a JSON (or raw string) payload on stdin. */
+  /**
+   * Runs `agent-connector hook <platform> <event> ...` with a JSON (or raw string) payload on stdin,
+   * or, for a host that passes it in environment variables, with the payload's keys as variables.
+   */
   hook(platform: string, event: string, payload: unknown, options?: { connector?: string; config?: string; native?: boolean; env?: Record<string, string> }): Result;
 }
 
@@ -77,6 +84,10 @@ export function sandbox(): Sandbox {
       if (options.native) args.push("--native");
       if (options.config) args.push("--config", options.config);
       else args.push("--connector", options.connector ?? "test");
+      if (ENV_INPUT_HOSTS.has(platform) && payload && typeof payload === "object") {
+        const vars = Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]));
+        return run(args, { env: { ...vars, ...options.env } });
+      }
       return run(args, { stdin: typeof payload === "string" ? payload : JSON.stringify(payload), env: options.env });
     },
   };

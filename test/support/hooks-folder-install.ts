@@ -9,6 +9,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Sandbox } from "./harness.ts";
 import { installSetup } from "./install.ts";
+import { asReply } from "./decisions.ts";
 
 export interface HooksFolderInstall {
   /** The connector (id "guard") installed in every check. */
@@ -22,8 +23,14 @@ export interface HooksFolderInstall {
   fresh: Record<string, string>;
   /** Lines install prints about it (warnings, degradations). */
   freshStderr: string[];
-  /** The PreToolUse launcher's exact reply to the host's PreToolUse payload (`source` denies). */
+  /** The PreToolUse launcher's exact reply to the host's PreToolUse payload (`source` denies): JSON, or an ExitReply. */
   deny: unknown;
+  /** The file that runs PreToolUse (default `PreToolUse`, the event's own name). */
+  preToolUseFile?: string;
+  /** The host hands the payload over in environment variables, not on stdin (Mux). */
+  payloadInEnv?: boolean;
+  /** What a refusal says about the other scope (default: it installs beside this one). */
+  otherScope?: string;
   /** What install tells the owner of a PreToolUse hook of their own to do to keep it running. */
   besideOwn: string;
   /** `source` less one event, and the launcher file that then goes. */
@@ -39,6 +46,7 @@ const mode = (file: string) => statSync(file).mode & 0o777;
 export function hooksFolderInstallSuite(platform: string, host: HooksFolderInstall, preToolUse: (box: Sandbox) => unknown): void {
   const names = Object.keys(host.fresh).sort();
   const hooks = names.length;
+  const pre = host.preToolUseFile ?? "PreToolUse";
 
   describe(`${platform}: install (hooks folder)`, () => {
     test("fresh: exactly our launchers, executable, and what install reports", () => {
@@ -57,8 +65,11 @@ export function hooksFolderInstallSuite(platform: string, host: HooksFolderInsta
     test("the launcher answers as the host runs it, from its PreToolUse payload", () => {
       const { box, install } = installSetup(platform, host.source);
       install();
-      const proc = Bun.spawnSync([join(host.folder(box), "PreToolUse")], { env: box.env, cwd: box.project, stdin: Buffer.from(JSON.stringify(preToolUse(box))) });
-      expect({ stdout: proc.stdout.toString(), exitCode: proc.exitCode }).toEqual({ stdout: `${JSON.stringify(host.deny)}\n`, exitCode: 0 });
+      const payload = preToolUse(box) as Record<string, string>;
+      const input = host.payloadInEnv ? { env: { ...box.env, ...payload } } : { env: box.env, stdin: Buffer.from(JSON.stringify(payload)) };
+      const proc = Bun.spawnSync([join(host.folder(box), pre)], { cwd: box.project, ...input });
+      const { stdout, exitCode } = asReply(host.deny);
+      expect({ stdout: proc.stdout.toString(), exitCode: proc.exitCode }).toEqual({ stdout, exitCode });
     });
 
     test("project scope: the same launchers in the project's folder", () => {
@@ -101,24 +112,24 @@ export function hooksFolderInstallSuite(platform: string, host: HooksFolderInsta
     test("a launcher edited since is no longer ours: reinstall refuses to overwrite it (exit 4)", () => {
       const { box, install } = installSetup(platform, host.source);
       install();
-      const file = join(host.folder(box), "PreToolUse");
-      box.write(file, `${host.fresh.PreToolUse}# my addition\n`);
+      const file = join(host.folder(box), pre);
+      box.write(file, `${host.fresh[pre]}# my addition\n`);
       const result = install();
       expect(result.exitCode).toBe(4);
       expect(result.stderr).toContain(`${file}: is a hook of your own`);
-      expect(box.read(file)).toBe(`${host.fresh.PreToolUse}# my addition\n`);
+      expect(box.read(file)).toBe(`${host.fresh[pre]}# my addition\n`);
     });
 
     test("a user's own hook of the same name is never overwritten: exit 4, nothing written, what to do", () => {
       const { box, install } = installSetup(platform, host.source);
-      const mine = box.write(join(host.folder(box), "PreToolUse"), "#!/bin/sh\necho '{}'\n");
+      const mine = box.write(join(host.folder(box), pre), "#!/bin/sh\necho '{}'\n");
       const result = install();
       expect(result.exitCode).toBe(4);
       expect(result.stderr).toContain(`${mine}: is a hook of your own, not a launcher agent-connector wrote`);
       expect(result.stderr).toContain(host.besideOwn);
-      expect(result.stderr).toContain("--scope project installs beside it");
+      expect(result.stderr).toContain(host.otherScope ?? "--scope project installs beside it");
       expect(box.read(mine)).toBe("#!/bin/sh\necho '{}'\n");
-      expect(listing(host.folder(box))).toEqual(["PreToolUse"]);
+      expect(listing(host.folder(box))).toEqual([pre]);
     });
 
     test("two connectors on one event in one folder: the second is refused and told what to do; at the other scope both install", () => {
@@ -127,11 +138,11 @@ export function hooksFolderInstallSuite(platform: string, host: HooksFolderInsta
       const other = box.write(join(box.root, "audit.config.ts"), `import { defineConnector } from "agent-connector";\nexport default defineConnector(${host.otherSource});\n`);
       const refused = box.cli(["install", "--config", other, "--platform", platform]);
       expect(refused.exitCode).toBe(4);
-      expect(refused.stderr).toContain(`${join(host.folder(box), "PreToolUse")}: runs connector "guard" already`);
+      expect(refused.stderr).toContain(`${join(host.folder(box), pre)}: runs connector "guard" already`);
       expect(refused.stderr).toContain(`agent-connector uninstall --connector guard --platform ${platform} --scope user`);
       for (const name of names) expect(box.read(join(host.folder(box), name))).toBe(host.fresh[name]!);
       expect(box.cli(["install", "--config", other, "--platform", platform, "--scope", "project", "--project-dir", box.project]).exitCode).toBe(0);
-      expect(box.read(join(host.projectFolder(box.project), "PreToolUse"))).toContain("--connector audit");
+      expect(box.read(join(host.projectFolder(box.project), pre))).toContain("--connector audit");
     });
 
     test("--dry-run prints the diff and writes nothing; --json reports the folder", () => {
@@ -170,19 +181,19 @@ export function hooksFolderInstallSuite(platform: string, host: HooksFolderInsta
     test("a launcher the user edited since is left, and uninstall says it found none of ours there", () => {
       const { box, install, uninstall } = installSetup(platform, host.source);
       install();
-      const file = join(host.folder(box), "PreToolUse");
-      box.write(file, `${host.fresh.PreToolUse}# edited\n`);
+      const file = join(host.folder(box), pre);
+      box.write(file, `${host.fresh[pre]}# edited\n`);
       const result = uninstall();
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toContain(`removed ${hooks - 1} hook`);
-      expect(box.read(file)).toBe(`${host.fresh.PreToolUse}# edited\n`);
+      expect(box.read(file)).toBe(`${host.fresh[pre]}# edited\n`);
     });
 
     test("--dry-run writes nothing", () => {
       const { box, install, uninstall } = installSetup(platform, host.source);
       install();
       const result = uninstall("--dry-run");
-      expect(result.stdout).toContain(`--- ${join(host.folder(box), "PreToolUse")}`);
+      expect(result.stdout).toContain(`--- ${join(host.folder(box), pre)}`);
       for (const name of names) expect(box.read(join(host.folder(box), name))).toBe(host.fresh[name]!);
     });
   });

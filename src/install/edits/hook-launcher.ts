@@ -31,7 +31,9 @@ export const hookLauncherEditor: Editor<HookLauncherEdit> = {
 
 function conflict(edit: HookLauncherEdit, owner: string | undefined): string {
   const other = edit.scope === "user" ? "project" : "user";
-  const both = `${edit.name} runs the hooks of its user and project folders one after the other (a deny from either wins), so --scope ${other} installs beside it`;
+  const both = edit.firstFound
+    ? `${edit.name} runs one file of a name, the project's before the user's, so --scope ${other} would ${edit.scope === "user" ? "hide this one" : "be hidden by this one"} rather than run beside it`
+    : `${edit.name} runs the hooks of its user and project folders one after the other (a deny from either wins), so --scope ${other} installs beside it`;
   if (owner) {
     return `runs connector "${owner}" already, and ${edit.name} takes one file per event name in a folder; nothing was written. Either uninstall it here first (agent-connector uninstall --connector ${owner} --platform ${edit.platform} --scope ${edit.scope}), or install this connector at the other scope: ${both}`;
   }

@@ -45,6 +45,8 @@ export interface HookLauncherEdit extends EditBase {
   launcher: string | null;
   /** A name the user's own hook can take to keep running beside ours (the host runs both). */
   besideOwn?: string;
+  /** The host runs only the first folder's file of a name (project before user): another scope does not run beside this one. */
+  firstFound?: boolean;
   /** The (event, native) pairs a launcher in this file can serve: what a launcher of ours is rendered from. */
   serves: readonly { event: string; native: boolean }[];
   invocations: readonly string[];

@@ -1,4 +1,5 @@
 import type { McpFormatId } from "../../adapter.ts";
+import type { ServerMapSyntax } from "../../host-config/server-map.ts";
 import { hasReference, transportOf, VAR_REFERENCE, wholeReference, type McpRemoteServer, type McpServer, type McpStdioServer, type McpTransport } from "../../mcp-servers.ts";
 
 /** A server as one host's file holds it, or why that host cannot take it. */
@@ -6,8 +7,8 @@ export type HostEntry = { entry: Record<string, unknown> } | { unsupported: stri
 
 /** How one kind of MCP config file holds servers: implemented once, picked by id on an adapter. */
 export interface McpFormat {
-  /** The file's syntax; TOML files hold a `[<root>.<name>]` table per server. */
-  syntax: "json" | "toml";
+  /** The file's syntax; TOML files hold a `[<root>.<name>]` table per server, "toml-list" a named `[[<root>]]` table. */
+  syntax: ServerMapSyntax;
   /** Key path of the server map. */
   root: string[];
   /** The servers are an array, each naming itself in this field (Grok CLI: `id`), not a map by name. */
@@ -15,6 +16,7 @@ export interface McpFormat {
   transports: readonly McpTransport[];
   /** How the host writes a reference to the user's environment, for reports. */
   variables: string;
+  /** `name`: the server's name, for hosts that repeat it inside the entry. */
   entry(server: McpServer, name: string): HostEntry;
 }
 
@@ -58,8 +60,8 @@ interface PlainOptions {
   named?: (name: string) => Record<string, unknown>;
   /** As McpFormat's `list`. */
   list?: string;
-  /** Default JSON; TOML: one `[<root>.<name>]` table per server. */
-  syntax?: "json" | "toml";
+  /** Default JSON; TOML: one `[<root>.<name>]` table per server; YAML: a mapping by name. */
+  syntax?: ServerMapSyntax;
   /** Fields the host's own tools add to every entry. */
   extra?: Record<string, unknown>;
   /** The remote entry's url key per transport (Gemini: `httpUrl` for streamable HTTP). */
@@ -128,6 +130,21 @@ const opencode: McpFormat = {
 };
 
 /**
+ * Variables a host can only take by name: a value that is exactly `${NAME}` under the key NAME
+ * (the host passes its own NAME on); literals as they are; anything else it cannot express.
+ */
+function byName(values: Record<string, string> | undefined, where: string): { literal: Record<string, string>; names: string[] } | { unsupported: string } {
+  const literal: Record<string, string> = {};
+  const names: string[] = [];
+  for (const [key, value] of Object.entries(values ?? {})) {
+    if (!hasReference(value)) literal[key] = value;
+    else if (wholeReference(value) === key) names.push(key);
+    else return { unsupported: `${where} ${key} must be "\${${key}}" (a variable of the same name, passed on by name) or a literal: the host does not expand variables` };
+  }
+  return { literal, names };
+}
+
+/**
  * Codex (and Open Interpreter, which reads Codex's format): no interpolation in TOML. A variable
  * reaches a stdio server by name (`env_vars`, forwarded from Codex's environment), a header by
  * `env_http_headers` (header → variable) or `bearer_token_env_var`. Streamable HTTP only.
@@ -142,15 +159,10 @@ const codex: McpFormat = {
     if (transport === "sse") return { unsupported: "the sse transport is not supported (only stdio, http)" };
     if (transport === "stdio") {
       const { command, args, env, cwd } = server as McpStdioServer;
-      const literal: Record<string, string> = {};
-      const forwarded: string[] = [];
-      for (const [key, value] of Object.entries(env ?? {})) {
-        if (!hasReference(value)) literal[key] = value;
-        else if (wholeReference(value) === key) forwarded.push(key);
-        else return { unsupported: `env ${key} must be "\${${key}}" (a variable of the same name, forwarded with env_vars) or a literal: the host does not expand variables` };
-      }
+      const e = byName(env, "env");
+      if ("unsupported" in e) return e;
       return {
-        entry: { command, ...(args ? { args } : {}), ...(Object.keys(literal).length ? { env: literal } : {}), ...(forwarded.length ? { env_vars: forwarded } : {}), ...(cwd ? { cwd } : {}) },
+        entry: { command, ...(args ? { args } : {}), ...(Object.keys(e.literal).length ? { env: e.literal } : {}), ...(e.names.length ? { env_vars: e.names } : {}), ...(cwd ? { cwd } : {}) },
       };
     }
     const { url, headers } = server as McpRemoteServer;
@@ -173,6 +185,50 @@ const codex: McpFormat = {
         ...(Object.keys(fromEnv).length ? { env_http_headers: fromEnv } : {}),
       },
     };
+  },
+};
+
+/**
+ * Goose's `extensions.<name>` in config.yaml (goose docs, guides/config-files): `type: stdio` with
+ * `cmd`, `args`, `envs`, or `type: streamable_http` with `uri`, `headers`; `env_keys` names the
+ * variables goose reads from its environment or keyring. No SSE (goose dropped it), no cwd.
+ */
+const goose: McpFormat = {
+  syntax: "yaml",
+  root: ["extensions"],
+  transports: ["stdio", "http"],
+  variables: "by name (env_keys)",
+  entry(server, name) {
+    const transport = transportOf(server);
+    if (transport === "sse") return { unsupported: "the sse transport is not supported (only stdio, http)" };
+    const common = { name, enabled: true, timeout: 300 };
+    if (transport === "stdio") {
+      const { command, args, env, cwd } = server as McpStdioServer;
+      if (cwd) return { unsupported: "cwd is not supported: the host starts servers in a folder of its choosing" };
+      const e = byName(env, "env");
+      if ("unsupported" in e) return e;
+      return { entry: { type: "stdio", ...common, cmd: command, args: args ?? [], envs: e.literal, env_keys: e.names } };
+    }
+    const { url, headers } = server as McpRemoteServer;
+    if (Object.values(headers ?? {}).some(hasReference)) return { unsupported: unsupportedVariable("header", Object.keys(headers!).find((k) => hasReference(headers![k]!))!, "env_keys, for env only") };
+    return { entry: { type: "streamable_http", ...common, uri: url, headers: headers ?? {}, envs: {}, env_keys: [] } };
+  },
+};
+
+/**
+ * Mistral Vibe's `[[mcp_servers]]` tables in config.toml (docs.mistral.ai/vibe/code/cli/configuration):
+ * each names itself; `transport` "stdio" with command, args, env, or "streamable-http" with url and
+ * headers. No documented variable expansion; no SSE.
+ */
+const VIBE_ENTRY = plainFormat({ translate: noVariables, variables: "none", transports: ["stdio", "http"] });
+const vibe: McpFormat = {
+  syntax: "toml-list",
+  root: ["mcp_servers"],
+  transports: ["stdio", "http"],
+  variables: "none",
+  entry(server) {
+    const plain = VIBE_ENTRY.entry(server, "");
+    return "unsupported" in plain ? plain : { entry: { transport: transportOf(server) === "stdio" ? "stdio" : "streamable-http", ...plain.entry } };
   },
 };
 
@@ -229,6 +285,10 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   }),
   // Copilot for JetBrains: VS Code's `servers` shape, variables not documented for that file.
   jetbrains: plainFormat({ translate: noVariables, variables: "none", root: ["servers"], types: { stdio: "stdio", http: "http", sse: "sse" } }),
+  goose,
+  // Hermes' docs (user-guide/features/mcp): `mcp_servers.<name>` in config.yaml, `{command, args, env}` / `{url, headers}`.
+  hermes: plainFormat({ translate: noVariables, variables: "none", root: ["mcp_servers"], transports: ["stdio", "http"], syntax: "yaml" }),
+  vibe,
   // docs.windsurf.com/windsurf/cascade/mcp: remote servers under `serverUrl`; `${env:VAR}` interpolated.
   windsurf: plainFormat({ translate: envColon, variables: "${env:VAR}", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
   // Antigravity's mcp_config.json (docs/hosts/antigravity.md): `serverUrl` as Windsurf; no documented expansion.

@@ -1,0 +1,57 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { sameNames } from "../src/events.ts";
+import { topLevelDecisionDialect } from "../src/dialects/top-level-decision.ts";
+import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+
+// Facts: goose's hooks guide (documentation/docs/guides/context-engineering/hooks.md) and its source,
+// crates/goose/src/hooks/mod.rs and crates/goose/src/plugins (discovery); docs/hosts/goose.md.
+// Hooks belong to a plugin folder: goose takes every folder under .agents/plugins/ as a plugin
+// (discovery lists the folders; no manifest is read), so ours is one folder per connector that only
+// we write. $GOOSE_PATH_ROOT replaces the home for user plugins.
+const pluginRoot = (base: string, connectorId: string) => join(base, ".agents", "plugins", `agent-connector-${connectorId}`, "hooks", "hooks.json");
+const userBase = ({ home, env }: PathContext) => (env.GOOSE_PATH_ROOT ? absolute(env.GOOSE_PATH_ROOT) : home);
+const configDir = ({ home, env }: PathContext) => join(env.XDG_CONFIG_HOME ? absolute(env.XDG_CONFIG_HOME) : join(home, ".config"), "goose");
+
+export default defineAdapter({
+  id: "goose",
+  name: "goose",
+  sources: ["https://github.com/aaif-goose/goose/blob/main/documentation/docs/guides/context-engineering/hooks.md", "https://github.com/aaif-goose/goose/tree/main/crates/goose/src/hooks"],
+  // Claude's names. SubagentStart/SubagentStop are accepted in hooks.json but never emitted; no
+  // compaction or notification events.
+  events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]),
+  // snake_case; the event is under `event`, the prompt under `message`, the project under working_dir (tool events only).
+  payload: {
+    ...SNAKE_CASE_PAYLOAD,
+    projectDir: { paths: ["working_dir", "cwd"] },
+    prompt: { paths: ["message"] },
+    toolOutput: { paths: ["tool_output"] },
+    toolUseId: { paths: ["tool_call_id"] },
+  },
+  // Only PreToolUse and Stop take a decision: `{"decision": "block", "reason"}` on stdout (exit 0).
+  // A Stop block keeps the turn going. Every other event's reply is ignored; there is no context channel.
+  dialect: topLevelDecisionDialect("goose", { PreToolUse: ["deny"], Stop: ["deny"] }),
+  // Rust `regex`, searched anywhere in the name; `*` alone is an invalid regex that skips the rule.
+  nativeMatcher: "search-name-list",
+  nativeHooks: true, // PreToolUseResult, BeforeReadFile, AfterFileEdit, BeforeShellExecution, AfterShellExecution
+  eventNotes: { Stop: "a deny keeps the turn going, up to GOOSE_STOP_HOOK_BLOCK_CAP consecutive times." },
+  hooks: {
+    kind: "hook-file",
+    file: {
+      layout: "nested-matcher-groups",
+      root: ["hooks"],
+      timeoutUnit: "s", // default 30
+      owned: true,
+      // hooks/mod.rs `hook_command`: `sh -c <command>` on every OS (Git Bash's sh on Windows).
+      windows: { shell: "bash" },
+      scopes: {
+        user: (ctx, connectorId) => pluginRoot(userBase(ctx), connectorId),
+        project: ({ projectDir }, connectorId) => pluginRoot(projectDir, connectorId),
+      },
+    },
+  },
+  notice: "goose lists the plugin folder it finds (agent-connector-<id>) in its config.yaml `plugins` map; `disabledPlugins` in ~/.config/goose/settings.json turns it off without uninstalling.",
+  // Extensions in config.yaml (goose docs, guides/config-files): user scope only.
+  mcp: { format: "goose", scopes: { user: (ctx) => join(configDir(ctx), "config.yaml") }, toolName: "{server}__{tool}" },
+  detect: { dirs: (ctx) => [configDir(ctx)], bins: ["goose"] },
+});

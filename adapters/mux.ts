@@ -1,0 +1,72 @@
+import { absolute, join } from "../src/paths.ts";
+import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { exitCodeDialect } from "../src/dialects/exit-code.ts";
+
+// Facts: coder/mux docs/hooks/tools.mdx, docs/reference/mux-compatibility.mdx and
+// src/node/services/hooks.ts (2026-08-22, after the product's rename to Xum); docs/hosts/mux.md.
+// Mux is now Xum: `.xum/` and `~/.xum` are read first (`.mux/` only when `.xum/` lacks the file,
+// `~/.mux` is a link to `~/.xum` after the first start), variables are XUM_* with MUX_* aliases.
+// $XUM_ROOT (or $MUX_ROOT) replaces ~/.xum.
+const xumHome = ({ home, env }: PathContext) => {
+  const root = env.XUM_ROOT || env.MUX_ROOT;
+  return root ? absolute(root) : join(home, ".xum");
+};
+const both = (name: string) => [`XUM_${name}`, `MUX_${name}`];
+
+export default defineAdapter({
+  id: "mux",
+  name: "Mux",
+  sources: ["https://github.com/coder/mux/blob/main/docs/hooks/tools.mdx", "https://github.com/coder/mux/blob/main/src/node/services/hooks.ts"],
+  // One executable per name, run before and after every tool call. A failed tool is a tool_post
+  // like any other (its result says so in a tool-specific shape): no PostToolUseFailure.
+  events: { PreToolUse: "tool_pre", PostToolUse: "tool_post" },
+  // No stdin: hooks.ts hands the call over in variables. XUM_TOOL_INPUT holds the input as JSON,
+  // or a placeholder when it is over 8 KB, and the file XUM_TOOL_INPUT_PATH names holds it then;
+  // likewise XUM_TOOL_RESULT / XUM_TOOL_RESULT_PATH on tool_post.
+  input: {
+    kind: "env",
+    fields: {
+      tool_name: { vars: both("TOOL") },
+      tool_input: { vars: both("TOOL_INPUT"), json: true, file: both("TOOL_INPUT_PATH") },
+      tool_result: { vars: both("TOOL_RESULT"), json: true, file: both("TOOL_RESULT_PATH") },
+      workspace_id: { vars: both("WORKSPACE_ID") },
+      project_dir: { vars: both("PROJECT_DIR") },
+    },
+  },
+  payload: {
+    sessionId: { paths: ["workspace_id"] },
+    projectDir: { paths: ["project_dir"] },
+    toolName: { paths: ["tool_name"] },
+    toolInput: { paths: ["tool_input"] },
+    toolOutput: { paths: ["tool_result.output", "tool_result"] },
+    isError: { paths: ["tool_result.success"], values: { false: true, true: false } },
+  },
+  // tool_pre: exit 0 runs the tool, any other exit blocks it and the output is the reason the model
+  // reads (a deny: exit 2, the reason on stderr). tool_post: what the hook prints is attached to the
+  // result the model sees (`hook_output`): context as plain text.
+  dialect: exitCodeDialect("mux", { PreToolUse: ["deny"], PostToolUse: ["context"] }),
+  nativeMatcher: "none", // every tool call runs the hook: we match at run time
+  nativeHooks: false, // tool_pre and tool_post are both mapped
+  hooks: {
+    kind: "hooks-folder",
+    folder: {
+      folders: {
+        user: (ctx) => xumHome(ctx),
+        project: ({ projectDir }) => join(projectDir, ".xum"),
+      },
+      // The project's file wins over the user's: one runs per name, so a user's own hook stays as it is.
+      eventFiles: ["tool_pre", "tool_post"],
+      // Mux runs the hook file through bash on every OS (runtime.exec, `bash -c`).
+      windows: { flavour: "sh", suffix: "" },
+      timeLimit: 10, // hooks.ts: a hook still running after 10 s is killed, and a killed tool_pre blocks
+      firstFound: true,
+    },
+  },
+  notice: {
+    user: "Mux runs one tool_pre and one tool_post, the project's (.xum/, then .mux/) before the user's: a project hook of that name hides this one. Tool hooks are experimental in Mux; a hook must answer within 10 s (agent-connector answers within 9).",
+    project: "Mux runs one tool_pre and one tool_post, the project's first: this one hides ~/.xum's, and a .mux/ file of the same name stops running. Tool hooks are experimental in Mux; a hook must answer within 10 s (agent-connector answers within 9).",
+  },
+  // SSH and Docker workspaces run hooks on the remote machine, where this binary must be too.
+  eventNotes: { PreToolUse: "runs on the machine of the workspace (SSH and Docker workspaces: the remote one, which needs agent-connector at the same path)." },
+  detect: { dirs: (ctx) => [xumHome(ctx), join(ctx.home, ".mux")], bins: ["xum", "mux"] },
+});
