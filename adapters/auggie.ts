@@ -26,7 +26,12 @@ const PAYLOAD: PayloadMap = {
 export default defineAdapter({
   id: "auggie",
   name: "Auggie (Augment CLI)",
-  sources: ["https://docs.augmentcode.com/cli/v0/hooks", "https://docs.augmentcode.com/cli/hooks"],
+  sources: [
+    "https://docs.augmentcode.com/cli/v0/hooks",
+    "https://docs.augmentcode.com/cli/hooks",
+    "https://docs.augmentcode.com/cli/integrations",
+    "auggie 0.36.0 bundled code (MCP: no variable expansion, a stdio server's environment; followed where the docs say nothing)",
+  ],
   // Seven events. The prompt event is `PromptSubmit`: any other key (UserPromptSubmit) makes Auggie
   // reject the configuration. Hooks run only when the account's backend flag `enable_hooks` is on.
   events: {
@@ -70,6 +75,14 @@ export default defineAdapter({
         project: ({ projectDir }) => join(projectDir, ".augment", "settings.json"),
       },
     },
+  },
+  // docs.augmentcode.com/cli/integrations: `mcpServers` in the same settings.json files. 0.36.0
+  // expands no `${VAR}` there (only `$augment-<name>`, its own secret store) and gives a stdio server
+  // HOME, LOGNAME, PATH, SHELL, TERM and USER only, plus the entry's env.
+  mcp: {
+    format: "auggie",
+    scopes: { user: ({ home }) => join(home, ".augment", "settings.json"), project: ({ projectDir }) => join(projectDir, ".augment", "settings.json") },
+    toolName: "{tool}_{server}",
   },
   detect: { dirs: ({ home }) => [join(home, ".augment")], bins: ["auggie"] },
   // Auggie reads hooks from .augment files and plugins only: no other host's hook files.

@@ -1,6 +1,7 @@
 import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { clineDialect } from "../src/dialects/cline.ts";
+import { vscodeUserDir } from "../src/families/vscode.ts";
 
 // Facts: docs/hosts/cline.md. Where the docs (written for the VS Code extension) and the real
 // Cline CLI 3.0.65 differ, 3.0.65 is followed: it was run (test/hosts e2e) and its hook runner read
@@ -8,6 +9,7 @@ import { clineDialect } from "../src/dialects/cline.ts";
 // timeout blocks (fail-closed); 3.0.65 ignores all three and runs the tool, so only `cancel` denies.
 // $CLINE_DIR replaces ~/.cline (@cline/shared storage, resolveClineDir).
 const clineDir = ({ home, env }: PathContext) => (env.CLINE_DIR?.trim() ? absolute(env.CLINE_DIR.trim()) : join(home, ".cline"));
+const clineDataDir = (ctx: PathContext) => (ctx.env.CLINE_DATA_DIR?.trim() ? absolute(ctx.env.CLINE_DATA_DIR.trim()) : join(clineDir(ctx), "data"));
 
 export default defineAdapter({
   id: "cline",
@@ -15,7 +17,8 @@ export default defineAdapter({
   sources: [
     "https://docs.cline.bot/customization/hooks",
     "https://docs.cline.bot/features/hooks/hook-reference",
-    "npm cline@3.0.65 (@cline/core 0.0.86: hook folders, file names, reply fields; followed where the docs disagree)",
+    "npm cline@3.0.65 (@cline/core 0.0.86: hook folders, file names, reply fields, the MCP settings file and schema; followed where the docs disagree)",
+    "https://docs.cline.bot/mcp/configuring-mcp-servers",
   ],
   // Cline's own event names are the file names. SessionEnd is TaskComplete (a task that finished);
   // TaskCancel, TaskError and SessionShutdown are host-only (nativeHooks). PreCompact: the extension
@@ -70,6 +73,18 @@ export default defineAdapter({
       // Windows: `<Event>.ps1` runs under PowerShell (`powershell -File`); a file without suffix runs under bash.
       windows: { flavour: "ps1", suffix: ".ps1" },
     },
+  },
+  // The CLI's file (3.0.65: $CLINE_MCP_SETTINGS_PATH, else $CLINE_DATA_DIR or ~/.cline/data, then
+  // settings/), or the VS Code extension's when only that one exists. Neither has a project file.
+  mcp: {
+    format: "cline",
+    scopes: {
+      user: (ctx) => [
+        ctx.env.CLINE_MCP_SETTINGS_PATH?.trim() ? absolute(ctx.env.CLINE_MCP_SETTINGS_PATH.trim()) : join(clineDataDir(ctx), "settings", "cline_mcp_settings.json"),
+        join(vscodeUserDir(ctx), "globalStorage", "saoudrizwan.claude-dev", "settings", "cline_mcp_settings.json"),
+      ],
+    },
+    toolName: "{server}__{tool}",
   },
   detect: { dirs: (ctx) => [clineDir(ctx), join(ctx.home, "Documents", "Cline")], bins: ["cline"] },
   marker: { payloadKeys: ["clineVersion"] },

@@ -13,7 +13,7 @@ const codebuddyDir = ({ home, env }: PathContext) => (env.CODEBUDDY_CONFIG_DIR ?
 export default defineAdapter({
   id: "codebuddy",
   name: "CodeBuddy Code",
-  sources: ["https://www.codebuddy.ai/docs/cli/hooks", "https://cloud.tencent.com/document/product/1831/137030"],
+  sources: ["https://www.codebuddy.ai/docs/cli/hooks", "https://cloud.tencent.com/document/product/1831/137030", "https://www.codebuddy.ai/docs/cli/mcp"],
   // Claude's names for all 13. PermissionRequest, PostToolUseFailure, SubagentStart and PostCompact
   // are only in the newer reference: older builds never fire them.
   events: sameNames(EVENT_NAMES),
@@ -34,6 +34,13 @@ export default defineAdapter({
         project: ({ projectDir }) => join(projectDir, ".codebuddy", "settings.json"),
       },
     },
+  },
+  // www.codebuddy.ai/docs/cli/mcp: ~/.codebuddy.json (a file in the home folder) and the project's
+  // .mcp.json, Claude Code's shape and `${VAR}` expansion (the project file is Claude Code's too).
+  mcp: {
+    format: "claude",
+    scopes: { user: ({ home }) => join(home, ".codebuddy.json"), project: ({ projectDir }) => join(projectDir, ".mcp.json") },
+    toolName: "mcp__{server}__{tool}",
   },
   notice: "CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.",
   detect: { dirs: (ctx) => [codebuddyDir(ctx), join(ctx.home, ".codebuddy.json")], bins: ["codebuddy"] },

@@ -13,7 +13,12 @@ const crushConfigDir = ({ home, env }: PathContext) =>
 export default defineAdapter({
   id: "crush",
   name: "Crush",
-  sources: ["https://github.com/charmbracelet/crush/blob/main/docs/hooks/README.md", "https://github.com/charmbracelet/crush/tree/main/internal/hooks"],
+  sources: [
+    "https://github.com/charmbracelet/crush/blob/main/docs/hooks/README.md",
+    "https://github.com/charmbracelet/crush/tree/main/internal/hooks",
+    "https://github.com/charmbracelet/crush#mcps",
+    "https://github.com/charmbracelet/crush/blob/main/internal/config/resolve.go",
+  ],
   // Top-level agent's tool calls only (a subagent's own calls are not hooked). Tool names are
   // lowercase: bash, edit, multiedit, write, view, ls, grep, glob, fetch, agent, mcp_<server>_<tool>.
   events: { PreToolUse: "PreToolUse" },
@@ -36,6 +41,13 @@ export default defineAdapter({
         project: ({ projectDir }) => join(projectDir, "crush.json"),
       },
     },
+  },
+  // Crush's README (MCPs) and internal/config/resolve.go: `mcp` in the same crush.json files, typed
+  // entries, `$VAR` / `${VAR}` expanded anywhere in a value.
+  mcp: {
+    format: "crush",
+    scopes: { user: (ctx) => join(crushConfigDir(ctx), "crush.json"), project: ({ projectDir }) => join(projectDir, "crush.json") },
+    toolName: "mcp_{server}_{tool}",
   },
   detect: { dirs: (ctx) => [crushConfigDir(ctx), join(ctx.home, ".local", "share", "crush")], bins: ["crush"] },
 });

@@ -12,7 +12,12 @@ const devinDir = (home: string) => join(home, ".config", "devin"); // %APPDATA%\
 export default defineAdapter({
   id: "devin",
   name: "Devin CLI",
-  sources: ["https://docs.devin.ai/cli/extensibility/hooks/overview", "https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks", "https://cli.devin.ai/docs/extensibility/configuration"],
+  sources: [
+    "https://docs.devin.ai/cli/extensibility/hooks/overview",
+    "https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks",
+    "https://cli.devin.ai/docs/extensibility/configuration",
+    "https://docs.devin.ai/cli/extensibility/mcp/configuration",
+  ],
   // The seven documented events. PostCompaction is reported by a third party only: not wired.
   events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]),
   // snake_case; no cwd in the payload (the project is DEVIN_PROJECT_DIR). tool_response is
@@ -50,6 +55,13 @@ export default defineAdapter({
   detect: { dirs: ({ home }) => [devinDir(home), join(home, ".local", "share", "devin")], bins: ["devin"] },
   // "Existing hooks in .claude/ directories are also picked up automatically" (overview), run with
   // Devin's own payload and reply.
+  // docs.devin.ai/cli/extensibility/mcp/configuration: `mcpServers` in the same config files; a
+  // remote entry's transport is `transport`; `${env:VAR}` expands.
+  mcp: {
+    format: "devin",
+    scopes: { user: ({ home }) => join(devinDir(home), "config.json"), project: ({ projectDir }) => join(projectDir, ".devin", "config.json") },
+    toolName: "mcp__{server}__{tool}",
+  },
   alsoRuns: [{ platform: "claude-code", scopes: ["user", "project"] }],
   // Documented for every hook command; Claude sends prompt_id too, so no payload key tells them apart.
   marker: { env: ["DEVIN_PROJECT_DIR"] },

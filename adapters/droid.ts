@@ -16,7 +16,12 @@ const RISK_LEVELS: readonly unknown[] = ["low", "medium", "high"];
 export default defineAdapter({
   id: "droid",
   name: "Factory Droid",
-  sources: ["https://docs.factory.ai/reference/hooks-reference", "https://docs.factory.ai/cli/configuration/hooks-guide"],
+  sources: [
+    "https://docs.factory.ai/reference/hooks-reference",
+    "https://docs.factory.ai/cli/configuration/hooks-guide",
+    "https://docs.factory.ai/cli/configuration/mcp",
+    "droid 0.225.2 bundled code (MCP: variable expansion, stdio environment, tool names; followed where the docs say nothing)",
+  ],
   // Claude's names. `droid exec` fires SessionStart, PreToolUse, PostToolUse, Stop and SessionEnd;
   // UserPromptSubmit only in interactive sessions. No PermissionRequest, PostToolUseFailure,
   // SubagentStart or PostCompact. Shell tool: `Execute`; files: Read, Edit, Create, ApplyPatch, …
@@ -67,6 +72,14 @@ export default defineAdapter({
         project: ({ projectDir }) => join(projectDir, ".factory", "settings.json"), // no trust step in `droid exec`
       },
     },
+  },
+  // docs.factory.ai/cli/configuration/mcp: mcp.json beside settings.json. 0.225.2 expands `${VAR}` and
+  // `${VAR:-default}` in env and headers (an unset one stops that server) and starts a stdio server
+  // with its own environment plus env: Claude Code's entry shape.
+  mcp: {
+    format: "claude",
+    scopes: { user: (ctx) => join(factoryDir(ctx), "mcp.json"), project: ({ projectDir }) => join(projectDir, ".factory", "mcp.json") },
+    toolName: "{server}___{tool}",
   },
   detect: { dirs: (ctx) => [factoryDir(ctx)], bins: ["droid"] },
   // Droid reads no other host's hook files (0.225.2 imports Claude's agents and commands, not its

@@ -15,7 +15,7 @@ const ownFile = (dir: string, connectorId: string) => join(dir, "hooks", `agent-
 export default defineAdapter({
   id: "grok-build",
   name: "Grok Build",
-  sources: ["https://docs.x.ai/build/features/hooks"],
+  sources: ["https://docs.x.ai/build/features/hooks", "https://docs.x.ai/build/features/mcp-servers"],
   // Claude's names; no PermissionRequest (only PermissionDenied, after the fact).
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PermissionRequest")),
   // camelCase (docs: hookEventName, sessionId, cwd, workspaceRoot, toolName, toolInput); the other
@@ -64,6 +64,13 @@ export default defineAdapter({
   detect: { dirs: (ctx) => [join(grokDir(ctx), "config.toml")], bins: ["grok"] },
   // "Claude Code (.claude/settings.json) and Cursor (.cursor/hooks.json) hook files are read as
   // well, including Cursor's camelCase event names" (docs), with Grok's payload.
+  // docs.x.ai/build/features/mcp-servers: `[mcp_servers.<name>]` tables in config.toml (project:
+  // once the folder is trusted), `${VAR}` expanded in command, args, env, url and headers.
+  mcp: {
+    format: "grok-build",
+    scopes: { user: (ctx) => join(grokDir(ctx), "config.toml"), project: ({ projectDir }) => join(projectDir, ".grok", "config.toml") },
+    toolName: "{server}__{tool}",
+  },
   alsoRuns: [
     { platform: "claude-code", scopes: ["user", "project"] },
     { platform: "cursor", scopes: ["project"] },

@@ -9,7 +9,7 @@ import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 export default defineAdapter({
   id: "grok-cli",
   name: "Grok CLI",
-  sources: ["https://github.com/superagent-ai/grok-cli/tree/main/src/hooks"],
+  sources: ["https://github.com/superagent-ai/grok-cli/tree/main/src/hooks", "https://github.com/superagent-ai/grok-cli/blob/main/src/mcp/runtime.ts"],
   events: {
     SessionStart: "SessionStart", // on the first prompt; source "startup" / "resume"
     SessionEnd: "SessionEnd",
@@ -49,6 +49,9 @@ export default defineAdapter({
       scopes: { user: ({ home }) => join(home, ".grok", "user-settings.json") },
     },
   },
+  // src/utils/settings.ts, src/mcp/runtime.ts: `mcp.servers` in the same file, an array by `id`;
+  // tools are named mcp_<id>__<tool>. User scope only.
+  mcp: { format: "grok-cli", scopes: { user: ({ home }) => join(home, ".grok", "user-settings.json") }, toolName: "mcp_{server}__{tool}" },
   // Its settings file, not ~/.grok (xAI's Grok Build keeps config.toml there) nor `grok` (both name their binary so).
   detect: { dirs: (ctx) => [join(ctx.home, ".grok", "user-settings.json")], bins: [] },
 });

@@ -49,6 +49,13 @@ export default defineAdapter({
       scopes: { project: ({ projectDir }, id) => ownFile(projectDir, id) },
     },
   },
+  // The plugin keeps its MCP list in a file it opens from its settings (community reports place it in
+  // ~/.config/github-copilot/intellij/mcp.json; GitHub does not document it): written by hand there.
+  mcp: {
+    format: "jetbrains",
+    scopes: { user: { ui: "in the IDE open Settings → Tools → GitHub Copilot → Model Context Protocol (MCP) → Configure, which opens mcp.json" } },
+    toolName: "{tool}",
+  },
   notice: "GitHub Copilot for JetBrains: the hook contract is taken from docs (a third-party guide, plugin 1.5.57+), never run for real.",
   detect: {
     dirs: ({ home }) => [join(home, ".config", "github-copilot", "intellij"), join(home, "Library", "Application Support", "github-copilot", "intellij")],

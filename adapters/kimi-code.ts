@@ -12,7 +12,11 @@ const kimiCodeHome = ({ home, env }: PathContext) => (env.KIMI_CODE_HOME ? absol
 export default defineAdapter({
   id: "kimi-code",
   name: "Kimi Code",
-  sources: ["https://moonshotai.github.io/kimi-code/en/customization/hooks", "https://github.com/MoonshotAI/kimi-code/tree/main/packages/agent-core-v2/src/features/externalHooks"],
+  sources: [
+    "https://moonshotai.github.io/kimi-code/en/customization/hooks",
+    "https://github.com/MoonshotAI/kimi-code/tree/main/packages/agent-core-v2/src/features/externalHooks",
+    "https://moonshotai.github.io/kimi-code/en/customization/mcp",
+  ],
   events: { ...KIMI_EVENTS, PermissionRequest: "PermissionRequest" }, // observe only: it cannot answer the dialog
   payload: KIMI_PAYLOAD,
   // Blocks as Kimi CLI's; only UserPromptSubmit's `message` reaches the model as context (wrapped in
@@ -22,6 +26,13 @@ export default defineAdapter({
   nativeHooks: true,
   nativeEvents: ["PermissionResult", "UserPromptQueued", "TurnStarted", "StopFailure", "Interrupt", "SessionHeartbeat", "TaskStarted"],
   hooks: { kind: "hook-file", file: kimiHookFile(kimiCodeHome) },
+  // moonshotai.github.io/kimi-code/en/customization/mcp: mcp.json at home and in the project (which
+  // wins, once the folder is trusted); no variable expansion.
+  mcp: {
+    format: "kimi",
+    scopes: { user: (ctx) => join(kimiCodeHome(ctx), "mcp.json"), project: ({ projectDir }) => join(projectDir, ".kimi-code", "mcp.json") },
+    toolName: "{tool}",
+  },
   // Both Kimi programs install a `kimi` binary: only the home folder tells which one is here.
   detect: { dirs: (ctx) => [kimiCodeHome(ctx)], bins: [] },
 });

@@ -11,7 +11,7 @@ const kimiHome = ({ home, env }: PathContext) => (env.KIMI_SHARE_DIR ? absolute(
 export default defineAdapter({
   id: "kimi",
   name: "Kimi CLI",
-  sources: ["https://moonshotai.github.io/kimi-cli/en/customization/hooks.html", "https://github.com/MoonshotAI/kimi-cli/tree/main/src/kimi_cli/hooks"],
+  sources: ["https://moonshotai.github.io/kimi-cli/en/customization/hooks.html", "https://github.com/MoonshotAI/kimi-cli/tree/main/src/kimi_cli/hooks", "https://moonshotai.github.io/kimi-cli/en/customization/mcp.html"],
   events: KIMI_EVENTS, // no PermissionRequest
   payload: KIMI_PAYLOAD,
   // A block is honoured where the runner acts on it: the tool returns the reason as its error, the
@@ -23,6 +23,8 @@ export default defineAdapter({
   nativeHooks: true,
   nativeEvents: ["StopFailure"],
   hooks: { kind: "hook-file", file: kimiHookFile(kimiHome) },
+  // moonshotai.github.io/kimi-cli/en/customization/mcp.html: mcp.json beside config.toml, user scope only.
+  mcp: { format: "kimi", scopes: { user: (ctx) => join(kimiHome(ctx), "mcp.json") }, toolName: "{tool}" },
   // Both Kimi programs install a `kimi` binary: only the home folder tells which one is here.
   detect: { dirs: (ctx) => [kimiHome(ctx)], bins: [] },
 });

@@ -142,12 +142,22 @@ export type HookDelivery =
  * - "warp": `mcpServers`, `{command, …, working_directory}` / `{url, headers}`, no variables
  * - "codebuff": `mcpServers`, `{command, args, env}` / `{url, headers}`, whole-value `$VAR`
  * - "plain": `mcpServers`, `{command, args, env}` / `{url, headers}`, no variables
+ * - "cline": `mcpServers`, `{command, …, cwd}` / `{type: "streamableHttp"|"sse", url}`, env inherited
+ * - "auggie": `mcpServers`, `{command, …, cwd}` / `{type: "http"|"sse", url}`, no variables
+ * - "devin": `mcpServers`, `{command, args, env}` / `{transport: "http"|"sse", url}`, `${env:VAR}`
+ * - "crush": `mcp`, `{type: "stdio"|"http"|"sse", …}`, `${VAR}`
+ * - "grok-build": TOML `[mcp_servers.<name>]`, `{command, args, env}` / `{url, headers}`, `${VAR}`
+ * - "kimi": `mcpServers`, `{command, …, cwd}` / `{url, headers}` (`transport: "sse"`), no variables
+ * - "grok-cli": `mcp.servers`, an array of `{id, label, enabled, transport, …}`, no variables
+ * - "jetbrains": `servers`, `{type: "stdio"|"http"|"sse", …}`, no variables
  * - "windsurf": `mcpServers`, `{command, args, env}` / `{serverUrl, headers}`, `${env:VAR}`
  * - "antigravity": `mcpServers`, `{command, args, env}` / `{serverUrl, headers}`, no variables
  * - "amp": the literal key `"amp.mcpServers"`, `{command, args, env}` / `{url, headers}`, `${VAR}`
  * - "openclaw": `mcp.servers`, `{command, args, env}` / `{url, headers}`, no variables
  */
-export type McpFormatId = "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain" | "windsurf" | "antigravity" | "amp" | "openclaw";
+export type McpFormatId =
+  | "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain"
+  | "cline" | "auggie" | "devin" | "crush" | "grok-build" | "kimi" | "grok-cli" | "jetbrains" | "windsurf" | "antigravity" | "amp" | "openclaw";
 
 /**
  * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,

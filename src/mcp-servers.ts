@@ -27,7 +27,8 @@ export const transportOf = (server: McpServer): McpTransport => ("url" in server
 /**
  * A server name is safe on every host when it matches this. Hosts build the model's tool names
  * from it: Claude Code, Codex and Qwen Code `mcp__<server>__<tool>`, Gemini CLI `mcp_<server>_<tool>`,
- * OpenCode and its forks `<server>_<tool>`, Copilot CLI `<server>-<tool>`; the model APIs take
+ * OpenCode and its forks `<server>_<tool>`, Copilot CLI `<server>-<tool>`, Droid `<server>___<tool>`,
+ * Auggie `<tool>_<server>`, Grok CLI `mcp_<server>__<tool>` (each adapter's `mcp.toolName`); the model APIs take
  * function names of at most 64 characters from [A-Za-z0-9_-] (Anthropic, OpenAI), so no dots,
  * no spaces, and no underscores (they would make the `_`/`__` separators ambiguous: Gemini
  * splits `mcp_<server>_<tool>` at the first underscore after the prefix). 32 characters leave

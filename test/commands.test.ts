@@ -26,16 +26,17 @@ describe("status", () => {
     const status = box.cli(["status"]);
     expect(status.stdout).toBe(
       [
-        "connector  host         scope  file                     state",
-        "both       claude-code  user   ~/.claude/settings.json  ok",
-        "both       cline        user   ~/.cline/hooks           ok",
-        "both       claude-code  user   ~/.claude.json           ok",
+        "connector  host         scope  file                                            state",
+        "both       claude-code  user   ~/.claude/settings.json                         ok",
+        "both       cline        user   ~/.cline/hooks                                  ok",
+        "both       claude-code  user   ~/.claude.json                                  ok",
+        "both       cline        user   ~/.cline/data/settings/cline_mcp_settings.json  ok",
         "",
       ].join("\n"),
     );
     expect(status.exitCode).toBe(0);
     box.write(join(box.home, ".claude.json"), "{}\n");
-    expect(box.cli(["status"]).stdout).toContain("both       claude-code  user   ~/.claude.json           drift");
+    expect(box.cli(["status"]).stdout).toContain("both       claude-code  user   ~/.claude.json                                  drift");
   });
 
   test("every install ok; a hand-edited host file is drift, shown as the command that fixes it (exit 5)", () => {

@@ -228,6 +228,7 @@ describe("mcp: explain", () => {
     expect(hosts.mcpServers).toEqual(["rec", "old"]);
     const mcp = (id: string) => hosts.hosts.find((h) => h.platform === id)!.mcp;
     expect(mcp("claude-code")).toEqual({
+      scope: "user",
       format: "claude",
       file: join(box.home, ".claude.json"),
       toolName: "mcp__{server}__{tool}",
@@ -238,6 +239,10 @@ describe("mcp: explain", () => {
     });
     expect(mcp("codex").servers).toEqual([{ name: "rec", transport: "stdio", status: "planned" }, { name: "old", transport: "sse", status: "unsupported", reason: "the sse transport is not supported (only stdio, http)" }]);
     expect(mcp("trae")).toMatchObject({ format: "plain", ui: "open Trae's Settings → MCP → Add → Add Manually (raw JSON)", servers: [{ status: "manual" }, { status: "manual" }] });
+    // Hooks in the project, servers in the IDE's UI: each part at the scope the host has it.
+    const jetbrains = hosts.hosts.find((h) => h.platform === "jetbrains-copilot")! as unknown as { scope: string; mcp: { scope: string; servers: { status: string }[] } };
+    expect([jetbrains.scope, jetbrains.mcp.scope, jetbrains.mcp.servers.map((s) => s.status)]).toEqual(["project", "user", ["manual", "manual"]]);
+    expect(mcp("continue")).toMatchObject({ format: "-", servers: [{ status: "unsupported", reason: "no MCP registration known for this host" }, { status: "unsupported" }] });
     const human = box.cli(["explain", "--config", config]);
     expect(human.stdout).toMatch(/MCP servers \(where each host registers them\):\nhost +scope +mcp file/);
     expect(human.stdout).toMatch(/\nzed +user +~\/\.config\/zed\/settings\.json +zed +stdio, http +none +\{tool\} +registered +unsupported\n/);

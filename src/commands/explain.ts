@@ -25,6 +25,7 @@ function mcpReport(adapter: Adapter, plan: McpPlan | undefined, scope: Scope, pa
   const format = spec ? MCP_FORMATS[spec.format] : undefined;
   const location = spec?.scopes[scope];
   return {
+    scope,
     format: spec?.format ?? "-",
     file: mcpFile(adapter, scope, paths),
     ...(location && typeof location !== "function" ? { ui: location.ui } : {}),
@@ -55,13 +56,18 @@ export default defineAcCommand({
     const invocations = knownInvocations(await readRegistry());
     const events = EVENT_NAMES.filter((event) => config.hooks?.[event]);
     // The same planning as install, for every host; a host without the scope is planned for its other one.
+    // MCP servers likewise: a host whose servers go to one scope only (Cline, Kimi) is shown there,
+    // whatever scope its hooks take (Copilot for JetBrains: hooks in the project, servers in its UI).
+    const fallback: Scope = scope === "user" ? "project" : "user";
     const plans = ADAPTERS.map((adapter) => {
-      const fallback = scope === "user" ? "project" : "user";
-      return { adapter, plan: planHost(adapter, config, hasScope(adapter, scope, paths, config.id) || !hasScope(adapter, fallback, paths, config.id) ? scope : fallback, paths, invocations) };
+      const plan = planHost(adapter, config, hasScope(adapter, scope, paths, config.id) || !hasScope(adapter, fallback, paths, config.id) ? scope : fallback, paths, invocations);
+      const mcpScope = adapter.mcp && !adapter.mcp.scopes[plan.scope] ? ([scope, fallback].find((s) => adapter.mcp!.scopes[s]) ?? plan.scope) : plan.scope;
+      const mcp = mcpScope === plan.scope ? plan.mcp : planHost(adapter, config, mcpScope, paths, invocations, { only: "mcp" }).mcp;
+      return { adapter, plan, mcp: mcpReport(adapter, mcp, mcpScope, paths), mcpWarnings: mcp?.warnings ?? [] };
     });
 
     if (json) {
-      const hosts = plans.map(({ adapter, plan: { edits: _edits, mcp, ...plan } }) => ({ ...plan, alsoRuns: adapter.alsoRuns ?? [], nativeHooks: adapter.nativeHooks, mcp: mcpReport(adapter, mcp, plan.scope, paths) }));
+      const hosts = plans.map(({ adapter, mcp, plan: { edits: _edits, mcp: _mcp, ...plan } }) => ({ ...plan, alsoRuns: adapter.alsoRuns ?? [], nativeHooks: adapter.nativeHooks, mcp }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
     }
     printStdout(`${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} hosts`);
@@ -95,15 +101,14 @@ export default defineAcCommand({
     if (servers.length) printTable(
       [
         ["host", "scope", "mcp file", "format", "transports", "variables", "tool names", ...servers],
-        ...plans.map(({ adapter, plan }) => {
-          const m = mcpReport(adapter, plan.mcp, plan.scope, paths);
+        ...plans.map(({ plan, mcp: m }) => {
           const status = (name: string) => m.servers.find((s) => s.name === name)?.status ?? "-";
-          return [plan.platform, plan.scope, m.file ? tilde(m.file, paths.home) : m.ui ? "(host UI)" : "-", m.format, m.transports.join(", ") || "-", m.variables, m.toolName || "-", ...servers.map((name) => (status(name) === "planned" ? "registered" : status(name)))];
+          return [plan.platform, m.scope, m.file ? tilde(m.file, paths.home) : m.ui ? "(host UI)" : "-", m.format, m.transports.join(", ") || "-", m.variables, m.toolName || "-", ...servers.map((name) => (status(name) === "planned" ? "registered" : status(name)))];
         }),
       ],
       1,
     );
-    for (const { plan } of plans) for (const warning of plan.mcp?.warnings ?? []) printStdout(`  ${warning}`);
+    for (const { mcpWarnings } of plans) for (const warning of mcpWarnings) printStdout(`  ${warning}`);
     const cross = plans.flatMap(({ adapter }) => (adapter.alsoRuns ?? []).map((a) => `${adapter.id} also runs ${a.platform}'s ${a.scopes.join(" and ")} hooks${a.when ? ` ${a.when}` : ""}`));
     if (cross.length) printStdout(`\ncross-host (one handler can fire under several hosts):\n${cross.map((line) => `  ${line}`).join("\n")}`);
   },

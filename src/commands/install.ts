@@ -4,7 +4,7 @@ import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { listCell, printTable } from "./_table.ts";
 import { planEdits, planHost, type HostPlan, type Part } from "../install/plan.ts";
-import { mcpOwners, type McpPlan } from "../install/mcp/plan.ts";
+import { mcpOwners, sharedOwners, type McpPlan } from "../install/mcp/plan.ts";
 import type { ServerChange } from "../install/edits/mcp-servers.ts";
 import type { InstallRecord } from "../registry/types.ts";
 import { UsageError } from "./_fail.ts";
@@ -190,13 +190,17 @@ export default defineAcCommand({
       const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
       const crossHost = crossHostWarnings(adapters.map((a) => ({ platform: a.id, scope })), installed, (id) => isDetected(adapterOf(id), paths), declared);
 
+      const writtenNow = new Map<string, string[]>();
+      const owners = sharedOwners(mcpOwners(registry, config.id), { writtenNow });
       const results: HostResult[] = adapters.map((adapter) => {
-        const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: mcpOwners(registry, config.id), configPath });
+        const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: owners, configPath });
         plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
         const hidden = plan.file ? hiddenUserFile(adapter, scope, paths, config.id) : undefined;
         if (hidden) plan.warnings.push(hidden);
         try {
-          return hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
+          const result = hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
+          if (result.mcp?.file) writtenNow.set(result.mcp.file, [...(writtenNow.get(result.mcp.file) ?? []), ...writtenServers(result)]);
+          return result;
         } catch (error) {
           if (!(error instanceof HostConfigError)) throw error;
           return { ...hostResult(plan, [], dryRun), status: "error", error: error.message };

@@ -1,7 +1,7 @@
 import { findAdapter } from "../../adapters/index.ts";
 import { applyEdits, splitChanges, type CompanionResult } from "../install/apply.ts";
 import { deliveredFile, planUninstall } from "../install/plan.ts";
-import { mcpFile, mcpOwners, mcpUninstallEdit } from "../install/mcp/plan.ts";
+import { mcpFile, mcpOwners, mcpUninstallEdit, serversByFile, sharedOwners } from "../install/mcp/plan.ts";
 import type { ServerChange } from "../install/edits/mcp-servers.ts";
 import type { Scope } from "../adapter.ts";
 import { readRegistry } from "../registry/read.ts";
@@ -97,7 +97,7 @@ export default defineAcCommand({
         });
       }
       if (!targets.length) throw new UsageError(`connector "${id}" is not installed${platforms ? ` for ${platforms.join(", ")}` : ""}`);
-      const owners = mcpOwners(registry, id);
+      const owners = sharedOwners(mcpOwners(registry, id), { keptBy: serversByFile(recorded.filter((r) => !chosen.includes(r))) });
 
       const results = targets.map((target): UninstallResult => {
         const adapter = findAdapter(target.platform);

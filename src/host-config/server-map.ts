@@ -2,7 +2,7 @@ import { getNodeValue } from "jsonc-parser";
 import { HostConfigError } from "./errors.ts";
 import { refuseDuplicateKeys } from "./event-map.ts";
 import { canonical } from "./same-data.ts";
-import { detectIndent, nodeAt, parseJsonc, setProperty } from "./jsonc-text.ts";
+import { appendArrayElement, detectIndent, nodeAt, parseJsonc, removeArrayElement, setProperty } from "./jsonc-text.ts";
 import { appendBlock, eolOf, parseToml, removeBlock, tableBlocks, type TomlDoc } from "./toml-text.ts";
 
 /**
@@ -79,9 +79,49 @@ function tomlMap(text: string, file: string, root: string[]): ServerMap {
   };
 }
 
-/** The server map of a host config file at `root`; an unparseable file is refused (exit 4, naming it). */
-export const serverMap = (text: string, file: string, syntax: "json" | "toml", root: string[]): ServerMap =>
-  syntax === "json" ? jsonMap(text, file, root) : tomlMap(text, file, root);
+/**
+ * Servers kept as an array, each naming itself in `key` (Grok CLI's `mcp.servers: [{id, …}]`): the
+ * same three operations, an entry found by its name field. Two entries of one name are refused.
+ */
+function jsonList(text: string, file: string, root: string[], key: string): ServerMap {
+  const tree = parseJsonc(text, file);
+  if (tree && tree.type !== "object") throw new HostConfigError(file, "is not a JSON object; nothing was written");
+  for (let depth = 0; depth < root.length; depth++) refuseDuplicateKeys(text, file, nodeAt(tree, root.slice(0, depth)));
+  const list = nodeAt(tree, root);
+  if (list && list.type !== "array") throw new HostConfigError(file, `${root.join(".")} must be an array of servers; nothing was written`);
+  const items = list ? (getNodeValue(list) as unknown[]) : [];
+  const entries: Record<string, unknown> = {};
+  for (const item of items) {
+    const name = isObject(item) ? item[key] : undefined;
+    if (typeof name !== "string") continue;
+    if (name in entries) throw new HostConfigError(file, `${root.join(".")} has two servers with ${key} "${name}"; remove one, nothing was written`);
+    entries[name] = item;
+  }
+  const indexOf = (current: string, name: string) => {
+    const node = nodeAt(parseJsonc(current, file), root);
+    return { node, index: (node?.children ?? []).findIndex((child) => { const v = getNodeValue(child); return isObject(v) && v[key] === name; }) };
+  };
+  return {
+    entries,
+    set(current, name, entry) {
+      const indent = detectIndent(current);
+      const { node, index } = indexOf(current, name);
+      if (index >= 0) return setProperty(current, [...root, index], entry, indent);
+      return node ? appendArrayElement(current, node, entry, indent) : setProperty(current, root, [entry], indent);
+    },
+    remove(current, name) {
+      const { node, index } = indexOf(current, name);
+      if (!node || index < 0) return current;
+      const after = removeArrayElement(current, node, index);
+      // The list we emptied goes too, as an emptied server map does.
+      return nodeAt(parseJsonc(after, file), root)?.children?.length ? after : setProperty(after, root, undefined, detectIndent(after));
+    },
+  };
+}
+
+/** The server map of a host config file, as its MCP format lays it out; an unparseable file is refused (exit 4, naming it). */
+export const serverMap = (text: string, file: string, format: { syntax: "json" | "toml"; root: string[]; list?: string }): ServerMap =>
+  format.syntax === "toml" ? tomlMap(text, file, format.root) : format.list ? jsonList(text, file, format.root, format.list) : jsonMap(text, file, format.root);
 
 /** Whether two entries mean the same (JSON numbers and TOML integers alike). */
 export const sameEntry = (a: unknown, b: unknown): boolean => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));

@@ -38,7 +38,7 @@ export interface CaseDef {
   /** body of the `hooks: { … }` object; `SHELL` is the host's shell tool name as a JSON string; "" = no hooks */
   hooks(host: HostDef): string;
   /** the connector's `mcpServers`, given the case's marks folder */
-  mcpServers?(marks: string): Record<string, unknown>;
+  mcpServers?(marks: string, host: HostDef): Record<string, unknown>;
   /** how the mock model behaves in this case */
   mock?: MockOptions;
   /** undefined = pass, otherwise the reason for the failure */
@@ -368,10 +368,15 @@ export const CASES: CaseDef[] = [
     needs: [],
     // No hooks: install registers the server alone; the model calls its tool under the host's naming.
     hooks: () => "",
-    mcpServers: (marks) => ({
-      [MCP_SERVER]: { command: Bun.which("node") ?? "node", args: [MCP_FIXTURE, "--log", join(marks, "mcp-calls.jsonl")], env: { E2E_MCP_SECRET: "${E2E_MCP_SECRET}" } },
+    mcpServers: (marks, h) => ({
+      [MCP_SERVER]: {
+        command: Bun.which("node") ?? "node",
+        args: [MCP_FIXTURE, "--log", join(marks, "mcp-calls.jsonl")],
+        // A host that can pass no variable to a server gets the value itself (install would refuse a reference).
+        env: { E2E_MCP_SECRET: h.mcpEnvLiteral ? MCP_SECRET : "${E2E_MCP_SECRET}" },
+      },
     }),
-    mock: { tool: { match: /(^|[^a-z])e2erec[^a-z].*record$|^record$/, input: { text: MCP_TOKEN }, result: `MCP-RECORDED:${MCP_TOKEN}`, search: `${MCP_SERVER} record` } },
+    mock: { tool: { match: /(^|[^a-z])e2erec[^a-z].*record$|^record$|^record[^a-z]+e2erec$/, input: { text: MCP_TOKEN }, result: `MCP-RECORDED:${MCP_TOKEN}`, search: `${MCP_SERVER} record` } },
     check(o, h) {
       const call = o.mock.requests.find((r) => r.answer === "tool-call");
       const offered = o.mock.requests.find((r) => r.answer === "text");
@@ -381,7 +386,7 @@ export const CASES: CaseDef[] = [
       if (!calls.some((c) => c.text === MCP_TOKEN)) return `the server recorded no call with ${MCP_TOKEN} (${calls.length} calls; ${summary(o)})`;
       if (!requestsAfterToolCall(o).some((r) => contains(r.text, `MCP-RECORDED:${MCP_TOKEN}`))) return `the tool's result never reached the model (${summary(o)})`;
       const secret = calls.find((c) => c.text === MCP_TOKEN)!.secret;
-      if (secret !== MCP_SECRET) return `the server got E2E_MCP_SECRET=${js(secret)}, not the value of the host's variable reference`;
+      if (secret !== MCP_SECRET) return `the server got E2E_MCP_SECRET=${js(secret)}, not the value of ${h.mcpEnvLiteral ? "its env entry" : "the host's variable reference"}`;
       return undefined;
     },
   },
@@ -411,7 +416,7 @@ const keepRaw = (name: string, event: { raw?: unknown }) =>
   writeFileSync(MARKS + "/" + name + ".raw.json", JSON.stringify(event.raw ?? null));
 
 export default defineConnector({
-  id: "e2e",${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks))},` : ""}
+  id: "e2e",${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks, host))},` : ""}
 });
 `;
 }

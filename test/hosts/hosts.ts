@@ -68,6 +68,11 @@ export interface HostDef {
   degraded?: Record<string, { why: string; reported: string; check(o: CaseOutcome, host: HostDef): string | undefined; exitCode?: number }>;
   /** The shell tool's input that runs `command`, for the modify case (default: `{...input, command}`). */
   shellInput?(command: string): Record<string, unknown>;
+  /**
+   * Why the host cannot hand a variable of its environment to an MCP server (no expansion, and a
+   * stdio server does not inherit it): the mcp-tool case writes the secret's value instead.
+   */
+  mcpEnvLiteral?: string;
   /** facts about the real host worth printing under a case's line, by case name */
   caseNotes?: Record<string, string>;
   /** host-native hook event key(s) for a normalized event, when not the same name */
@@ -147,12 +152,6 @@ export const HOSTS: HostDef[] = [
     bin: "codex",
     shellTool: "Bash",
     fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
-    unsupported: {
-      "mcp-tool":
-        "codex exec 0.171.0 reads the server install wrote (`codex mcp list`: enabled) and starts it, but defers MCP tools behind its " +
-        "built-in tool_search: with the suite's model (fallback metadata) tool_search is not offered, and with a catalogued one " +
-        "(gpt-5.5) it answered no tools for the server offline; the model is never offered mcp__e2erec__record",
-    },
     setup(ctx) {
       const codexHome = join(ctx.home, ".codex");
       mkdirSync(codexHome, { recursive: true });
@@ -174,6 +173,11 @@ export const HOSTS: HostDef[] = [
           ``,
           `[features]`,
           `plugins = false   # else it looks up github.com for the curated plugins`,
+          // 0.171.0 defers MCP tools behind its tool_search, which a model without catalogue metadata
+          // (the mock) is not offered; off, the server's tools are offered directly (namespace
+          // mcp__<server>). Lazy stdio startup lets the first turn start before the server is up.
+          `tool_search = false`,
+          `mcp_lazy_stdio_startup = false`,
           ``,
         ].join("\n"),
       );
@@ -424,8 +428,6 @@ export const HOSTS: HostDef[] = [
   },
   {
     id: "droid",
-    // agent-connector registers no MCP servers for this host yet (its MCP file is in docs/hosts/droid.md).
-    unsupported: { "mcp-tool": "agent-connector does not register MCP servers for droid yet: install reports it, add the server by hand" },
     pkg: "@factory/cli",
     version: "0.225.2",
     npmSpecs: ["@factory/cli@0.225.1", "@factory/cli-linux-x64@0.225.2"],
@@ -438,6 +440,9 @@ export const HOSTS: HostDef[] = [
     setup(ctx) {
       // BYOK: the model id is custom:<displayName>-<index>.
       writeJson(join(ctx.home, ".factory", "settings.json"), {
+        // `droid exec` starts MCP servers in the background and the first model turn does not wait
+        // for them (0.225.2); this makes it wait, as `--list-tools` and stream-json input do.
+        blockOnMcpLoad: true,
         customModels: [
           { model: "mock-model", displayName: "Mock", baseUrl: `${ctx.mockUrl}/v1`, apiKey: "dummy", provider: "generic-chat-completion-api", maxOutputTokens: 8192 },
         ],
@@ -450,8 +455,7 @@ export const HOSTS: HostDef[] = [
   },
   {
     id: "auggie",
-    // agent-connector registers no MCP servers for this host yet (its MCP file is in docs/hosts/auggie.md).
-    unsupported: { "mcp-tool": "agent-connector does not register MCP servers for auggie yet: install reports it, add the server by hand" },
+    mcpEnvLiteral: "auggie 0.36.0 expands no ${VAR} in an MCP entry and starts a stdio server with HOME, LOGNAME, PATH, SHELL, TERM and USER only",
     pkg: "@augmentcode/auggie",
     version: "0.36.0",
     bin: "auggie",
@@ -479,8 +483,6 @@ export const HOSTS: HostDef[] = [
   },
   {
     id: "cline",
-    // agent-connector registers no MCP servers for this host yet (its MCP file is in docs/hosts/cline.md).
-    unsupported: { "mcp-tool": "agent-connector does not register MCP servers for cline yet: install reports it, add the server by hand" },
     pkg: "cline",
     version: "3.0.65",
     bin: "cline",

@@ -105,7 +105,20 @@ function geminiHasToolResult(body: any): boolean {
 function responsesToolNames(body: any): string[] {
   // Codex offers its deferred-tool search as a built-in `{type: "tool_search"}`; MCP tools it
   // found come back as functions or inside a `{type: "namespace", tools}` group.
-  return (body?.tools ?? []).flatMap((t: any) => (t?.type === "namespace" ? (t.tools ?? []).map((n: any) => `${t.name}${n.name}`) : [t?.name ?? t?.function?.name ?? (t?.type === "tool_search" ? "tool_search" : undefined)])).filter(Boolean);
+  return (body?.tools ?? []).flatMap((t: any) => (t?.type === "namespace" ? (t.tools ?? []).map((n: any) => namespaced(t.name, n.name)) : [t?.name ?? t?.function?.name ?? (t?.type === "tool_search" ? "tool_search" : undefined)])).filter(Boolean);
+}
+
+/** A namespaced tool's full name: `mcp__s__` + `t` (what tool_search returns), or `mcp__s` + `__` + `t` (0.171.0 with tool_search off). */
+const namespaced = (namespace: string, name: string) => (namespace.endsWith("_") ? `${namespace}${name}` : `${namespace}__${name}`);
+
+/** The function call for a tool offered inside a namespace: its own name and the namespace (Responses API). */
+function responsesCallName(body: any, toolName: string): { name: string; namespace?: string } {
+  for (const t of body?.tools ?? []) {
+    if (t?.type !== "namespace") continue;
+    const inner = (t.tools ?? []).find((n: any) => namespaced(t.name, n.name) === toolName);
+    if (inner) return { name: inner.name, namespace: t.name };
+  }
+  return { name: toolName };
 }
 function responsesHasToolResult(body: any): boolean {
   const input = Array.isArray(body?.input) ? body.input : [];
@@ -213,7 +226,7 @@ function responsesAnswer(body: any, toolName: string | undefined, toolInput: any
   const item = toolName === "tool_search" && (body?.tools ?? []).some((t: any) => t?.type === "tool_search")
     ? { type: "tool_search_call", id: nextId("ts_mock"), call_id: nextId("call_mock"), execution: "client", arguments: toolInput, status: "completed" }
     : toolName
-    ? { type: "function_call", id: nextId("fc_mock"), call_id: nextId("call_mock"), name: toolName, arguments: JSON.stringify(toolInput), status: "completed" }
+    ? { type: "function_call", id: nextId("fc_mock"), call_id: nextId("call_mock"), ...responsesCallName(body, toolName), arguments: JSON.stringify(toolInput), status: "completed" }
     : { type: "message", id: nextId("msg_mock"), role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
   const usage = {
     input_tokens: 10,
@@ -289,14 +302,23 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
         return { answer: "tool-call", tool: wanted, input: opts.tool.input, text: "" };
       }
       // Claude Code connects MCP servers in the background and offers a tool to wait for them;
-      // Qwen Code defers MCP tools until the model fetches their declarations with tool_search.
+      // Qwen Code (and Codex, Droid) defer MCP tools until the model fetches their declarations with a search tool.
       if (names.includes("WaitForMcpServers") && !waited) {
         waited = true;
         return { answer: "wait-mcp", tool: "WaitForMcpServers", input: {}, text: "" };
       }
-      if (names.includes("tool_search") && !waited && opts.tool.search) {
+      // Droid's deferred-tool search is `ToolSearch` (the same `{query}`, keywords or "select:<names>").
+      const search = names.find((name) => name === "tool_search" || name === "ToolSearch");
+      if (search && !waited && opts.tool.search) {
         waited = true;
-        return { answer: "tool-search", tool: "tool_search", input: { query: opts.tool.search }, text: "" };
+        return { answer: "tool-search", tool: search, input: { query: opts.tool.search }, text: "" };
+      }
+      // The server is not up yet (Codex starts MCP servers beside the first turn): wait
+      // once with the shell tool, and look at the next request's tools.
+      const shell = pickShellTool(names);
+      if (shell && !waited) {
+        waited = true;
+        return { answer: "wait-mcp", tool: shell, input: SHELL_TOOLS[shell]!("sleep 5"), text: "" };
       }
       return { answer: hasResult ? "final" : "text", tool: undefined, input: undefined, text: hasResult ? finalText : plainText };
     }

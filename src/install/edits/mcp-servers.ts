@@ -10,7 +10,7 @@ export interface ServerChange {
   status: ServerStatus;
 }
 
-const mapOf = (text: string, edit: McpServersEdit) => serverMap(text, edit.file, MCP_FORMATS[edit.format].syntax, MCP_FORMATS[edit.format].root);
+const mapOf = (text: string, edit: McpServersEdit) => serverMap(text, edit.file, MCP_FORMATS[edit.format]);
 
 /**
  * Writes this connector's servers into the host's server map. A server of the same name that

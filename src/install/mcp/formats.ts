@@ -10,10 +10,12 @@ export interface McpFormat {
   syntax: "json" | "toml";
   /** Key path of the server map. */
   root: string[];
+  /** The servers are an array, each naming itself in this field (Grok CLI: `id`), not a map by name. */
+  list?: string;
   transports: readonly McpTransport[];
   /** How the host writes a reference to the user's environment, for reports. */
   variables: string;
-  entry(server: McpServer): HostEntry;
+  entry(server: McpServer, name: string): HostEntry;
 }
 
 /** Rewrites every `${VAR}` of a value into the host's syntax. */
@@ -35,13 +37,29 @@ function translated(values: Record<string, string> | undefined, translate: Trans
 
 const noVariables: Translate = () => undefined;
 
+/** The env without the values that only name the variable of the same name (the child inherits those). */
+const notInherited = (env: Record<string, string> | undefined) => env && Object.fromEntries(Object.entries(env).filter(([key, value]) => wholeReference(value) !== key));
+
 interface PlainOptions {
   translate: Translate;
   variables: string;
+  /**
+   * The host starts a stdio server with its own whole environment: an env value that is exactly
+   * the variable of the same name (`TOKEN: "${TOKEN}"`) is forwarded by leaving it out.
+   */
+  inherits?: boolean;
   /** The key the host reads the working directory from; absent: it takes none. */
   cwdKey?: string;
   /** `type` per transport; absent: the host tells transports apart by itself. */
   types?: Partial<Record<McpTransport, string>>;
+  /** The key that holds `types` (default `type`; Devin, Kimi: `transport`). */
+  typeKey?: string;
+  /** Fields naming the server inside its entry, for hosts that keep servers in an array (`list`). */
+  named?: (name: string) => Record<string, unknown>;
+  /** As McpFormat's `list`. */
+  list?: string;
+  /** Default JSON; TOML: one `[<root>.<name>]` table per server. */
+  syntax?: "json" | "toml";
   /** Fields the host's own tools add to every entry. */
   extra?: Record<string, unknown>;
   /** The remote entry's url key per transport (Gemini: `httpUrl` for streamable HTTP). */
@@ -56,27 +74,31 @@ const unsupportedVariable = (where: string, key: string, variables: string) =>
 /** The shape most hosts share: `{command, args, env}` or `{url, headers}` under `mcpServers`. */
 function plainFormat(options: PlainOptions): McpFormat {
   const transports = options.transports ?? ["stdio", "http", "sse"];
-  const typed = (transport: McpTransport) => (options.types?.[transport] ? { type: options.types[transport] } : {});
+  const typed = (transport: McpTransport) => (options.types?.[transport] ? { [options.typeKey ?? "type"]: options.types[transport] } : {});
+  const variables = options.inherits ? `${options.variables}; a stdio server inherits the host's environment` : options.variables;
   return {
-    syntax: "json",
+    syntax: options.syntax ?? "json",
     root: options.root ?? ["mcpServers"],
+    ...(options.list ? { list: options.list } : {}),
     transports,
-    variables: options.variables,
-    entry(server) {
+    variables,
+    entry(server, name) {
+      const named = options.named?.(name) ?? {};
       const transport = transportOf(server);
       if (!transports.includes(transport)) return { unsupported: `the ${transport} transport is not supported (only ${transports.join(", ")})` };
       if (transport === "stdio") {
         const { command, args, env, cwd } = server as McpStdioServer;
         if (cwd && !options.cwdKey) return { unsupported: "cwd is not supported: the host starts servers in a folder of its choosing" };
-        const e = translated(env, options.translate);
-        if (e.failed) return { unsupported: unsupportedVariable("env", e.failed, options.variables) };
-        return { entry: { ...typed("stdio"), command, ...(args ? { args } : {}), ...(e.values ? { env: e.values } : {}), ...(cwd ? { [options.cwdKey!]: cwd } : {}), ...options.extra } };
+        const e = translated(options.inherits ? notInherited(env) : env, options.translate);
+        if (e.failed) return { unsupported: unsupportedVariable("env", e.failed, variables) };
+        const withEnv = e.values && Object.keys(e.values).length ? { env: e.values } : {};
+        return { entry: { ...named, ...typed("stdio"), command, ...(args ? { args } : {}), ...withEnv, ...(cwd ? { [options.cwdKey!]: cwd } : {}), ...options.extra } };
       }
       const { url, headers } = server as McpRemoteServer;
       const h = translated(headers, options.translate);
-      if (h.failed) return { unsupported: unsupportedVariable("header", h.failed, options.variables) };
+      if (h.failed) return { unsupported: unsupportedVariable("header", h.failed, variables) };
       const urlKey = options.urlKey?.[transport as "http" | "sse"] ?? "url";
-      return { entry: { ...typed(transport), [urlKey]: url, ...(h.values ? { headers: h.values } : {}), ...options.extra } };
+      return { entry: { ...named, ...typed(transport), [urlKey]: url, ...(h.values ? { headers: h.values } : {}), ...options.extra } };
     },
   };
 }
@@ -176,6 +198,37 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   // codebuff.com/docs/tips/mcp-servers: a value that is exactly `$VAR` is read from the environment.
   codebuff: plainFormat({ translate: (value) => (wholeReference(value) ? `$${wholeReference(value)}` : undefined), variables: "whole-value $VAR", transports: ["stdio", "http"] }),
   plain: plainFormat({ translate: noVariables, variables: "none" }),
+  // Cline CLI 3.0.65 (@cline/core): `{command, args, cwd, env}` or `{type: "streamableHttp"|"sse", url,
+  // headers}`; no variable expansion, and a stdio server is started with Cline's whole environment.
+  // Without `timeout` a server gets 3 s to answer `initialize` and is skipped for the run after that
+  // (an `npx` start often takes longer); 60 is its default request timeout, now the connect one too.
+  cline: plainFormat({ translate: noVariables, variables: "none", inherits: true, cwdKey: "cwd", types: { http: "streamableHttp", sse: "sse" }, extra: { timeout: 60 } }),
+  // Auggie 0.36.0 (its bundle): `{command, args, env, cwd}` or `{type: "http"|"sse", url, headers}`; only
+  // `$augment-<secret>` references (its secret store), and a stdio server gets HOME, PATH, … only.
+  auggie: plainFormat({ translate: noVariables, variables: "none", cwdKey: "cwd", types: { http: "http", sse: "sse" } }),
+  // docs.devin.ai/cli/extensibility/mcp/configuration: untyped stdio, remote `transport`, `${env:VAR}`.
+  devin: plainFormat({ translate: envColon, variables: "${env:VAR}", typeKey: "transport", types: { http: "http", sse: "sse" } }),
+  // charmbracelet/crush internal/config/resolve.go: `$VAR` / `${VAR}` expanded anywhere in a value.
+  crush: plainFormat({ translate: dollarBrace, variables: "${VAR}", root: ["mcp"], types: { stdio: "stdio", http: "http", sse: "sse" } }),
+  // docs.x.ai/build/features/mcp-servers: `[mcp_servers.<name>]`, `${VAR}` expanded; remote servers by url.
+  "grok-build": plainFormat({ translate: dollarBrace, variables: "${VAR}", syntax: "toml", root: ["mcp_servers"], transports: ["stdio", "http"] }),
+  // Kimi CLI (fastmcp's config) and Kimi Code: `{command, args, env, cwd}`, `{url, headers}`, SSE as
+  // `transport: "sse"`; no expansion (Kimi CLI's stdio servers get the SDK's default environment).
+  kimi: plainFormat({ translate: noVariables, variables: "none", cwdKey: "cwd", typeKey: "transport", types: { sse: "sse" } }),
+  // superagent-ai/grok-cli: `mcp.servers` is an array of `{id, label, enabled, transport, …}`; the SDK's
+  // stdio transport with the entry's env only.
+  "grok-cli": plainFormat({
+    translate: noVariables,
+    variables: "none",
+    root: ["mcp", "servers"],
+    list: "id",
+    named: (name) => ({ id: name, label: name, enabled: true }),
+    cwdKey: "cwd",
+    typeKey: "transport",
+    types: { stdio: "stdio", http: "http", sse: "sse" },
+  }),
+  // Copilot for JetBrains: VS Code's `servers` shape, variables not documented for that file.
+  jetbrains: plainFormat({ translate: noVariables, variables: "none", root: ["servers"], types: { stdio: "stdio", http: "http", sse: "sse" } }),
   // docs.windsurf.com/windsurf/cascade/mcp: remote servers under `serverUrl`; `${env:VAR}` interpolated.
   windsurf: plainFormat({ translate: envColon, variables: "${env:VAR}", urlKey: { http: "serverUrl", sse: "serverUrl" } }),
   // Antigravity's mcp_config.json (docs/hosts/antigravity.md): `serverUrl` as Windsurf; no documented expansion.

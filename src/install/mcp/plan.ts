@@ -16,6 +16,27 @@ export const mcpOwners = (registry: Registry, connectorId: string): McpOwners =>
   return { ours: [...new Set(names(connectorId))], others: [...new Set(Object.keys(registry).filter((id) => id !== connectorId).flatMap(names))] };
 };
 
+/** A file's servers by file: those written earlier in this run, or those another host's record of the connector still holds. */
+export type ServersByFile = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * Owners with two corrections for hosts that share one MCP file (Claude Code's and CodeBuddy's
+ * project `.mcp.json`): servers this run already wrote count as ours, and servers another host's
+ * record still holds count as someone else's, so uninstalling one host leaves them for the other.
+ */
+export const sharedOwners = (owners: McpOwners, { writtenNow, keptBy }: { writtenNow?: ServersByFile; keptBy?: ServersByFile }): McpOwners => (file) => {
+  const { ours, others } = owners(file);
+  const kept = keptBy?.get(file) ?? [];
+  return { ours: [...new Set([...ours, ...(writtenNow?.get(file) ?? [])])].filter((name) => !kept.includes(name)), others: [...new Set([...others, ...kept])] };
+};
+
+/** The servers each file holds by the given records of a connector. */
+export const serversByFile = (records: readonly { part?: string; file: string; servers?: string[] }[]): Map<string, string[]> => {
+  const byFile = new Map<string, string[]>();
+  for (const r of records) if (r.part === "mcp") byFile.set(r.file, [...(byFile.get(r.file) ?? []), ...(r.servers ?? [])]);
+  return byFile;
+};
+
 export interface McpServerPlan {
   name: string;
   transport: McpTransport;
@@ -66,7 +87,7 @@ export function planMcp(adapter: Adapter, config: ConnectorConfig, scope: Scope,
   const plan: McpPlan = { format: spec.format, toolName: spec.toolName, transports: format.transports, variables: format.variables, servers: [], warnings: [] };
   const entries: Record<string, Record<string, unknown>> = {};
   for (const [name, server] of declared) {
-    const result = format.entry(server);
+    const result = format.entry(server, name);
     if ("unsupported" in result) {
       plan.servers.push({ name, transport: transportOf(server), status: "unsupported", reason: result.unsupported });
       plan.warnings.push(`${adapter.name}: MCP server "${name}" is not registered: ${result.unsupported}.`);
@@ -79,7 +100,7 @@ export function planMcp(adapter: Adapter, config: ConnectorConfig, scope: Scope,
   if (location && typeof location !== "function") {
     for (const server of plan.servers) if (server.status === "planned") server.status = "manual";
     if (Object.keys(entries).length) {
-      const text = JSON.stringify(format.root.reduceRight<unknown>((inner, key) => ({ [key]: inner }), entries), null, 2);
+      const text = JSON.stringify(format.root.reduceRight<unknown>((inner, key) => ({ [key]: inner }), format.list ? Object.values(entries) : entries), null, 2);
       plan.manualSteps = `${adapter.name} keeps its ${scope} MCP servers in its UI only: ${location.ui}, and add:\n${text}`;
       plan.warnings.push(plan.manualSteps);
     }
