@@ -5,14 +5,17 @@
  *
  * Floor: `bun build --compile` of a program that reads stdin, parses it and prints one line.
  * Ours: dist/agent-connector with connectors installed for Claude Code as a user would, answering
- * real Claude Code payloads. Each case alternates with the floor so machine noise hits both alike;
- * wall time is the target, CPU time (user + system, all threads) is printed beside it because it
- * moves less when the machine is busy. Cases (issue "hook at the floor"):
+ * real Claude Code payloads, through its resident daemon (started and ready before a case is
+ * measured), and once in-process (AGENT_CONNECTOR_DAEMON=0) for comparison. Each case alternates
+ * with the floor so machine noise hits both alike; wall time is the target, CPU time (user +
+ * system, all threads) is printed beside it because it moves less when the machine is busy, and
+ * the daemon's own CPU time per call (daemon and workers, from /proc) beside that. Cases (issue
+ * "hook at the floor"):
  *   - small TypeScript connector: PreToolUse deny, PreToolUse allow, SessionStart context
  *   - the same deny with 50 connectors installed, and from a binary that holds one adapter only
  *   - a connector importing a 1 MB dependency
  */
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -137,6 +140,7 @@ interface Case {
   extraMb?: number;
   /** Runs before this case is measured (e.g. installing 49 more connectors). */
   before?: () => void;
+  env?: Record<string, string>;
 }
 
 const CASES: Case[] = [
@@ -155,16 +159,38 @@ const CASES: Case[] = [
     },
   },
   { name: "connector importing a 1 MB dependency, deny", argv: [bin, ...heavy], stdin: preDeny, expected: DENY, ratio: 3 },
+  { name: "in-process (AGENT_CONNECTOR_DAEMON=0), PreToolUse deny", argv: [bin, ...small], stdin: preDeny, expected: DENY, ratio: Infinity, env: { AGENT_CONNECTOR_DAEMON: "0" } },
 ];
+
+/** Starts the daemon of `binary` and waits until it is ready; returns its pid. */
+function daemonOf(binary: string): number {
+  sh([binary, "daemon", "start"]);
+  return JSON.parse(sh([binary, "daemon", "status", "--json"])).daemon.pid;
+}
+
+/** CPU time (ms) the daemon and its workers have used so far (/proc: Linux). */
+function daemonCpuMs(pid: number): number {
+  const ticks = (p: string) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return { ppid: fields[1]!, cpu: Number(fields[11]) + Number(fields[12]) };
+    } catch {
+      return undefined;
+    }
+  };
+  let total = ticks(String(pid))?.cpu ?? 0;
+  for (const entry of readdirSync("/proc")) if (/^\d+$/.test(entry) && ticks(entry)?.ppid === String(pid)) total += ticks(entry)!.cpu;
+  return (total * 1000) / 100; // USER_HZ
+}
 
 interface Sample {
   wall: number;
   cpu: number;
 }
 
-async function once(argv: string[], stdin: string, check?: string): Promise<Sample> {
+async function once(argv: string[], stdin: string, check?: string, extraEnv: Record<string, string> = {}): Promise<Sample> {
   const started = performance.now();
-  const proc = Bun.spawn(argv, { cwd: work, env, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(argv, { cwd: work, env: { ...env, ...extraEnv }, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
   const stdout = await new Response(proc.stdout).text();
   await proc.exited;
   const wall = performance.now() - started;
@@ -178,10 +204,10 @@ async function once(argv: string[], stdin: string, check?: string): Promise<Samp
  * kernel reports the largest of all children a process has waited for, not the last one.
  */
 const stdinFile = join(work, "stdin.json");
-const probe = `const p = Bun.spawn(JSON.parse(process.argv[1]), { cwd: ${JSON.stringify(work)}, env: ${JSON.stringify(env)}, stdin: Bun.file(process.argv[2]), stdout: "ignore", stderr: "ignore" }); await p.exited; console.log(p.resourceUsage().maxRSS);`;
-function peakRssMb(argv: string[], stdin: string): number {
+const probe = `const p = Bun.spawn(JSON.parse(process.argv[1]), { cwd: ${JSON.stringify(work)}, env: JSON.parse(process.argv[3]), stdin: Bun.file(process.argv[2]), stdout: "ignore", stderr: "ignore" }); await p.exited; console.log(p.resourceUsage().maxRSS);`;
+function peakRssMb(argv: string[], stdin: string, extraEnv: Record<string, string> = {}): number {
   writeFileSync(stdinFile, stdin);
-  const proc = Bun.spawnSync([process.execPath, "-e", probe, JSON.stringify(argv), stdinFile], { stdout: "pipe" });
+  const proc = Bun.spawnSync([process.execPath, "-e", probe, JSON.stringify(argv), stdinFile, JSON.stringify({ ...env, ...extraEnv })], { stdout: "pipe" });
   return Number(proc.stdout.toString().trim()) / 1024 / 1024;
 }
 
@@ -190,26 +216,31 @@ const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
 console.log(`hook round trip: ${runs} alternating runs per case (${process.platform}-${process.arch}, bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load average ${loadAverage()})\n`);
-console.log("| case | floor median | ours median | ratio (target) | ours p90 | CPU floor → ours | extra peak RSS (target) | |");
-console.log("|---|---|---|---|---|---|---|---|");
+console.log("| case | floor median | ours median | ratio (target) | ours p90 | CPU floor → ours | daemon CPU per call | extra peak RSS (target) | |");
+console.log("|---|---|---|---|---|---|---|---|---|");
 let allOk = true;
+const daemons = new Map<string, number>();
 for (const c of CASES) {
   c.before?.();
+  const daemon = c.env?.AGENT_CONNECTOR_DAEMON === "0" ? undefined : (daemons.get(c.argv[0]!) ?? daemonOf(c.argv[0]!));
+  if (daemon) daemons.set(c.argv[0]!, daemon);
   for (let i = 0; i < 10; i++) {
     await once([floor], c.stdin);
-    await once(c.argv, c.stdin, c.expected);
+    await once(c.argv, c.stdin, c.expected, c.env);
   }
   const f: Sample[] = [];
   const o: Sample[] = [];
+  const daemonBefore = daemon ? daemonCpuMs(daemon) : 0;
   for (let i = 0; i < runs; i++) {
     f.push(await once([floor], c.stdin));
-    o.push(await once(c.argv, c.stdin, c.expected));
+    o.push(await once(c.argv, c.stdin, c.expected, c.env));
   }
+  const daemonPerCall = daemon ? `${((daemonCpuMs(daemon) - daemonBefore) / runs).toFixed(2)} ms` : "-";
   const fRss: number[] = [];
   const oRss: number[] = [];
   for (let i = 0; i < 10; i++) {
     fRss.push(peakRssMb([floor], c.stdin));
-    oRss.push(peakRssMb(c.argv, c.stdin));
+    oRss.push(peakRssMb(c.argv, c.stdin, c.env));
   }
   const fm = median(f.map((s) => s.wall));
   const om = median(o.map((s) => s.wall));
@@ -219,7 +250,13 @@ for (const c of CASES) {
   allOk &&= ok;
   const cpu = `${median(f.map((s) => s.cpu)).toFixed(2)} → ${median(o.map((s) => s.cpu)).toFixed(2)} ms`;
   const rss = `${extra.toFixed(1)} MB${c.extraMb === undefined ? "" : ` (≤ ${c.extraMb})`}`;
-  console.log(`| ${c.name} | ${fm.toFixed(2)} ms | ${om.toFixed(2)} ms | ${ratio.toFixed(2)}× (≤ ${c.ratio}×) | ${p90(o.map((s) => s.wall)).toFixed(2)} ms | ${cpu} | ${rss} | ${ok ? "ok" : "OUTSIDE"} |`);
+  const target = Number.isFinite(c.ratio) ? ` (≤ ${c.ratio}×)` : "";
+  console.log(`| ${c.name} | ${fm.toFixed(2)} ms | ${om.toFixed(2)} ms | ${ratio.toFixed(2)}×${target} | ${p90(o.map((s) => s.wall)).toFixed(2)} ms | ${cpu} | ${daemonPerCall} | ${rss} | ${ok ? "ok" : "OUTSIDE"} |`);
+}
+for (const [binary, pid] of daemons) {
+  const state = JSON.parse(sh([binary, "daemon", "status", "--json"]));
+  console.log(`daemon of ${binary.slice(Math.max(binary.lastIndexOf("/"), 0) + 1)}: ${state.state === "running" && state.daemon.pid === pid ? `${state.daemon.calls} calls answered` : "NOT the one measured"}`);
+  sh([binary, "daemon", "stop"]);
 }
 console.log(`\nload average after: ${loadAverage()}`);
 rmSync(work, { recursive: true, force: true });

@@ -18,6 +18,7 @@ export const COMMANDS = {
   "self-install": () => import("./commands/self-install.ts").then((m) => m.default),
   upgrade: () => import("./commands/upgrade.ts").then((m) => m.default),
   hook: () => import("./commands/hook.ts").then((m) => m.default),
+  daemon: () => import("./commands/daemon.ts").then((m) => m.default),
   // The command's first name: `status` shows what it showed, and more.
   list: () => import("./commands/status.ts").then((m) => ({ ...m.default, meta: { name: "list", description: "Same as status", hidden: true } })),
 };

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./support/harness.ts";
 import { tempDir } from "./support/temp.ts";
@@ -8,14 +8,17 @@ import { tempDir } from "./support/temp.ts";
  * The hook path answers every tool call of every agent, so what it loads is a budget
  * (bench/hook-roundtrip.ts). Loading node:fs, node:path, node:os or node:crypto costs a compiled
  * Bun binary 0.3–1.8 ms each, and citty / consola / diff / yaml / smol-toml belong to install.
- * This follows the static imports of the bundled entry chunk and fails if any of them is reached,
- * or any host's adapter (a hook call loads only its own host's, adapters/hosts.ts).
+ * This follows the static imports of the bundled chunks: the entry chunk is the daemon's client
+ * only (src/hook/client.ts: no library at all, not the hook runtime); the in-process hook
+ * (src/hook/in-process.ts, what a call runs when the daemon cannot answer it, and what the daemon's
+ * workers run) reaches valibot and nothing else, and no host's adapter (a call loads only its own
+ * host's, adapters/hosts.ts).
  */
-test("the hook entry chunk statically loads no Node built-in and no install-time library", () => {
-  const out = tempDir("ac-chunks-");
-  const build = Bun.spawnSync([process.execPath, "build", "--format=esm", "--splitting", "--target=bun", join(REPO, "src", "cli.ts"), "--outdir", out]);
-  expect(build.exitCode).toBe(0);
+const out = tempDir("ac-chunks-");
+const build = Bun.spawnSync([process.execPath, "build", "--format=esm", "--splitting", "--target=bun", join(REPO, "src", "cli.ts"), "--outdir", out]);
 
+/** Every chunk `from` reaches through static imports, and the bare specifiers (Node built-ins, packages) they import. */
+function reach(from: string): { text: string; external: string[] } {
   const reached = new Set<string>();
   const external = new Set<string>();
   const visit = (file: string) => {
@@ -27,15 +30,31 @@ test("the hook entry chunk statically loads no Node built-in and no install-time
       else external.add(spec!);
     }
   };
-  visit("cli.js");
-  expect([...external]).toEqual([]);
-  const text = [...reached].map((file) => readFileSync(join(out, file), "utf8")).join("\n");
-  // Unminified bundles name each module in a comment: "// node_modules/citty/dist/index.mjs".
-  const libraries = [...text.matchAll(/^\/\/ (?:[^\n]*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)/gm)].map((m) => m[1]);
-  expect([...new Set(libraries)]).toEqual(["valibot"]);
-  // One adapter per call: no adapter module is loaded up front (each is a chunk of its own, imported
-  // by id); unminified bundles name each module in a comment too: "// adapters/claude-code.ts".
-  const adapters = [...text.matchAll(/^\/\/ adapters\/([\w-]+)\.ts$/gm)].map((m) => m[1]);
-  expect(adapters).toEqual(["hosts", "guests"].filter((name) => adapters.includes(name)));
-  expect(text).not.toContain("sources: [");
+  visit(from);
+  return { text: [...reached].map((file) => readFileSync(join(out, file), "utf8")).join("\n"), external: [...external] };
+}
+
+// Unminified bundles name each module in a comment: "// node_modules/citty/dist/index.mjs", "// src/hook/run.ts".
+const libraries = (text: string) => [...new Set([...text.matchAll(/^\/\/ (?:[^\n]*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)/gm)].map((m) => m[1]))];
+const modules = (text: string) => [...text.matchAll(/^\/\/ ((?:src|adapters)\/[\w/.-]+\.ts)$/gm)].map((m) => m[1]!);
+
+test("the hook entry chunk is the daemon's client: no Node built-in, no library, not the hook runtime", () => {
+  expect(build.exitCode).toBe(0);
+  const entry = reach("cli.js");
+  expect(entry.external).toEqual([]);
+  expect(libraries(entry.text)).toEqual([]);
+  expect(modules(entry.text).sort()).toEqual(["src/cli.ts", "src/daemon/address.ts", "src/daemon/ask.ts", "src/daemon/wire.ts", "src/home.ts", "src/hook/argv.ts", "src/hook/client.ts", "src/paths.ts"]);
+});
+
+test("the in-process hook statically loads no Node built-in, no install-time library and no adapter", () => {
+  const chunk = readdirSync(out).find((file) => readFileSync(join(out, file), "utf8").includes("// src/hook/in-process.ts\n"))!;
+  expect(chunk).toBeDefined();
+  const hook = reach(chunk);
+  expect(hook.external).toEqual([]);
+  expect(libraries(hook.text)).toEqual(["valibot"]);
+  expect(modules(hook.text)).toContain("src/hook/run.ts");
+  // One adapter per call: no adapter module is loaded up front (each is a chunk of its own, imported by id).
+  const adapters = modules(hook.text).filter((file) => file.startsWith("adapters/"));
+  expect(adapters).toEqual(["adapters/hosts.ts", "adapters/guests.ts"].filter((file) => adapters.includes(file)));
+  expect(hook.text).not.toContain("sources: [");
 });

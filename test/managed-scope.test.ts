@@ -32,7 +32,7 @@ describe("install --scope managed", () => {
     // Another user: their own HOME and an empty registry.
     const other = join(box.root, "other-user");
     mkdirSync(other);
-    const proc = Bun.spawnSync(["sh", "-c", command], { env: { PATH: box.env.PATH, HOME: other }, stdin: Buffer.from(BASH_CALL), stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawnSync(["sh", "-c", command], { env: { PATH: box.env.PATH, HOME: other, AGENT_CONNECTOR_DAEMON: "0" }, stdin: Buffer.from(BASH_CALL), stdout: "pipe", stderr: "pipe" });
     expect(proc.stdout.toString()).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no shell" } })}\n`);
 
     const removed = box.cli(["uninstall", "--connector", "no-shell", "--scope", "managed"], { env });

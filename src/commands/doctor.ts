@@ -11,6 +11,7 @@ import { healthOf } from "./_health.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
 import { probeFile, type Probe } from "./_probe.ts";
 import type { FileProblem } from "../host-config/inspect.ts";
+import { daemonState, daemonSummary } from "../daemon/state.ts";
 
 interface Diagnosis extends Omit<InstallHealth, "plan"> {
   /** Entries the host rejects, with what that costs. */
@@ -77,9 +78,12 @@ export default defineAcCommand({
     const fixes = args.fix ? fix(results) : [];
     if (fixes.length) results = await diagnose(args);
     const ok = results.every((r) => r.ok);
-    if (json) printJson({ ok, fixes, installs: results });
+    // After the probes: their hook calls start the daemon when it is on and was not running.
+    const daemon = await daemonState();
+    const daemonLine = daemonSummary(daemon);
+    if (json) printJson({ ok, fixes, installs: results, daemon });
     else if (!results.length) printStdout("No connectors installed: nothing to check. Install one: agent-connector install --platform <host>");
-    else printStdout(report(results, fixes));
+    else printStdout(`${report(results, fixes)}${daemonLine ? `\n\n${daemonLine}` : ""}`);
     return ok ? EXIT.ok : EXIT.problems;
   },
 });

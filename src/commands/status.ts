@@ -5,6 +5,7 @@ import { defineAcCommand } from "./_command.ts";
 import { healthOf } from "./_health.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
 import { formatTable } from "./_table.ts";
+import { daemonState, daemonSummary } from "../daemon/state.ts";
 
 export default defineAcCommand({
   meta: { name: "status", description: "Every installed connector, where it is installed, and whether each install still works; prints what to run to fix what drifted" },
@@ -16,8 +17,9 @@ export default defineAcCommand({
   async run({ args, json }) {
     const results = await healthOf(args);
     const ok = results.every((r) => r.ok);
+    const daemon = await daemonState();
     if (json) {
-      printJson({ ok, registry: registryPath(), installs: results.map(({ plan: _plan, ...r }) => r) });
+      printJson({ ok, registry: registryPath(), installs: results.map(({ plan: _plan, ...r }) => r), daemon });
       return ok ? EXIT.ok : EXIT.problems;
     }
     const home = userHome();
@@ -32,6 +34,8 @@ export default defineAcCommand({
       for (const check of r.checks.filter((c) => !c.ok)) lines.push(`  ${check.name}: ${tilde(check.detail, home)}`);
       lines.push(`  fix: ${r.fix}`);
     }
+    const daemonLine = daemonSummary(daemon);
+    if (daemonLine) lines.push("", daemonLine);
     printStdout(lines.join("\n"));
     return ok ? EXIT.ok : EXIT.problems;
   },

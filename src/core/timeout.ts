@@ -7,3 +7,6 @@ export const DEFAULT_TIMEOUT_SECONDS = 30;
 export const budgetMs = (seconds: number): number => Math.max(500, seconds * 1000 - 1000);
 
 export const handlerBudgetMs = (config: ConnectorConfig): number => budgetMs(config.timeout ?? DEFAULT_TIMEOUT_SECONDS);
+
+/** What the host sees on stderr when the backstop ends a hook process that user code blocked past its budget (src/hook/backstop.ts). */
+export const blockedLine = (where: string): string => `agent-connector: ${where}: user code blocked the process past its time budget; ended (fail-open)`;

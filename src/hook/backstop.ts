@@ -7,14 +7,19 @@
  * a deny: fail-open). It holds nothing of ours open and goes away when this process exits first
  * (its stdin is a pipe from us: EOF ends it). POSIX only; Windows hosts keep their own timeout.
  */
+import { blockedLine } from "../core/timeout.ts";
+
 const GRACE_MS = 500;
 let armed = false;
+
+/** Armed in this process: a daemon's worker that armed it answers no other call (the kill is coming). */
+export const backstopArmed = (): boolean => armed;
 
 export function armBackstop(deadline: number, where: string): void {
   if (armed || process.platform === "win32") return;
   armed = true;
   const seconds = Math.max(0.1, (deadline - performance.now() + GRACE_MS) / 1000).toFixed(3);
-  const message = `agent-connector: ${where}: user code blocked the process past its time budget; ended (fail-open)`;
+  const message = blockedLine(where);
   const script = '(sleep "$1" </dev/null >/dev/null 2>&1; printf "%s\\n" "$2" >&2; kill -9 "$3") & cat >/dev/null; kill $! 2>/dev/null';
   try {
     Bun.spawn(["/bin/sh", "-c", script, "sh", seconds, message, String(process.pid)], { stdin: "pipe", stdout: "ignore", stderr: "inherit" }).unref();

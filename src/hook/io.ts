@@ -17,7 +17,7 @@ export function logLine(message: string): void {
 }
 
 /** Waits for log lines still being written; call before exiting. */
-export const flushLogs = async (): Promise<void> => void (await Promise.all(pending));
+export const flushLogs = async (): Promise<void> => void (await Promise.all(pending.splice(0)));
 
 async function appendLog(message: string): Promise<void> {
   try {

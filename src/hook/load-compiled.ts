@@ -35,7 +35,11 @@ export function evaluateCompiled(meta: CompiledMeta, body: string, deadline: num
   provideGuardedFs();
   if (meta.touchesProcess) claimProcessStdout();
   return runUntil(() => {
-    if (meta.bytecode) return require(meta.bytecode) as Record<string, unknown>;
+    if (meta.bytecode) {
+      // Recompiled since a daemon's worker required it: the same path, new bytes.
+      delete require.cache[meta.bytecode];
+      return require(meta.bytecode) as Record<string, unknown>;
+    }
     const factory = (0, eval)(`${body}\n//# sourceURL=${meta.source}`) as (...args: unknown[]) => void;
     const module = { exports: {} as Record<string, unknown> };
     factory.call(module.exports, module.exports, require, module, meta.source, dirOf(meta.source));

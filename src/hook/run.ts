@@ -40,7 +40,13 @@ export interface HookArgs {
 class FailOpen extends Error {}
 
 /** The budget of one hook call; until the connector's own timeout is known, the default's. */
-const clock: Clock = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
+export const clock: Clock = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
+
+/** When the call began (performance.now()): 0 in a process of its own, later in a daemon's worker (worker.ts). */
+let callStart = 0;
+
+/** Whether the connector was loaded from its source this call: the module loader keeps it, so a worker must not serve another call. */
+let loadedSource = false;
 
 const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
 
@@ -50,8 +56,22 @@ const importsMoreThanUs = (source: string): boolean =>
 /** What this call decided, for the AGENT_CONNECTOR_DEBUG trace line. */
 let decided = "no opinion";
 
+/**
+ * A new call in a process that answered others before (a daemon's worker, worker.ts), begun
+ * `elapsedMs` ago by the host's process: the budget counts from there, as in a process of its own.
+ */
+export function beginCall(elapsedMs: number): void {
+  callStart = performance.now() - (Number.isFinite(elapsedMs) ? Math.max(0, elapsedMs) : 0);
+  clock.deadline = callStart + budgetMs(DEFAULT_TIMEOUT_SECONDS);
+  decided = "no opinion";
+  loadedSource = false;
+}
+
+/** Whether this process may answer another call: nothing failed open and no source module was loaded. */
+export const callLeftNothing = (): boolean => decided !== "fail-open" && !loadedSource;
+
 /** Exit 0, no decision, one stderr line, one log line. */
-function failOpenReply(args: HookArgs, message: string): Reply {
+export function failOpenReply(args: HookArgs, message: string): Reply {
   decided = "fail-open";
   const where = whereOf(args);
   const line = redact(message).replace(/\r?\n\s*/g, " | "); // one stderr line, as hosts show one
@@ -105,7 +125,8 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
   } catch (error) {
     throw new FailOpen(errorText(error));
   }
-  clock.deadline = handlerBudgetMs(config);
+  loadedSource = true;
+  clock.deadline = callStart + handlerBudgetMs(config);
   return config;
 }
 
@@ -118,21 +139,33 @@ async function registeredConfig(id: string, env: Record<string, string | undefin
   return path;
 }
 
+/**
+ * Compiled connectors this process evaluated, by id: a daemon's worker (worker.ts) runs a
+ * connector's top level once and its handlers on every call, as long as the compiled file is the same.
+ */
+const evaluated = new Map<string, { header: string; body: string; raw: unknown }>();
+
 /** A connector as install compiled it: its top level runs under the watchdog, with its own budget from the start. */
 async function fromCompiled(meta: CompiledMeta, body: string, schema: ReturnType<typeof hookCallSchema>): Promise<ConnectorConfig> {
   let raw: unknown;
   try {
     if (meta.kind === "json") raw = JSON.parse(body);
     else {
-      if (meta.timeout) clock.deadline = Math.min(clock.deadline, budgetMs(meta.timeout));
-      await armWatchdog();
-      const run = evaluateCompiled(meta, body, clock.deadline);
-      if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
-      if (run.kind === "threw") throw new FailOpen(`${meta.source}: cannot be loaded: ${errorText(run.error)}`);
-      raw = configExport(meta.source, run.value);
+      if (meta.timeout) clock.deadline = Math.min(clock.deadline, callStart + budgetMs(meta.timeout));
+      const header = JSON.stringify(meta);
+      const kept = evaluated.get(meta.id);
+      if (kept?.header === header && kept.body === body) raw = kept.raw;
+      else {
+        await armWatchdog();
+        const run = evaluateCompiled(meta, body, clock.deadline);
+        if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
+        if (run.kind === "threw") throw new FailOpen(`${meta.source}: cannot be loaded: ${errorText(run.error)}`);
+        raw = configExport(meta.source, run.value);
+        evaluated.set(meta.id, { header, body, raw });
+      }
     }
     const config = checkConnectorConfig(meta.source, raw, schema);
-    clock.deadline = handlerBudgetMs(config);
+    clock.deadline = callStart + handlerBudgetMs(config);
     return config;
   } catch (error) {
     throw error instanceof FailOpen ? error : new FailOpen(errorText(error));
@@ -155,7 +188,7 @@ async function guardedImport(path: string): Promise<(file: string) => Promise<Re
       if (importsOthers) guardUserFs();
       if (importsOthers || /\bprocess\b[\s\S]{0,3}(?:\.|\[)/.test(source)) claimProcessStdout();
       const timeout = /\btimeout\s*:\s*(\d+)/.exec(source)?.[1];
-      if (timeout) clock.deadline = Math.min(clock.deadline, budgetMs(Math.min(600, Math.max(2, Number(timeout)))));
+      if (timeout) clock.deadline = Math.min(clock.deadline, callStart + budgetMs(Math.min(600, Math.max(2, Number(timeout)))));
     } catch {
       // A missing file: the import below says so.
     }
@@ -271,12 +304,60 @@ function errorText(error: unknown, stack = false): string {
   }
 }
 
+/** One env lookup per call; `agent-connector logs` reads these lines. */
+export function traceCall(args: HookArgs, exitCode: number): void {
+  if (process.env.AGENT_CONNECTOR_DEBUG === "1") logLine(`${whereOf(args)}: trace: ${decided}, exit ${exitCode}, ${(performance.now() - callStart).toFixed(1)} ms`);
+}
+
+/** The deadline of one call, watched; stray errors of user code noted (the reason given if no result ever comes). */
+export interface CallWatch {
+  /** Answer now: fail-open, the stray error as the reason if there was one. */
+  overrun(): void;
+  noteStray(error: unknown): void;
+  /** A stray error was seen, or the deadline passed. */
+  troubled(): boolean;
+  /** The call is answered: stop watching (a worker's next call must not hear of this one). */
+  stop(): void;
+}
+
+export function watchCall(args: HookArgs, answer: (reply: Reply) => void, realSetTimeout: typeof setTimeout = setTimeout): CallWatch {
+  let stray: unknown;
+  let overran = false;
+  let done = false;
+  const overrun = () => {
+    if (done) return;
+    done = overran = true;
+    answer(failOpenReply(args, stray === undefined ? "did not answer within its time budget" : `handler threw: ${errorText(stray)}`));
+  };
+  // Polled, not armed once: the deadline moves when the connector's own timeout becomes known.
+  // Unref'd: when nothing but this timer is left (a handler promise nobody will settle), beforeExit
+  // answers at once instead of at the deadline.
+  const watch = () => {
+    if (done) return;
+    const left = clock.deadline - performance.now();
+    if (left <= 0) overrun();
+    else realSetTimeout(watch, Math.min(left, 100)).unref();
+  };
+  watch();
+  return {
+    overrun,
+    // A stray error (a timer, a floating promise) does not decide the answer: the handler's result
+    // does, so a deny made after it is kept.
+    noteStray: (error) => {
+      stray ??= error;
+      logLine(`${whereOf(args)}: stray error in user code: ${errorText(error)}`);
+    },
+    troubled: () => overran || stray !== undefined,
+    stop: () => void (done = true),
+  };
+}
+
 /**
  * The `hook` command: read stdin, answer, exit, within the budget whatever user code does. A wait
  * that never ends (stdin never closed, a config or handler awaiting forever) ends at the deadline
  * timer; synchronous user code ends at the watchdog (watchdog.ts).
  */
-export async function runHook(args: HookArgs, writeReply: ReplyWriter): Promise<never> {
+export async function runHook(args: HookArgs, writeReply: ReplyWriter, stdin: Promise<string>): Promise<never> {
   let finishing = false;
   let realExit: (code: number) => never = process.exit.bind(process) as (code: number) => never;
   const finish = async (result: Reply): Promise<never> => {
@@ -290,35 +371,12 @@ export async function runHook(args: HookArgs, writeReply: ReplyWriter): Promise<
       stderr = `${result.denyReason}\n`;
     }
     if (stderr) await writeStderr(stderr);
-    // One env lookup per call; `agent-connector logs` reads these lines.
-    if (process.env.AGENT_CONNECTOR_DEBUG === "1") logLine(`${whereOf(args)}: trace: ${decided}, exit ${exitCode}, ${performance.now().toFixed(1)} ms`);
+    traceCall(args, exitCode);
     await flushLogs();
     return realExit(exitCode);
   };
-  let stray: unknown;
-  const overrun = () =>
-    void finish(failOpenReply(args, stray === undefined ? "did not answer within its time budget" : `handler threw: ${errorText(stray)}`));
-  // Polled, not armed once: the deadline moves when the connector's own timeout becomes known.
-  // Unref'd: when nothing but this timer is left (a handler promise nobody will settle), beforeExit
-  // answers at once instead of at the deadline.
-  const realSetTimeout = setTimeout;
-  const watch = () => {
-    const left = clock.deadline - performance.now();
-    if (left <= 0) overrun();
-    else realSetTimeout(watch, Math.min(left, 100)).unref();
-  };
-  watch();
-  process.on("beforeExit", overrun);
-  realExit = prepareForUserCode(clock, {
-    // A stray error (a timer, a floating promise) does not decide the answer: the handler's result
-    // does, so a deny made after it is kept. It is the reason given if no result ever comes.
-    onStray: (error) => {
-      stray ??= error;
-      logLine(`${whereOf(args)}: stray error in user code: ${errorText(error)}`);
-    },
-    onOverrun: overrun,
-  });
-  // Unreadable stdin is handled as empty: fail-open.
-  const stdin = Bun.stdin.text().catch(() => "");
+  const call = watchCall(args, (reply) => void finish(reply));
+  process.on("beforeExit", call.overrun);
+  realExit = prepareForUserCode(clock, { onStray: call.noteStray, onOverrun: call.overrun });
   return finish(await hookReply(args, stdin));
 }

@@ -22,29 +22,49 @@ export function configWithHandler(box: Sandbox, handler: string, prelude = "", n
   return path;
 }
 
-/** Exit 0, nothing on stdout, one stderr line naming `why`. */
+/** Exit 0, nothing on stdout, one stderr line naming `why` (the hook's own: not a daemon that did not answer, LOADS.daemon). */
 export function isFailOpen(result: Result, why: string): boolean {
   const lines = result.stderr.trim().split("\n");
-  return result.exitCode === 0 && result.stdout === "" && lines.length === 1 && lines[0]!.includes(why) && lines[0]!.includes("fail-open");
+  return result.exitCode === 0 && result.stdout === "" && lines.length === 1 && lines[0]!.includes(why) && lines[0]!.includes("fail-open") && !lines[0]!.includes("the daemon did not answer");
 }
 
 /** Figures the suite prints at the end. */
 export const figures = { handlerKinds: 0, payloadKinds: 0, stdoutRoutes: 0 };
 
+/** A hook call through the sandbox's daemon, and only through it (`require`: never in-process). */
+export const DAEMON_ON = { AGENT_CONNECTOR_DAEMON: "require", AGENT_CONNECTOR_DAEMON_IDLE_MS: "20000" };
+
+/** Starts the sandbox's daemon and waits until a worker is ready for a call. */
+export function daemonReady(box: Sandbox): void {
+  const started = box.cli(["daemon", "start", "--json"], { env: DAEMON_ON });
+  if (started.exitCode !== 0) throw new Error(`the daemon did not start: ${started.stdout}${started.stderr}`);
+}
+
 /**
- * The two ways a hook call loads a connector: its source (`--config`), and the compiled copy that
- * install made (`--connector`, as hosts call it; src/compiled/artifact.ts). Guarantees hold for both.
+ * The ways a hook call loads a connector: its source (`--config`), the compiled copy that install
+ * made (`--connector`, as hosts call it; src/compiled/artifact.ts), and that copy in a worker of
+ * the resident daemon (src/daemon/serve.ts). Guarantees hold for all three.
  */
 export const LOADS = {
   source: (_box: Sandbox, config: string) => ({ config }),
-  compiled: (box: Sandbox, config: string, env: Record<string, string> = {}) => {
-    // Each case installs its own config under the one id "test": --replace says that is meant.
-    const installed = box.cli(["install", "--config", config, "--platform", "claude-code", "--replace"], { env });
-    const compiled = join(box.env.AGENT_CONNECTOR_HOME!, "compiled", "test.js");
-    const header = box.exists(compiled) ? box.read(compiled).split("\n", 1)[0]! : "";
-    if (installed.exitCode !== 0 || !header.includes(`"kind":"script"`) || !header.includes(JSON.stringify(config))) {
-      throw new Error(`install did not compile ${config}: ${header}\n${installed.stdout}${installed.stderr}`);
-    }
-    return { connector: "test" };
+  compiled: (box: Sandbox, config: string) => installCompiled(box, config),
+  daemon: (box: Sandbox, config: string) => {
+    const load = installCompiled(box, config);
+    daemonReady(box);
+    return { ...load, env: DAEMON_ON };
   },
 } as const;
+
+/** `load`'s options with more environment for the call. */
+export const withEnv = (load: { config?: string; connector?: string; env?: Record<string, string> }, env: Record<string, string>) => ({ ...load, env: { ...load.env, ...env } });
+
+function installCompiled(box: Sandbox, config: string): { connector: string; env?: Record<string, string> } {
+  // Each case installs its own config under the one id "test": --replace says that is meant.
+  const installed = box.cli(["install", "--config", config, "--platform", "claude-code", "--replace"]);
+  const compiled = join(box.env.AGENT_CONNECTOR_HOME!, "compiled", "test.js");
+  const header = box.exists(compiled) ? box.read(compiled).split("\n", 1)[0]! : "";
+  if (installed.exitCode !== 0 || !header.includes(`"kind":"script"`) || !header.includes(JSON.stringify(config))) {
+    throw new Error(`install did not compile ${config}: ${header}\n${installed.stdout}${installed.stderr}`);
+  }
+  return { connector: "test" };
+}

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { BIN, sandbox, type Result } from "../support/harness.ts";
-import { claudeDeny, configWithHandler, isFailOpen, LOADS, prePayload } from "./support.ts";
+import { claudeDeny, configWithHandler, isFailOpen, LOADS, prePayload, withEnv } from "./support.ts";
 
 /**
  * Whatever user code does, the hook answers within its budget (timeout 2 s → 1 s here): fail-open,
@@ -35,7 +35,8 @@ describe.each(Object.entries(LOADS))("time budget: fail-open within the budget (
     if (sourceOnly && loadName !== "source") continue;
     test(name, () => {
       const config = configWithHandler(box, handler, prelude, `hang-${name.replace(/\W+/g, "-")}.config.ts`);
-      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { ...load(box, config), env: { AC_TEST_HANG: "1" } }));
+      const options = withEnv(load(box, config), { AC_TEST_HANG: "1" }); // installing (and starting a daemon) is not the call's time
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
       expect(result.ms).toBeLessThan(LIMIT_MS);
       expect(isFailOpen(result, "")).toBe(true);
     });
@@ -77,7 +78,8 @@ describe.each(Object.entries(LOADS))("time budget: user code that blocks after r
     if (sourceOnly && loadName !== "source") continue;
     test.skipIf(process.platform === "win32")(name, () => {
       const config = configWithHandler(box, handler, prelude, `io-${name.replace(/\W+/g, "-")}.config.ts`);
-      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { ...load(box, config), env: { AC_TEST_HANG: "1" } }));
+      const options = withEnv(load(box, config), { AC_TEST_HANG: "1" }); // installing (and starting a daemon) is not the call's time
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
       expect(result.ms).toBeLessThan(LIMIT_MS + 1000);
       expect(result.stdout).toBe("");
       expect(result.exitCode).not.toBe(0);
@@ -90,13 +92,15 @@ describe.each(Object.entries(LOADS))("time budget: user code that blocks after r
 describe.each(Object.entries(LOADS))("time budget: a deny already made is kept (%s)", (_load, load) => {
   test("a stray microtask loops after a synchronous deny", () => {
     const config = configWithHandler(box, "() => { Promise.resolve().then(() => { while (true) {} }); return { decision: 'deny', reason: 'no' }; }", "", "deny-then-loop.config.ts");
-    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), load(box, config)));
+    const options = load(box, config);
+    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
     expect(result.ms).toBeLessThan(LIMIT_MS);
     expect(result.stdout).toBe(claudeDeny("no"));
   });
   test("a reason getter that never returns after decision: deny", () => {
     const config = configWithHandler(box, "() => ({ decision: 'deny', get reason() { while (true) {} } })", "", "deny-getter-loop.config.ts");
-    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), load(box, config)));
+    const options = load(box, config);
+    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
     expect(result.ms).toBeLessThan(LIMIT_MS);
     expect(result.stdout).toBe(claudeDeny("Blocked by the test hook"));
   });

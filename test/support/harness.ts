@@ -44,6 +44,8 @@ export function sandbox(): Sandbox {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: home,
     AGENT_CONNECTOR_HOME: join(home, ".agent-connector"),
+    // One daemon per sandbox would be hundreds of processes: tests that mean it turn it on (test/daemon.test.ts, LOADS.daemon).
+    AGENT_CONNECTOR_DAEMON: "0",
   };
   const abs = (path: string) => (path.startsWith("/") ? path : join(root, path));
   const run = (args: string[], options: { stdin?: string; cwd?: string; env?: Record<string, string> } = {}): Result => {

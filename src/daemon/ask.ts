@@ -1,0 +1,61 @@
+import type { DaemonReply } from "./address.ts";
+import { ACK, lines } from "./wire.ts";
+
+/** A live daemon acknowledges at once; one that does not is treated as absent for this call. */
+const ACK_WAIT_MS = 1000;
+
+export type Asked = DaemonReply | { why: "absent" | "slow" | "lost"; detail?: string };
+
+/** A connection to the daemon, opened before the request is ready (a hook call opens it while stdin is still arriving). */
+export interface Connection {
+  /** One request, one reply; a daemon that is not there, slow to take it, or gone before answering says so. */
+  ask(request: object): Promise<Asked>;
+  /** Not asking after all. */
+  close(): void;
+}
+
+export function connect(path: string): Connection {
+  const done = Promise.withResolvers<Asked>();
+  let acked = false;
+  let ackTimer: Timer | undefined;
+  const split = lines();
+  const socket = Bun.connect({
+    unix: path,
+    socket: {
+      data(_socket, chunk) {
+        for (const line of split.push(chunk)) {
+          if (!acked && line === ACK) {
+            acked = true;
+            clearTimeout(ackTimer);
+            continue;
+          }
+          try {
+            done.resolve(JSON.parse(line) as DaemonReply);
+          } catch {
+            done.resolve({ why: "lost", detail: "the daemon's reply is not JSON" });
+          }
+        }
+      },
+      close: () => done.resolve({ why: "lost", detail: "the daemon closed the connection before answering" }),
+      error: (_socket, error) => done.resolve({ why: "lost", detail: error.message }),
+    },
+  }).catch((error: Error) => {
+    done.resolve({ why: "absent", detail: error.message });
+    return undefined;
+  });
+  return {
+    async ask(request) {
+      const open = await socket;
+      if (!open) return done.promise;
+      ackTimer = setTimeout(() => done.resolve({ why: "slow", detail: `no acknowledgement within ${ACK_WAIT_MS} ms` }), ACK_WAIT_MS);
+      open.write(`${JSON.stringify(request)}\n`);
+      const reply = await done.promise;
+      clearTimeout(ackTimer);
+      open.end();
+      return reply;
+    },
+    close: () => void socket.then((open) => open?.end()),
+  };
+}
+
+export const ask = (path: string, request: object): Promise<Asked> => connect(path).ask(request);

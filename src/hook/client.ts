@@ -1,0 +1,40 @@
+import { BUSY, daemonSocket, daemonWanted, type DaemonCall } from "../daemon/address.ts";
+import { connect } from "../daemon/ask.ts";
+
+/**
+ * The hook call's fast path: hand the call to the resident daemon (src/daemon/serve.ts), which
+ * runs it in a hook process it started ahead, and print what that process printed. This file is
+ * all a hook call loads when the daemon answers. Whenever it cannot (opted out, no daemon yet, a
+ * daemon that does not take the call quickly, or dies before answering) the call runs in this
+ * process instead, exactly as without a daemon (src/hook/in-process.ts): never a lost answer.
+ */
+
+/** Why the call runs in-process; `absent`: no daemon listens, so one is started for the next calls. */
+export type InProcess = { stdin: Promise<string>; why: "off" | "stdin" | "absent" | "busy" | "slow" | "retry" | "lost"; detail?: string };
+
+/** Hosts write the payload at once: stdin still open after this runs in-process, where the deadline applies. */
+const STDIN_WAIT_MS = 300;
+
+export async function viaDaemon(words: string[], env: Record<string, string | undefined> = process.env): Promise<InProcess> {
+  const reading = Bun.stdin.text().catch(() => "");
+  const socket = daemonWanted(env) ? daemonSocket(env) : undefined;
+  if (!socket) return { stdin: reading, why: "off" };
+  // Connecting while the host is still writing stdin.
+  const daemon = connect(socket);
+  let timer: Timer | undefined;
+  const stdin = await Promise.race([reading, new Promise<undefined>((resolve) => void (timer = setTimeout(resolve, STDIN_WAIT_MS)))]);
+  clearTimeout(timer);
+  if (stdin === undefined) {
+    daemon.close();
+    return { stdin: reading, why: "stdin" };
+  }
+  const call: DaemonCall = { v: 1, argv: words, cwd: process.cwd(), env, stdin, startedAt: Date.now() - performance.now() };
+  const reply = await daemon.ask(call);
+  if ("why" in reply) return { stdin: reading, ...reply };
+  if ("retry" in reply) return { stdin: reading, why: reply.retry === BUSY ? "busy" : "retry", detail: reply.retry };
+  if (reply.stdout) await Bun.write(Bun.stdout, reply.stdout).catch(() => 0);
+  if (reply.stderr) await Bun.write(Bun.stderr, reply.stderr).catch(() => 0);
+  // Ended by a signal (the backstop's kill): so does this process, as the host would have seen it.
+  if (reply.signal) process.kill(process.pid, reply.signal as NodeJS.Signals);
+  return process.exit(reply.exitCode);
+}

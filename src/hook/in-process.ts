@@ -1,0 +1,29 @@
+import { runHook, type HookArgs } from "./run.ts";
+import { claimStdout } from "./stdout-guard.ts";
+import { logLine } from "./io.ts";
+import { startDaemon } from "./start-daemon.ts";
+import type { InProcess } from "./client.ts";
+import { DAEMON_ENV } from "../daemon/address.ts";
+
+/** Why the daemon did not answer, for hook.log; the usual reasons (opted out, none yet) are not news. */
+const WORTH_A_LINE = new Set<InProcess["why"]>(["slow", "lost", "retry"]);
+
+/**
+ * A hook call the daemon did not answer runs here, in this process, as every call did before the
+ * daemon: the same guarantees (src/hook/run.ts), so a missing or failing daemon costs time, never
+ * an answer. With no daemon listening, one is started for the calls that follow.
+ */
+export function answerInProcess(args: HookArgs, words: string[], from: InProcess): void {
+  if (from.why !== "off" && process.env[DAEMON_ENV] === "require") {
+    const line = `agent-connector: ${words.slice(1).join(" ")}: the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}) and ${DAEMON_ENV}=require; allowed (fail-open)\n`;
+    void Bun.write(Bun.stderr, line).then(() => process.exit(0));
+    return;
+  }
+  // Before user code: stdout carries the host protocol, and only our reply may reach it.
+  const writeReply = claimStdout();
+  if (from.why === "absent") startDaemon();
+  if (WORTH_A_LINE.has(from.why)) logLine(`${words.slice(1).join(" ")}: the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}); ran in-process`);
+  // Not awaited: a pending top-level await keeps Bun from emitting beforeExit, which runHook uses
+  // to answer at once when user code leaves nothing that could ever settle its handler.
+  void runHook(args, writeReply, from.stdin);
+}

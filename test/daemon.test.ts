@@ -1,0 +1,188 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { copyFileSync, existsSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
+import { claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./reliability/support.ts";
+
+/**
+ * The resident daemon (src/daemon/serve.ts) answers hook calls through a thin client
+ * (src/hook/client.ts). What it must keep: the same answers as a call in a process of its own, the
+ * call's own folder and environment, fresh connectors, and an answer whatever happens to it (killed
+ * mid-call, replaced by an upgrade, idle). The guarantees against user code run in its workers too:
+ * test/reliability/* has a `daemon` load for each of them.
+ */
+const boxes: Sandbox[] = [];
+/** Each case starts a daemon and its workers: seconds on a busy machine. */
+const SLOW = 30_000;
+afterAll(() => {
+  for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
+}, 60_000);
+
+function daemonBox(handler: string, bin = BIN): Sandbox {
+  const box = sandbox();
+  boxes.push(box);
+  const config = writeConfig(box, `{ id: "test", timeout: 5, hooks: { PreToolUse: { handler: ${handler} }, SessionStart: { handler: () => ({ decision: "context", additionalContext: \`\${process.cwd()} \${process.env.AC_TEST_VALUE}\` }) } } }`);
+  expect(run(box, bin, ["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
+  return box;
+}
+
+function run(box: Sandbox, bin: string, args: string[], options: { stdin?: string; env?: Record<string, string>; cwd?: string } = {}) {
+  const proc = Bun.spawnSync([bin, ...args], {
+    cwd: options.cwd ?? box.project,
+    env: { ...box.env, ...options.env },
+    stdin: options.stdin === undefined ? "ignore" : Buffer.from(options.stdin),
+  });
+  return { stdout: proc.stdout.toString(), stderr: proc.stderr.toString(), exitCode: proc.exitCode ?? -1 };
+}
+
+const status = (box: Sandbox, bin = BIN) => JSON.parse(run(box, bin, ["daemon", "status", "--json"], { env: DAEMON_ON }).stdout);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
+  for (const started = performance.now(); performance.now() - started < ms; await Bun.sleep(50)) if (check()) return true;
+  return false;
+}
+
+const DENY_TEE = "(event) => { console.log('checked', event.toolInput.command); return String(event.toolInput.command).includes('tee') ? { decision: 'deny', reason: 'no tee' } : undefined; }";
+const session = { session_id: "s-1", cwd: "/fake/project", hook_event_name: "SessionStart", source: "startup" };
+const contextReply = (text: string) => `${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } })}\n`;
+
+describe("the daemon", () => {
+  test("answers exactly as a call in a process of its own, and says so in status", () => {
+    const box = daemonBox(DENY_TEE);
+    daemonReady(box);
+    const cases = [prePayload({ tool_input: { command: "tee x" } }), prePayload({ tool_input: { command: "ls" } })];
+    for (const payload of cases) {
+      const alone = box.hook("claude-code", "PreToolUse", payload);
+      const viaDaemon = box.hook("claude-code", "PreToolUse", payload, { env: DAEMON_ON });
+      expect(viaDaemon).toEqual(alone);
+    }
+    expect(box.hook("claude-code", "PreToolUse", cases[0], { env: DAEMON_ON }).stdout).toBe(claudeDeny("no tee"));
+    const after = status(box);
+    expect(after.state).toBe("running");
+    expect(after.daemon.calls).toBe(3);
+    expect(run(box, BIN, ["daemon"], { env: DAEMON_ON }).stdout).toContain("daemon: running (pid ");
+  }, SLOW);
+
+  test("a handler that throws or exits fails open as in a process of its own; the next call gets a fresh worker", () => {
+    const box = daemonBox("(event) => { if (event.toolInput.command === 'throw') throw new Error('boom'); if (event.toolInput.command === 'exit') process.exit(3); return { decision: 'deny', reason: 'fine' }; }");
+    daemonReady(box);
+    for (const command of ["throw", "exit"]) {
+      const payload = prePayload({ tool_input: { command } });
+      const alone = box.hook("claude-code", "PreToolUse", payload);
+      expect(alone.stderr).toContain("fail-open");
+      daemonReady(box);
+      expect(box.hook("claude-code", "PreToolUse", payload, { env: DAEMON_ON })).toEqual(alone);
+      daemonReady(box);
+      expect(box.hook("claude-code", "PreToolUse", prePayload(), { env: DAEMON_ON }).stdout).toBe(claudeDeny("fine"));
+    }
+    expect(status(box).daemon.calls).toBe(4);
+  }, SLOW);
+
+  test("a handler sees the call's own working folder and environment, not the daemon's", () => {
+    const box = daemonBox(DENY_TEE);
+    daemonReady(box);
+    const elsewhere = join(box.root, "elsewhere");
+    box.write(join(elsewhere, "file"), "");
+    for (const [cwd, value] of [[box.project, "one"], [elsewhere, "two"]] as const) {
+      const result = run(box, BIN, ["hook", "claude-code", "SessionStart", "--connector", "test"], { stdin: JSON.stringify(session), cwd, env: { ...DAEMON_ON, AC_TEST_VALUE: value } });
+      expect(result.stdout).toBe(contextReply(`${cwd} ${value}`));
+    }
+    expect(status(box).daemon.calls).toBe(2);
+  }, SLOW);
+
+  test("a connector edited after install is answered from its new source, and from its new compiled copy after that", async () => {
+    const box = daemonBox("() => ({ decision: 'deny', reason: 'first' })");
+    daemonReady(box);
+    expect(box.hook("claude-code", "PreToolUse", prePayload(), { env: DAEMON_ON }).stdout).toBe(claudeDeny("first"));
+    const config = join(box.project, "agent-connector.config.ts");
+    box.write(config, box.read(config).replace("'first'", "'second'"));
+    expect(box.hook("claude-code", "PreToolUse", prePayload(), { env: DAEMON_ON }).stdout).toBe(claudeDeny("second"));
+    // The call above started a compile in the background; its result is what the next calls load.
+    expect(await until(() => box.read(join(box.env.AGENT_CONNECTOR_HOME!, "compiled", "test.js")).includes("second"))).toBe(true);
+    daemonReady(box);
+    box.write(config, box.read(config).replace("'second'", "'third'"));
+    expect(box.cli(["compile", "--connector", "test", "--quiet"]).exitCode).toBe(0);
+    expect(box.hook("claude-code", "PreToolUse", prePayload(), { env: DAEMON_ON }).stdout).toBe(claudeDeny("third"));
+  }, SLOW);
+
+  test("calls at once are all answered (a busy daemon's are run in-process)", async () => {
+    const box = daemonBox(DENY_TEE);
+    daemonReady(box);
+    const payload = JSON.stringify(prePayload({ tool_input: { command: "tee x" } }));
+    const procs = Array.from({ length: 6 }, () =>
+      Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], { cwd: box.project, env: { ...box.env, AGENT_CONNECTOR_DAEMON: "1" }, stdin: new Blob([payload]), stdout: "pipe", stderr: "pipe" }),
+    );
+    const outputs = await Promise.all(procs.map((proc) => new Response(proc.stdout).text()));
+    expect(outputs).toEqual(Array(6).fill(claudeDeny("no tee")));
+    expect(await Promise.all(procs.map((proc) => proc.exited))).toEqual(Array(6).fill(0));
+  }, SLOW);
+
+  test("killed mid-call: the call is answered in-process, the deny kept", async () => {
+    const box = daemonBox("async () => { await Bun.sleep(600); return { decision: 'deny', reason: 'slow no' }; }");
+    daemonReady(box);
+    const { pid } = status(box).daemon;
+    const proc = Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], {
+      cwd: box.project,
+      env: { ...box.env, AGENT_CONNECTOR_DAEMON: "1" },
+      stdin: new Blob([JSON.stringify(prePayload())]),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    await Bun.sleep(250);
+    process.kill(pid, "SIGKILL");
+    expect(await new Response(proc.stdout).text()).toBe(claudeDeny("slow no"));
+    expect(await proc.exited).toBe(0);
+    expect(box.read(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log"))).toContain("the daemon did not answer (lost: the daemon closed the connection before answering); ran in-process");
+  }, SLOW);
+
+  test("a replaced binary (upgrade) gets a daemon of its own; the stale one leaves", async () => {
+    const box = sandbox();
+    boxes.push(box);
+    const bin = join(box.root, "bin", "agent-connector");
+    box.write(bin, "");
+    copyFileSync(BIN, bin);
+    const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: ${DENY_TEE} } } }`);
+    expect(run(box, bin, ["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
+    expect(run(box, bin, ["daemon", "start"], { env: DAEMON_ON }).exitCode).toBe(0);
+    const old = status(box, bin);
+    expect(old.state).toBe("running");
+    const later = new Date(Date.now() + 5000);
+    utimesSync(bin, later, later); // what an upgrade's new file looks like to the daemon: another size or time
+    expect(status(box, bin).state).toBe("not running");
+    const payload = JSON.stringify(prePayload({ tool_input: { command: "tee x" } }));
+    // The first call finds no daemon for this binary: it answers in-process and starts one.
+    expect(run(box, bin, ["hook", "claude-code", "PreToolUse", "--connector", "test"], { stdin: payload, env: { AGENT_CONNECTOR_DAEMON: "1" } }).stdout).toBe(claudeDeny("no tee"));
+    expect(await until(() => !alive(old.daemon.pid))).toBe(true);
+    expect(await until(() => status(box, bin).state === "running")).toBe(true);
+    expect(status(box, bin).daemon.pid).not.toBe(old.daemon.pid);
+    expect(existsSync(old.socket)).toBe(false);
+  }, SLOW);
+
+  test("leaves when idle, and when its folder is removed", async () => {
+    const box = daemonBox(DENY_TEE);
+    expect(run(box, BIN, ["daemon", "start"], { env: { ...DAEMON_ON, AGENT_CONNECTOR_DAEMON_IDLE_MS: "1500" } }).exitCode).toBe(0);
+    const idle = status(box).daemon.pid;
+    expect(await until(() => !alive(idle))).toBe(true);
+    daemonReady(box);
+    const removed = status(box);
+    box.cli(["daemon", "status"]); // nothing but status: still there
+    expect(alive(removed.daemon.pid)).toBe(true);
+    Bun.spawnSync(["rm", "-rf", join(box.env.AGENT_CONNECTOR_HOME!, "daemon")]);
+    expect(await until(() => !alive(removed.daemon.pid))).toBe(true);
+  }, SLOW);
+
+  test("AGENT_CONNECTOR_DAEMON=0: every call in its own process, no daemon started", () => {
+    const box = daemonBox(DENY_TEE);
+    const payload = prePayload({ tool_input: { command: "tee x" } });
+    for (let i = 0; i < 3; i++) expect(box.hook("claude-code", "PreToolUse", payload).stdout).toBe(claudeDeny("no tee"));
+    expect(existsSync(join(box.env.AGENT_CONNECTOR_HOME!, "daemon"))).toBe(false);
+    expect(run(box, BIN, ["daemon", "status"]).stdout).toContain("daemon: off (AGENT_CONNECTOR_DAEMON=0)");
+  }, SLOW);
+});
