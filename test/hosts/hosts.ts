@@ -399,6 +399,11 @@ export const HOSTS: HostDef[] = [
     // itself does not fire in a one-shot `agent --local` run).
     fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
     degrades: { "stop-continue": "the module observes before_agent_finalize; it does not ask OpenClaw for a revision" },
+    unsupported: {
+      "mcp-tool":
+        "openclaw 2026.9.6's embedded agent catalogs its tools behind a tool-search surface (`tool-search: cataloged 52 tools`): " +
+        "the model called tool-search and was never offered the server's tool; whether mcp.servers was started is not verified",
+    },
     setup(ctx) {
       writeJson(join(ctx.home, ".openclaw", "openclaw.json"), {
         models: {
