@@ -114,9 +114,10 @@ function launcherEdits({ adapter, delivery, scope, file: folder, connectorId, in
     // What a launcher of ours in this file can serve: the normalized events the host names so, or the native event.
     const serves = [...Object.entries(adapter.events).filter(([, name]) => name === nativeEvent).map(([event]) => ({ event, native: false })), { event: nativeEvent, native: true }];
     const wired = wiring.find((w) => w.nativeEvent === nativeEvent);
-    const launcher = wired ? renderLauncher(flavour, invocations[0]!, { platform: adapter.id, event: wired.event, connectorId, native: wired.native }) : null;
+    const noStdin = adapter.input?.kind === "env";
+    const launcher = wired ? renderLauncher(flavour, invocations[0]!, { platform: adapter.id, event: wired.event, connectorId, native: wired.native, noStdin }) : null;
     const besideOwn = spec.besideOwn?.(nativeEvent);
-    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations, ...(besideOwn ? { besideOwn } : {}), ...(spec.firstFound ? { firstFound: true } : {}) };
+    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations, ...(noStdin ? { noStdin } : {}), ...(besideOwn ? { besideOwn } : {}), ...(spec.firstFound ? { firstFound: true } : {}) };
   });
 }
 

@@ -15,6 +15,8 @@ export interface LauncherFor {
   event: string;
   connectorId: string;
   native: boolean;
+  /** The host hands the call over in environment variables (Mux): stdin is not the payload and may never close. */
+  noStdin?: boolean;
 }
 
 /** The first line after the shebang: says what wrote the file and that uninstall removes it. */
@@ -36,13 +38,14 @@ export function renderLauncher(flavour: LauncherFlavour, invocation: string, tar
     case "sh":
       // exec: the host's stdin, stdout and exit code are the binary's own, and no shell lingers.
       // The words after the invocation are plain (`hook`, names, ids [a-z0-9-]): no quoting.
-      return `#!/bin/sh\n# ${marker(target)}\nexec ${[invocation, ...argv(target)].join(" ")}\n`;
+      // No payload on stdin (Mux): /dev/null, so the hook never waits for a stdin the host keeps open.
+      return `#!/bin/sh\n# ${marker(target)}\nexec ${[invocation, ...argv(target)].join(" ")}${target.noStdin ? " </dev/null" : ""}\n`;
     case "cmd":
-      return `@echo off\r\nrem ${marker(target)}\r\n${words.map(cmdWord).join(" ")}\r\nexit /b %ERRORLEVEL%\r\n`;
+      return `@echo off\r\nrem ${marker(target)}\r\n${words.map(cmdWord).join(" ")}${target.noStdin ? " <NUL" : ""}\r\nexit /b %ERRORLEVEL%\r\n`;
     case "ps1":
       // $input is the script's stdin (the host's payload), piped on to the binary; a .ps1 line is
       // quoted as PowerShell reads any command line.
-      return `# ${marker(target)}\n$input | ${renderInvocation(words, "powershell")}\nexit $LASTEXITCODE\n`;
+      return `# ${marker(target)}\n${target.noStdin ? "" : "$input | "}${renderInvocation(words, "powershell")}\nexit $LASTEXITCODE\n`;
   }
 }
 
@@ -50,12 +53,19 @@ export function renderLauncher(flavour: LauncherFlavour, invocation: string, tar
  * The connector a launcher of ours serves, when `text` is exactly what one of `invocations` renders
  * for this platform and event file; undefined for anything else (a user's own hook, an edited launcher).
  */
-export function launcherOwner(text: string, flavour: LauncherFlavour, invocations: readonly string[], platform: string, events: readonly { event: string; native: boolean }[]): string | undefined {
+export function launcherOwner(
+  text: string,
+  flavour: LauncherFlavour,
+  invocations: readonly string[],
+  platform: string,
+  events: readonly { event: string; native: boolean }[],
+  noStdin = false,
+): string | undefined {
   const id = /agent-connector launcher: \S+ \S+(?: \(native\))? for connector ([a-z0-9][a-z0-9-]*);/.exec(text)?.[1];
   if (!id) return undefined;
   for (const invocation of invocations) {
     for (const { event, native } of events) {
-      if (renderLauncher(flavour, invocation, { platform, event, connectorId: id, native }) === text) return id;
+      if (renderLauncher(flavour, invocation, { platform, event, connectorId: id, native, noStdin }) === text) return id;
     }
   }
   return undefined;

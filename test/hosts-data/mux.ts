@@ -14,7 +14,7 @@ const SOURCE = `{
   },
 }`;
 const launcher = (event: string) =>
-  `#!/bin/sh\n# agent-connector launcher: mux ${event} for connector guard; written by agent-connector install, removed by its uninstall\nexec ${BIN} hook mux ${event} --connector guard\n`;
+  `#!/bin/sh\n# agent-connector launcher: mux ${event} for connector guard; written by agent-connector install, removed by its uninstall\nexec ${BIN} hook mux ${event} --connector guard </dev/null\n`;
 const userFolder = (box: Sandbox) => join(box.home, ".xum");
 
 export const mux: HostRecord = {

@@ -5,7 +5,7 @@ import type { Editor, EditOutcome, HookLauncherEdit } from "./types.ts";
 const EXECUTABLE = 0o755;
 
 const ownerOf = (text: string | null, edit: HookLauncherEdit) =>
-  text === null ? undefined : launcherOwner(text, edit.flavour, edit.invocations, edit.platform, edit.serves);
+  text === null ? undefined : launcherOwner(text, edit.flavour, edit.invocations, edit.platform, edit.serves, edit.noStdin);
 
 const removeOurs = (edit: HookLauncherEdit, before: string | null): EditOutcome => {
   const owner = ownerOf(before, edit);

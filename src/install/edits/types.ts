@@ -50,6 +50,8 @@ export interface HookLauncherEdit extends EditBase {
   /** The (event, native) pairs a launcher in this file can serve: what a launcher of ours is rendered from. */
   serves: readonly { event: string; native: boolean }[];
   invocations: readonly string[];
+  /** The payload comes in environment variables: the launcher closes stdin. */
+  noStdin?: boolean;
 }
 
 /** Codex's `[hooks.state]` trust entries for the handlers of `hookFile`, recomputed from its new text. */
