@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { HOST_IDS as ADAPTER_IDS } from "../adapters/index.ts";
-import { sandbox, writeConfig } from "./support/harness.ts";
+import { BIN, sandbox, writeConfig } from "./support/harness.ts";
 
 /** `explain`: host × event matrix for every adapter, from the same planning as install. */
 
@@ -30,6 +30,14 @@ function rowsOf(stdout: string) {
 }
 
 describe("explain", () => {
+  test("--json arrives whole through a pipe its reader drains late (more than the 64 KiB a pipe holds)", () => {
+    const { box, config } = setup();
+    const piped = Bun.spawnSync(["sh", "-c", '"$0" explain --config "$1" --json | (sleep 0.3; cat)', BIN, config], { cwd: box.project, env: box.env });
+    const text = piped.stdout.toString();
+    expect(text.length).toBeGreaterThan(65536);
+    expect(JSON.parse(text).hosts.map((host: { platform: string }) => host.platform)).toEqual(ADAPTER_IDS);
+  });
+
   test("the matrix: wired with native or run-time matcher, unavailable, * where something degrades", () => {
     const { explain } = setup();
     const result = explain();
