@@ -26,6 +26,7 @@ export const HOSTS = {
   omp: () => import("./omp.ts"),
   amp: () => import("./amp.ts"),
   openclaw: () => import("./openclaw.ts"),
+  nemoclaw: () => import("./nemoclaw.ts"),
   codebuddy: () => import("./codebuddy.ts"),
   "jetbrains-copilot": () => import("./jetbrains-copilot.ts"),
   warp: () => import("./warp.ts"),
@@ -62,5 +63,12 @@ export const HOST_IDS = Object.keys(HOSTS) as HostId[];
 export const isHostId = (id: string): id is HostId => Object.hasOwn(HOSTS, id);
 
 /** One host's adapter, loaded alone (the hook path). */
-export const loadAdapter = async (id: string): Promise<Adapter<HostId> | undefined> =>
-  isHostId(id) ? ((await HOSTS[id]()).default as Adapter<HostId>) : undefined;
+/** Adapters loaded so far: a daemon's worker answers many calls, and a repeated import() still costs 0.1 ms when the CPU is cold. */
+const loaded = new Map<HostId, Adapter<HostId>>();
+
+export async function loadAdapter(id: string): Promise<Adapter<HostId> | undefined> {
+  if (!isHostId(id)) return undefined;
+  let adapter = loaded.get(id);
+  if (!adapter) loaded.set(id, (adapter = (await HOSTS[id]()).default as Adapter<HostId>));
+  return adapter;
+}

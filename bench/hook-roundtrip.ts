@@ -18,9 +18,10 @@
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildId } from "../build/compile.ts";
 
 const repo = join(import.meta.dir, "..");
-const bin = join(repo, "dist", "agent-connector");
+const built = join(repo, "dist", "agent-connector");
 const runsArg = process.argv.indexOf("--runs");
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 200;
 const work = mkdtempSync(join(tmpdir(), "ac-bench-"));
@@ -35,23 +36,36 @@ function sh(argv: string[], cwd = repo) {
   return proc.stdout.toString();
 }
 
-if (!existsSync(bin)) sh([process.execPath, "build/compile.ts"]);
+if (!existsSync(built)) sh([process.execPath, "build/compile.ts"]);
+
+/**
+ * Every binary measured is a fresh copy, made the same way: how a file's pages sit in the page
+ * cache moves a run by up to 2 ms on a VM (a binary and its `cp` measured 14.0 vs 11.6 ms), which
+ * would otherwise decide the ratio.
+ */
+function freshCopy(from: string, name: string): string {
+  const to = join(work, name);
+  sh(["cp", from, to]);
+  return to;
+}
 
 // The floor, compiled with the same flags as ours (build/compile.ts).
 const floorSource = join(work, "floor.ts");
 writeFileSync(floorSource, `const input = JSON.parse(await Bun.stdin.text());\nconsole.log(typeof input);\n`);
-const floor = join(work, "floor");
-sh([process.execPath, "build", "--compile", ...COMPILE_FLAGS, floorSource, "--outfile", floor]);
+sh([process.execPath, "build", "--compile", ...COMPILE_FLAGS, floorSource, "--outfile", join(work, "floor-built")]);
+const floor = freshCopy(join(work, "floor-built"), "floor");
+const bin = freshCopy(built, "agent-connector");
 
 // The same binary with one adapter: adapters/hosts.ts cut down to Claude Code's line.
-const oneAdapter = join(work, "agent-connector-one-adapter");
+const oneAdapterBuilt = join(work, "agent-connector-one-adapter-built");
 const oneAdapterBuild = await Bun.build({
   entrypoints: [join(repo, "src", "cli.ts")],
-  compile: { outfile: oneAdapter, autoloadDotenv: false, autoloadBunfig: false, jitPolicy: 100 },
+  compile: { outfile: oneAdapterBuilt, autoloadDotenv: false, autoloadBunfig: false, jitPolicy: 100 },
   minify: true,
   bytecode: true,
   format: "esm",
   splitting: true,
+  define: { AGENT_CONNECTOR_BUILD: JSON.stringify(buildId()) },
   plugins: [
     {
       name: "one-adapter",
@@ -65,6 +79,7 @@ const oneAdapterBuild = await Bun.build({
   ],
 } as Bun.BuildConfig);
 if (!oneAdapterBuild.success) throw new Error(`one-adapter build failed: ${oneAdapterBuild.logs.join("\n")}`);
+const oneAdapter = freshCopy(oneAdapterBuilt, "agent-connector-one-adapter");
 
 /** A project with a config, installed for Claude Code; returns the hook command install wrote for `event`. */
 function installProject(name: string, files: Record<string, string>, event: string): string[] {

@@ -22,13 +22,16 @@ export function buildCommit(): string {
   return `${head.stdout.toString().trim()}${dirty ? "-dirty" : ""}`;
 }
 
+/** Names the build's daemon socket (src/daemon/address.ts): every build its own, a rebuild from the same commit too. */
+export const buildId = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
 export async function compile(outfile: string, target?: string): Promise<void> {
   // Autoload off: Bun would otherwise read .env and bunfig.toml from the HOST's working directory at
   // start, so any project could redirect AGENT_CONNECTOR_HOME or preload code into every hook call.
   // JIT policy 100: a hook call runs each function about once, so compiling it is wasted work
   // (≈0.7 ms of CPU per call, bench/hook-roundtrip.ts); the other commands reset it (src/main.ts).
   const argv = ["build", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--compile-jit-policy", "100", "--minify", "--bytecode", "--format=esm", "--splitting"];
-  argv.push(`--define`, `AGENT_CONNECTOR_COMMIT=${JSON.stringify(buildCommit())}`, entry, "--outfile", outfile);
+  argv.push(`--define`, `AGENT_CONNECTOR_COMMIT=${JSON.stringify(buildCommit())}`, `--define`, `AGENT_CONNECTOR_BUILD=${JSON.stringify(buildId())}`, entry, "--outfile", outfile);
   if (target) argv.push(`--target=bun-${target}`);
   const proc = Bun.spawnSync([process.execPath, ...argv], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
   if (proc.exitCode !== 0) {

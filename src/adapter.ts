@@ -133,7 +133,13 @@ export type HookDelivery =
   /** json-stdio: one launcher executable per event in the host's hooks folder. */
   | { kind: "hooks-folder"; folder: HooksFolderSpec }
   /** mcp-only: the host has no hook layer. */
-  | { kind: "none" };
+  | { kind: "none" }
+  /**
+   * The host has hooks of a paradigm we build for, but nothing install could write would ever run
+   * there (NemoClaw: OpenClaw in a sandbox that sees neither our binary nor the host's plugin
+   * folders). Install and explain report `reason` for every declared event and write nothing.
+   */
+  | { kind: "unavailable"; paradigm: "json-stdio" | "ts-plugin"; reason: string };
 
 /**
  * How a host's MCP config file is written: its root key, entry shape, transports and variable
@@ -187,7 +193,7 @@ export interface McpSpec {
 
 /** The paradigm each kind of delivery means, in reports and `explain`. */
 export const PARADIGM = { "hook-file": "json-stdio", "hooks-folder": "json-stdio", "plugin-module": "ts-plugin", none: "mcp-only" } as const;
-export type Paradigm = (typeof PARADIGM)[HookDelivery["kind"]];
+export type Paradigm = (typeof PARADIGM)[keyof typeof PARADIGM];
 
 /** Another host's hook files this host also executes, so a handler installed there runs here too. */
 export interface AlsoRuns<HostRef extends string = string> {
@@ -314,5 +320,5 @@ export type Adapter<Id extends string = string, HostRef extends string = string>
 /** Keeps the literal id (host ids are a type, adapters/index.ts) and derives the paradigm from the delivery. */
 export const defineAdapter = <const Id extends string, const HostRef extends string = never>(spec: AdapterSpec<Id, HostRef>): Adapter<Id, HostRef> => ({
   ...spec,
-  paradigm: PARADIGM[spec.hooks.kind],
+  paradigm: spec.hooks.kind === "unavailable" ? spec.hooks.paradigm : PARADIGM[spec.hooks.kind],
 });

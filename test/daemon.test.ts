@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, utimesSync } from "node:fs";
+import { copyFileSync, existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
+import { compile } from "../build/compile.ts";
 import { BIN, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
 import { claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./reliability/support.ts";
 
@@ -153,8 +154,10 @@ describe("the daemon", () => {
     expect(run(box, bin, ["daemon", "start"], { env: DAEMON_ON }).exitCode).toBe(0);
     const old = status(box, bin);
     expect(old.state).toBe("running");
-    const later = new Date(Date.now() + 5000);
-    utimesSync(bin, later, later); // what an upgrade's new file looks like to the daemon: another size or time
+    // The upgrade: another build of the same sources in the same place (every build has an id of its own).
+    const upgraded = join(box.root, "bin", "agent-connector.new");
+    await compile(upgraded);
+    renameSync(upgraded, bin);
     expect(status(box, bin).state).toBe("not running");
     const payload = JSON.stringify(prePayload({ tool_input: { command: "tee x" } }));
     // The first call finds no daemon for this binary: it answers in-process and starts one.

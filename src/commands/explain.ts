@@ -46,6 +46,9 @@ function cell(plan: HostPlan, event: string): string {
   return `${MATCHER[wired.matcher]}${plan.degradations.some((d) => d.event === event) ? " *" : ""}`;
 }
 
+/** Where a host's handlers run: a worker thread of the host's process (the binary where it cannot), the hook command, or nowhere. */
+const HANDLERS = { "plugin-module": "in-process-worker", "hook-file": "hook-command", "hooks-folder": "hook-command", none: "none", unavailable: "none" } as const;
+
 export default defineAcCommand({
   meta: { name: "explain", description: "Show what a connector becomes on every known host: wired events (native or run-time matcher), unavailable ones, degradations, and where its MCP servers are registered. Writes nothing." },
   args,
@@ -72,7 +75,7 @@ export default defineAcCommand({
         alsoRuns: adapter.alsoRuns ?? [],
         nativeHooks: adapter.nativeHooks,
         // Where handlers run: a worker thread of the host's process (the binary where it cannot), or the hook command.
-        handlers: adapter.hooks.kind === "plugin-module" ? "in-process-worker" : "hook-command",
+        handlers: HANDLERS[adapter.hooks.kind],
         mcp,
       }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
@@ -102,6 +105,7 @@ export default defineAcCommand({
           " a call goes to the agent-connector binary instead while the connector runs from its source (it cannot be compiled, or changed since install) or where the host's runtime cannot start the worker.",
       );
     }
+    for (const { adapter } of plans) if (adapter.hooks.kind === "unavailable") printStdout(`\n${adapter.id} (${adapter.paradigm}) is not supported: ${adapter.hooks.reason}`);
     const noNative = plans.filter(({ adapter }) => adapter.paradigm === "json-stdio" && !adapter.nativeHooks).map(({ adapter }) => adapter.id);
     if (noNative.length) printStdout(`\nno native hooks (platforms.<id>.nativeHooks) on: ${noNative.join(", ")}`);
     const notices = plans.flatMap(({ adapter, plan }) => {

@@ -3,12 +3,18 @@ import { join } from "../paths.ts";
 
 /**
  * Where a binary's resident daemon listens (src/daemon/serve.ts): a unix socket in a 0700 folder
- * under $AGENT_CONNECTOR_HOME, named after the binary that serves it (its size and time), so
- * an upgraded or rebuilt binary talks to a daemon of its own and never to a stale one. The old
- * one notices its binary changed and leaves. No node:fs here: the hook's client reads this on
- * every call (src/hook/client.ts).
+ * under $AGENT_CONNECTOR_HOME, named after the build that serves it, so an upgraded or rebuilt
+ * binary talks to a daemon of its own and never to a stale one (the old one notices its binary
+ * changed and leaves). The name is known without a system call: the hook's client reads this on
+ * every call (src/hook/client.ts), and looking at its own binary cost it 0.6 ms.
  */
 type Env = Record<string, string | undefined>;
+
+/** Replaced by build/compile.ts (`bun build --define`) with an id of its own for each build. */
+declare const AGENT_CONNECTOR_BUILD: string | undefined;
+
+/** This build's id; none when run by bun from the sources (the daemon would be `bun`). */
+export const BUILD_ID: string | undefined = typeof AGENT_CONNECTOR_BUILD === "string" ? AGENT_CONNECTOR_BUILD : undefined;
 
 /**
  * Set to 0 to run every hook call in its own process, as before the daemon; to `require` to never
@@ -21,14 +27,8 @@ const MAX_SOCKET_PATH = 100;
 
 export const daemonDir = (env: Env = process.env): string => join(connectorHome(env), "daemon");
 
-/** The binary as the daemon identifies it (size and time: no hashing, this runs on every call); changes when it is replaced. */
-export function binaryStamp(path = process.execPath): string {
-  const file = Bun.file(path);
-  return `${file.size.toString(36)}-${file.lastModified.toString(36)}`;
-}
-
-export function daemonSocket(env: Env = process.env, stamp = binaryStamp()): string | undefined {
-  const path = join(daemonDir(env), `${stamp}.sock`);
+export function daemonSocket(env: Env = process.env): string | undefined {
+  const path = join(daemonDir(env), `${BUILD_ID}.sock`);
   return utf8Length(path) <= MAX_SOCKET_PATH ? path : undefined;
 }
 
@@ -43,10 +43,9 @@ function utf8Length(text: string): number {
 
 /**
  * Whether hook calls go through the daemon: not when opted out, not on Windows (hook calls run in
- * their own process there), and not when run by `bun` from the sources (the daemon would be `bun`).
+ * their own process there), and not when run by `bun` from the sources.
  */
-export const daemonWanted = (env: Env = process.env): boolean =>
-  env[DAEMON_ENV] !== "0" && process.platform !== "win32" && !process.execPath.endsWith("/bun");
+export const daemonWanted = (env: Env = process.env): boolean => BUILD_ID !== undefined && env[DAEMON_ENV] !== "0" && process.platform !== "win32";
 
 /** Starts `daemon serve` in the background, in a session of its own: neither the caller nor the host waits for it. */
 export function spawnDaemon(env: Env = process.env): void {
@@ -71,7 +70,11 @@ export const BUSY = "busy";
 /** The daemon's answer: what the hook process printed and how it ended; `retry`: run it in-process. */
 export type DaemonReply = { exitCode: number; signal?: string; stdout: string; stderr: string } | { retry: string };
 
-/** The daemon gives each worker the line that ends a call's stderr (what user code printed goes to the host with the reply). */
+/**
+ * The daemon gives each worker a mark that user code cannot guess. A worker's messages travel on its
+ * stderr, each as the mark and one JSON line: what user code printed before the mark goes to the
+ * host with the reply, and one pipe means one wake-up of the daemon per answer.
+ */
 export const END_MARK_ENV = "AGENT_CONNECTOR_WORKER_END_MARK";
 
 /** What a worker (src/hook/worker.ts) tells the daemon: ready for calls; a call's answer (`last`: end me); a call it cannot take. */

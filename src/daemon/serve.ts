@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
-import { BUSY, END_MARK_ENV, binaryStamp, daemonDir, daemonSocket, type DaemonCall, type DaemonReply, type DaemonStatus, type WorkerMessage } from "./address.ts";
+import { BUSY, END_MARK_ENV, daemonDir, daemonSocket, type DaemonCall, type DaemonReply, type DaemonStatus, type WorkerMessage } from "./address.ts";
 import { ask } from "./ask.ts";
-import { ACK, lines } from "./wire.ts";
+import { ACK, lines, markedLines } from "./wire.ts";
 import { blockedLine } from "../core/timeout.ts";
 
 /**
@@ -18,23 +18,23 @@ const HARD_LIMIT_MS = 605_000;
 const DEFAULT_IDLE_MS = 10 * 60_000;
 /** Workers that die before they are ready, in a row: the binary cannot run them; leave. */
 const MAX_FAILED_STARTS = 5;
-/** A worker's end mark follows its answer at once; a worker whose stderr lags more than this answers without the rest. */
-const END_MARK_WAIT_MS = 200;
+/**
+ * A call answered within this time gets its reply without an acknowledgement before it (one
+ * wake-up of the hook's process, not two); a slower one is acknowledged then, well before the
+ * hook's process gives up on the daemon (ACK_WAIT_MS, ask.ts).
+ */
+const ACK_DELAY_MS = 50;
 
 interface Worker {
   proc: Bun.Subprocess<"pipe", "ignore", "pipe">;
   ready: boolean;
-  /** What user code printed on stderr since the last call's end mark: the host gets it with the reply. */
-  printed: string;
-  /** Resolves when `printed` holds the end mark. */
-  marked?: () => void;
   /** The call it is answering. */
   call?: { argv: string[]; answer(reply: DaemonReply): void };
 }
 
 export async function serveDaemon(env: Record<string, string | undefined> = process.env): Promise<string | undefined> {
   const stamp = binaryStamp();
-  const path = daemonSocket(env, stamp);
+  const path = daemonSocket(env);
   if (!path) return "the socket path would be too long: hook calls run in-process";
   const dir = daemonDir(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -44,8 +44,7 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
   if (!("why" in (await ask(path, { v: 1, status: true })))) return undefined;
 
   const idleMs = Number(env.AGENT_CONNECTOR_DAEMON_IDLE_MS) || DEFAULT_IDLE_MS;
-  // Ends each call's stderr in a worker; user code cannot guess it.
-  const endMark = `agent-connector-end-${crypto.randomUUID()}\n`;
+  const endMark = `agent-connector-end-${crypto.randomUUID()} `;
   const startedAt = new Date().toISOString();
   const workers = new Set<Worker>();
   let failedStarts = 0;
@@ -54,7 +53,7 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
   let lastCall = Date.now();
 
   function spawnWorker(): void {
-    const worker: Worker = { ready: false, printed: "" } as Worker;
+    const worker: Worker = { ready: false } as Worker;
     worker.proc = Bun.spawn([process.execPath, "hook", "--worker"], {
       stdin: "pipe",
       stdout: "ignore",
@@ -62,35 +61,34 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
       cwd: "/",
       env: { ...process.env, [END_MARK_ENV]: endMark },
       serialization: "json",
-      ipc: (message: WorkerMessage) => heard(worker, message),
+      // Calls go to the worker this way; its messages come back on its stderr (address.ts).
+      ipc: () => {},
     });
     workers.add(worker);
-    void collect(worker);
+    void listen(worker);
     void worker.proc.exited.then(() => ended(worker));
   }
 
-  async function collect(worker: Worker): Promise<void> {
-    const decoder = new TextDecoder();
+  async function listen(worker: Worker): Promise<void> {
+    const messages = markedLines(endMark);
     for await (const chunk of worker.proc.stderr) {
-      worker.printed += decoder.decode(chunk, { stream: true });
-      if (worker.printed.includes(endMark)) worker.marked?.();
+      for (const { printed, line } of messages.push(chunk)) {
+        let message: WorkerMessage;
+        try {
+          message = JSON.parse(line) as WorkerMessage;
+        } catch {
+          continue; // not ours: the mark cannot be guessed, so this does not happen
+        }
+        heard(worker, message, printed);
+      }
     }
   }
 
-  /** What user code printed during the call, up to the worker's end mark (which follows everything it printed). */
-  async function printedBy(worker: Worker): Promise<string> {
-    if (!worker.printed.includes(endMark)) await Promise.race([new Promise<void>((resolve) => (worker.marked = resolve)), Bun.sleep(END_MARK_WAIT_MS)]);
-    worker.marked = undefined;
-    const at = worker.printed.indexOf(endMark);
-    const printed = at < 0 ? worker.printed : worker.printed.slice(0, at);
-    worker.printed = at < 0 ? "" : worker.printed.slice(at + endMark.length);
-    return printed;
-  }
   const refill = () => {
     while (workers.size < WORKERS && failedStarts < MAX_FAILED_STARTS) spawnWorker();
   };
 
-  function heard(worker: Worker, message: WorkerMessage): void {
+  function heard(worker: Worker, message: WorkerMessage, printed: string): void {
     if ("ready" in message) {
       worker.ready = true;
       failedStarts = 0;
@@ -100,12 +98,9 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     worker.call = undefined;
     if (!call) return;
     if ("refused" in message) return call.answer({ retry: message.refused });
-    if (!("reply" in message)) return;
     const { reply, last } = message;
-    void printedBy(worker).then((printed) => {
-      call.answer({ ...reply, stderr: `${printed}${reply.stderr}` });
-      if (last) retire(worker);
-    });
+    call.answer({ ...reply, stderr: `${printed}${reply.stderr}` });
+    if (last) retire(worker);
   }
 
   function retire(worker: Worker): void {
@@ -167,10 +162,11 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
         const [line] = socket.data.split.push(chunk);
         if (line === undefined || socket.data.taken) return;
         socket.data.taken = true;
-        socket.write(`${ACK}\n`);
+        const acknowledge = setTimeout(() => socket.write(`${ACK}\n`), ACK_DELAY_MS);
         void answer(line)
           .catch((error: Error) => JSON.stringify({ retry: error.message }))
           .then((reply) => {
+            clearTimeout(acknowledge);
             socket.write(`${reply}\n`);
             socket.end();
           });
@@ -205,6 +201,12 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     if (current !== inode || Date.now() - lastCall > idleMs || binaryStamp() !== stamp || failedStarts >= MAX_FAILED_STARTS) leave();
   }, 1000);
   return undefined;
+}
+
+/** The binary as it is now (size and time): replaced (an upgrade, a rebuild), the daemon leaves. */
+function binaryStamp(): string {
+  const { size, mtimeMs, ino } = statSync(process.execPath);
+  return `${size}-${mtimeMs}-${ino}`;
 }
 
 /** `hook <platform> <event> --connector <id>` → "<platform> <event> (<id>)", as the hook names a call. */

@@ -11,10 +11,16 @@ export type Compiled =
   | { kind: "stale"; meta: CompiledMeta; changed: string[] }
   | { kind: "ready"; meta: CompiledMeta; body: string };
 
+/** Bun's read by default: no node:fs in a call of its own. */
+let readText = (path: string): Promise<string> | string => Bun.file(path).text();
+
+/** A daemon's worker reads compiled files synchronously: Bun's async read is a trip through its thread pool on every call. */
+export const readCompiledWith = (read: (path: string) => string): void => void (readText = read);
+
 export async function readCompiled(id: string, env: Record<string, string | undefined>): Promise<Compiled> {
   let text: string;
   try {
-    text = await Bun.file(compiledPath(id, env)).text();
+    text = await readText(compiledPath(id, env));
   } catch {
     return { kind: "missing" };
   }

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { armWatchdog } from "./watchdog.ts";
+import { readCompiledWith } from "./load-compiled.ts";
 import { parseHookArgv } from "./argv.ts";
 import { beginCall, callLeftNothing, clock, hookReply, traceCall, watchCall, type CallWatch } from "./run.ts";
 import { prepareForUserCode } from "./guard.ts";
@@ -22,13 +24,15 @@ const CALLS_PER_WORKER = 500;
 export async function runWorker(): Promise<void> {
   const endMark = process.env[END_MARK_ENV] ?? "";
   Bun.unsafe.setJITPolicy(1); // long-lived: worth compiling, unlike a call of its own (build/compile.ts)
+  readCompiledWith((path) => readFileSync(path, "utf8"));
   claimStdout(); // user code's routes to stdout lead to stderr, as in a call of its own
   await armWatchdog();
   const realSetTimeout = setTimeout;
   let current: CallWatch | undefined;
   const realExit = prepareForUserCode(clock, { onStray: (error) => current?.noteStray(error), onOverrun: () => current?.overrun() });
   let served = 0;
-  const send = (message: WorkerMessage) => process.send!(message);
+  // After everything the call printed on stderr: the daemon hands the host what comes before the mark.
+  const send = (message: WorkerMessage) => Bun.write(Bun.stderr, `${endMark}${JSON.stringify(message)}\n`);
 
   process.on("message", async (call: DaemonCall) => {
     beginCall(Date.now() - call.startedAt);
@@ -37,7 +41,7 @@ export async function runWorker(): Promise<void> {
       args = enter(call);
     } catch (error) {
       // Nothing of the call has run: the host's process runs it itself.
-      return send({ refused: (error as Error).message });
+      return void send({ refused: (error as Error).message });
     }
     const answered = Promise.withResolvers<Reply>();
     const watch = (current = watchCall(args, answered.resolve, realSetTimeout));
@@ -47,14 +51,12 @@ export async function runWorker(): Promise<void> {
     traceCall(args, reply.exitCode);
     await flushLogs();
     current = undefined;
-    // After everything this call printed on stderr: the daemon hands the host what comes before it.
-    await Bun.write(Bun.stderr, endMark);
     const last = ++served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || backstopArmed();
-    send({ reply: { exitCode: reply.exitCode, stdout: reply.stdout ?? "", stderr: reply.stderr ?? "" }, last });
+    await send({ reply: { exitCode: reply.exitCode, stdout: reply.stdout ?? "", stderr: reply.stderr ?? "" }, last });
   });
   // The daemon holds our stdin open: its end (the daemon gone) is ours.
   void Bun.stdin.text().finally(() => realExit(0));
-  send({ ready: true });
+  await send({ ready: true });
 }
 
 /** The process becomes the host's hook process for this call: its folder, environment and words. */

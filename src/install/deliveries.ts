@@ -129,7 +129,9 @@ const hooksFolder: Delivery<HooksFolder> = {
 
 const none: Delivery<Extract<HookDelivery, { kind: "none" }>> = { file: () => undefined, install: () => [], uninstall: () => [] };
 
-const DELIVERIES: { [K in HookDelivery["kind"]]: Delivery<Extract<HookDelivery, { kind: K }>> } = { "hook-file": hookFile, "hooks-folder": hooksFolder, "plugin-module": pluginModule, none };
+const unavailable: Delivery<Extract<HookDelivery, { kind: "unavailable" }>> = { file: () => undefined, install: () => [], uninstall: () => [] };
+
+const DELIVERIES: { [K in HookDelivery["kind"]]: Delivery<Extract<HookDelivery, { kind: K }>> } = { "hook-file": hookFile, "hooks-folder": hooksFolder, "plugin-module": pluginModule, none, unavailable };
 
 const deliveryOf = <K extends HookDelivery["kind"]>(kind: K) => DELIVERIES[kind] as unknown as Delivery<HookDelivery>;
 

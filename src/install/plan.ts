@@ -122,6 +122,11 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
 function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], configPath?: string): void {
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
+  if (adapter.hooks.kind === "unavailable") {
+    plan.unavailable = declared;
+    plan.warnings.push(`${adapter.name} cannot run agent-connector hooks: ${adapter.hooks.reason} Nothing is installed for ${declared.length ? declared.join(", ") : "its hooks"}.`);
+    return;
+  }
   if (adapter.hooks.kind === "none") {
     plan.unavailable = declared;
     const none = `${adapter.name} has no hook layer`;
