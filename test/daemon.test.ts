@@ -71,6 +71,21 @@ describe("the daemon", () => {
     expect(run(box, BIN, ["daemon"], { env: DAEMON_ON }).stdout).toContain("daemon: running (pid ");
   }, SLOW);
 
+  test("a payload and an answer larger than a socket's buffer pass whole, byte for byte as in a process of its own", () => {
+    const box = daemonBox(
+      "(event) => { console.error('printed '.repeat(20000)); return { decision: 'deny', reason: 'saw ' + String(event.toolInput.command).length + ' ' + 'r\\n\\u2028'.repeat(300000) }; }",
+    );
+    daemonReady(box);
+    // A 3 MB payload (a big tool input) and a 1.5 MB reason (UTF-8): many socket buffers each way.
+    const payload = prePayload({ tool_input: { command: "x".repeat(3_000_000) } });
+    const alone = box.hook("claude-code", "PreToolUse", payload);
+    const viaDaemon = box.hook("claude-code", "PreToolUse", payload, { env: DAEMON_ON });
+    expect(alone.stdout.length).toBeGreaterThan(1_000_000);
+    expect(alone.stdout).toContain('"permissionDecisionReason":"saw 3000000 r\\n');
+    expect(viaDaemon).toEqual(alone);
+    expect(status(box).daemon.calls).toBe(1);
+  }, SLOW);
+
   test("a handler that throws or exits fails open as in a process of its own; the next call gets a fresh worker", () => {
     const box = daemonBox("(event) => { if (event.toolInput.command === 'throw') throw new Error('boom'); if (event.toolInput.command === 'exit') process.exit(3); return { decision: 'deny', reason: 'fine' }; }");
     daemonReady(box);

@@ -1,5 +1,5 @@
 import type { DaemonReply } from "./address.ts";
-import { ACK, lines } from "./wire.ts";
+import { ACK, lines, send, type Outbox } from "./wire.ts";
 
 /** A live daemon acknowledges at once; one that does not is treated as absent for this call. */
 const ACK_WAIT_MS = 1000;
@@ -19,9 +19,12 @@ export function connect(path: string): Connection {
   let acked = false;
   let ackTimer: Timer | undefined;
   const split = lines();
+  const outbox: Outbox = {};
   const socket = Bun.connect({
     unix: path,
     socket: {
+      // A payload larger than the socket's buffer (a big tool output) goes out in parts.
+      drain: (open) => send(open, outbox),
       data(_socket, chunk) {
         for (const line of split.push(chunk)) {
           if (!acked && line === ACK) {
@@ -48,7 +51,7 @@ export function connect(path: string): Connection {
       const open = await socket;
       if (!open) return done.promise;
       ackTimer = setTimeout(() => done.resolve({ why: "slow", detail: `no acknowledgement within ${ACK_WAIT_MS} ms` }), ACK_WAIT_MS);
-      open.write(`${JSON.stringify(request)}\n`);
+      send(open, outbox, `${JSON.stringify(request)}\n`);
       const reply = await done.promise;
       clearTimeout(ackTimer);
       open.end();

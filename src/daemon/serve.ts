@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { BUSY, END_MARK_ENV, daemonDir, daemonSocket, type DaemonCall, type DaemonReply, type DaemonStatus, type WorkerMessage } from "./address.ts";
 import { ask } from "./ask.ts";
-import { ACK, lines, markedLines } from "./wire.ts";
+import { ACK, lines, markedLines, send, type Outbox } from "./wire.ts";
 import { blockedLine } from "../core/timeout.ts";
 
 /**
@@ -152,23 +152,24 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
   }
 
   const temp = `${path}.${process.pid}`;
-  const server = Bun.listen<{ split: ReturnType<typeof lines>; taken: boolean }>({
+  const server = Bun.listen<{ split: ReturnType<typeof lines>; taken: boolean; outbox: Outbox }>({
     unix: temp,
     socket: {
       open(socket) {
-        socket.data = { split: lines(), taken: false };
+        socket.data = { split: lines(), taken: false, outbox: {} };
       },
+      // An answer larger than the socket's buffer goes out in parts.
+      drain: (socket) => send(socket, socket.data.outbox),
       data(socket, chunk) {
         const [line] = socket.data.split.push(chunk);
         if (line === undefined || socket.data.taken) return;
         socket.data.taken = true;
-        const acknowledge = setTimeout(() => socket.write(`${ACK}\n`), ACK_DELAY_MS);
+        const acknowledge = setTimeout(() => send(socket, socket.data.outbox, `${ACK}\n`), ACK_DELAY_MS);
         void answer(line)
           .catch((error: Error) => JSON.stringify({ retry: error.message }))
           .then((reply) => {
             clearTimeout(acknowledge);
-            socket.write(`${reply}\n`);
-            socket.end();
+            send(socket, socket.data.outbox, `${reply}\n`, true);
           });
       },
     },

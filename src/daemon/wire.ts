@@ -49,3 +49,39 @@ export function markedLines(mark: string): { push(chunk: Uint8Array | string): M
     },
   };
 }
+
+/** What a socket has yet to send: a Bun socket's write takes what its buffer holds, the rest waits for `drain`. */
+export interface Outbox {
+  pending?: Uint8Array;
+  /** End the connection once everything is sent. */
+  end?: boolean;
+}
+
+interface Writable {
+  write(data: Uint8Array): number;
+  end(): void;
+}
+
+const encoder = new TextEncoder();
+
+/** Queues `text` (if any) and writes what the socket takes; call again from the socket's `drain` handler. */
+export function send(socket: Writable, box: Outbox, text?: string, end = false): void {
+  if (text !== undefined) {
+    const bytes = encoder.encode(text);
+    box.pending = box.pending?.length ? concat(box.pending, bytes) : bytes;
+  }
+  if (end) box.end = true;
+  while (box.pending?.length) {
+    const written = socket.write(box.pending);
+    if (written <= 0) return;
+    box.pending = box.pending.subarray(written);
+  }
+  if (box.end) socket.end();
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
