@@ -204,10 +204,10 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
   return undefined;
 }
 
-/** The binary as it is now (size and time): replaced (an upgrade, a rebuild), the daemon leaves. */
+/** The binary as it is now (size, time, inode): replaced (an upgrade, a rebuild) or removed, the daemon leaves. */
 function binaryStamp(): string {
-  const { size, mtimeMs, ino } = statSync(process.execPath);
-  return `${size}-${mtimeMs}-${ino}`;
+  const stat = statSync(process.execPath, { throwIfNoEntry: false });
+  return stat ? `${stat.size}-${stat.mtimeMs}-${stat.ino}` : "gone";
 }
 
 /** `hook <platform> <event> --connector <id>` → "<platform> <event> (<id>)", as the hook names a call. */
