@@ -18,7 +18,8 @@
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildId } from "../build/compile.ts";
+import { buildId, lastOrder } from "../build/compile.ts";
+import { HOOK_JIT_POLICY } from "../src/jit-policy.ts";
 
 const repo = join(import.meta.dir, "..");
 const built = join(repo, "dist", "agent-connector");
@@ -60,7 +61,8 @@ const bin = freshCopy(built, "agent-connector");
 const oneAdapterBuilt = join(work, "agent-connector-one-adapter-built");
 const oneAdapterBuild = await Bun.build({
   entrypoints: [join(repo, "src", "cli.ts")],
-  compile: { outfile: oneAdapterBuilt, autoloadDotenv: false, autoloadBunfig: false, jitPolicy: 100 },
+  // Laid out by the order the last build recorded, as dist/agent-connector is (build/bytecode-order.ts).
+  compile: { outfile: oneAdapterBuilt, autoloadDotenv: false, autoloadBunfig: false, jitPolicy: HOOK_JIT_POLICY, bytecodeOrder: lastOrder() },
   minify: true,
   bytecode: true,
   format: "esm",

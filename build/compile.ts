@@ -4,9 +4,12 @@
  *                                         that target's runtime, @oven/bun-<os>-<arch>, from npm)
  * Release artifacts (every target, SHA256SUMS, Homebrew, Scoop, install scripts): build/release.ts.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { artifactName } from "../src/install/self/release.ts";
+import { HOOK_JIT_POLICY } from "../src/jit-policy.ts";
+import { ORDER_FILES, recordHookOrder } from "./bytecode-order.ts";
 
 export const ROOT = join(import.meta.dir, "..");
 export const DIST = join(ROOT, "dist");
@@ -25,14 +28,43 @@ export function buildCommit(): string {
 /** Names the build's daemon socket (src/daemon/address.ts): every build its own, a rebuild from the same commit too. */
 export const buildId = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-export async function compile(outfile: string, target?: string): Promise<void> {
+/** Where the last build keeps the bytecode order it recorded (build/bytecode-order.ts); the bench's own builds reuse it. */
+export const ORDER_DIR = join(DIST, "bytecode-order");
+
+/** The order files the last build recorded, most important first (none before the first build). */
+export const lastOrder = (): string[] => ORDER_FILES.map((name) => join(ORDER_DIR, name)).filter((path) => existsSync(path));
+
+/**
+ * Builds the binary; `order`: the bytecode order files to lay it out by, false for none, and by
+ * default recorded now from a first build of this machine (two builds and a few hook calls: seconds).
+ */
+export async function compile(outfile: string, target?: string, { order }: { order?: string[] | false } = {}): Promise<void> {
+  const id = buildId();
+  const commit = buildCommit();
+  const layout = order ?? (await recordBytecodeOrder(id, commit));
+  await bunCompile(outfile, { target, id, commit, order: layout || undefined });
+}
+
+/** Builds this machine's binary in a temporary folder and records the order of its hook calls (several targets can share it). */
+export async function recordBytecodeOrder(id = buildId(), commit = buildCommit()): Promise<string[] | undefined> {
+  const work = mkdtempSync(join(tmpdir(), "ac-first-build-"));
+  try {
+    const first = join(work, "agent-connector");
+    await bunCompile(first, { id, commit });
+    return recordHookOrder(first, ORDER_DIR);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function bunCompile(outfile: string, { target, id, commit, order }: { target?: string; id: string; commit: string; order?: string[] }): Promise<void> {
   // Autoload off: Bun would otherwise read .env and bunfig.toml from the HOST's working directory at
   // start, so any project could redirect AGENT_CONNECTOR_HOME or preload code into every hook call.
-  // JIT policy 100: a hook call runs each function about once, so compiling it is wasted work
-  // (≈0.7 ms of CPU per call, bench/hook-roundtrip.ts); the other commands reset it (src/main.ts).
-  const argv = ["build", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--compile-jit-policy", "100", "--minify", "--bytecode", "--format=esm", "--splitting"];
-  argv.push(`--define`, `AGENT_CONNECTOR_COMMIT=${JSON.stringify(buildCommit())}`, `--define`, `AGENT_CONNECTOR_BUILD=${JSON.stringify(buildId())}`, entry, "--outfile", outfile);
+  // The JIT held back for hook calls (src/jit-policy.ts).
+  const argv = ["build", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--compile-jit-policy", String(HOOK_JIT_POLICY), "--minify", "--bytecode", "--format=esm", "--splitting"];
+  argv.push(`--define`, `AGENT_CONNECTOR_COMMIT=${JSON.stringify(commit)}`, `--define`, `AGENT_CONNECTOR_BUILD=${JSON.stringify(id)}`, entry, "--outfile", outfile);
   if (target) argv.push(`--target=bun-${target}`);
+  if (order?.length) argv.push(`--bytecode-order=${order.join(",")}`);
   const proc = Bun.spawnSync([process.execPath, ...argv], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
   if (proc.exitCode !== 0) {
     process.stderr.write(proc.stderr);

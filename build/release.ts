@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { compile, DIST, ROOT } from "./compile.ts";
+import { compile, DIST, recordBytecodeOrder, ROOT } from "./compile.ts";
 import { archive } from "./release/archive.ts";
 import { archiveName, artifactName, DEFAULT_BASE, releaseBase } from "./release/names.ts";
 import { homebrewFormula } from "./release/formula.ts";
@@ -53,13 +53,15 @@ async function main(): Promise<void> {
   const epoch = sourceEpoch();
   mkdirSync(out, { recursive: true });
 
+  // One recorded order for every target: it names functions by content, and they are the same code.
+  const order = (await recordBytecodeOrder()) ?? false;
   const files: string[] = [];
   const sizes: string[] = ["| target | binary | compressed download |", "|---|---|---|"];
   for (const target of targets) {
     const binary = join(out, artifactName(target));
     const prebuilt = option("--binary");
     if (prebuilt && target === hostTarget()) copyFileSync(prebuilt, binary);
-    else await compile(binary, target);
+    else await compile(binary, target, { order });
     const compressed = join(out, archiveName(target));
     archive(binary, target.startsWith("windows") ? "agent-connector.exe" : "agent-connector", compressed, epoch, process.argv.includes("--fast") ? 1 : 9);
     files.push(artifactName(target), archiveName(target));

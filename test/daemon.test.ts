@@ -171,7 +171,7 @@ describe("the daemon", () => {
     expect(old.state).toBe("running");
     // The upgrade: another build of the same sources in the same place (every build has an id of its own).
     const upgraded = join(box.root, "bin", "agent-connector.new");
-    await compile(upgraded);
+    await compile(upgraded, undefined, { order: false });
     renameSync(upgraded, bin);
     expect(status(box, bin).state).toBe("not running");
     const payload = JSON.stringify(prePayload({ tool_input: { command: "tee x" } }));

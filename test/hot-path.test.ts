@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO } from "./support/harness.ts";
 import { tempDir } from "./support/temp.ts";
+import { ORDER_FILES } from "../build/bytecode-order.ts";
 
 /**
  * The hook path answers every tool call of every agent, so what it loads is a budget
@@ -57,4 +58,9 @@ test("the in-process hook statically loads no Node built-in, no install-time lib
   const adapters = modules(hook.text).filter((file) => file.startsWith("adapters/"));
   expect(adapters).toEqual(["adapters/hosts.ts", "adapters/guests.ts"].filter((file) => adapters.includes(file)));
   expect(hook.text).not.toContain("sources: [");
+});
+
+test("the build recorded the order of a hook call's bytecode and laid the binary out by it (build/bytecode-order.ts)", () => {
+  // A recording that failed leaves no file: the build warns and goes on, this says so.
+  for (const name of ORDER_FILES) expect(readFileSync(join(REPO, "dist", "bytecode-order", name), "utf8").split("\n").length).toBeGreaterThan(100);
 });

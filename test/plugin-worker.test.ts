@@ -85,6 +85,26 @@ describe("plugin worker: handlers run off the host's main thread", () => {
     expect((await waitingDeny).threw).toBe("kept");
   }, 20_000);
 
+  test("the handler sees the host's environment as it is at each call, also in a worker started after a restart", async () => {
+    const { box, host } = await withHandler(
+      `(e) => { if (e.toolInput.command === "loop") while (true) {} return { decision: "deny", reason: "mode " + (process.env.AC_TEST_MODE ?? "unset") }; }`,
+    );
+    try {
+      process.env.AC_TEST_MODE = "a";
+      expect((await host.call(toolCall(box))).threw).toBe("mode a");
+      expect((await host.call(toolCall(box))).threw).toBe("mode a");
+      process.env.AC_TEST_MODE = "b";
+      expect((await host.call(toolCall(box))).threw).toBe("mode b");
+      delete process.env.AC_TEST_MODE;
+      expect((await host.call(toolCall(box))).threw).toBe("mode unset");
+      process.env.AC_TEST_MODE = "c";
+      expect((await host.call(toolCall(box, "loop"))).threw).toBeUndefined();
+      expect((await host.call(toolCall(box))).threw).toBe("mode c");
+    } finally {
+      delete process.env.AC_TEST_MODE;
+    }
+  }, 20_000);
+
   test("throws, rejects, garbage, never settles: no opinion, one log line each", async () => {
     const { box, host } = await withHandler(`async (e) => {
       switch (e.toolInput.command) {

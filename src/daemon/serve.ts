@@ -3,6 +3,7 @@ import { BUSY, END_MARK_ENV, daemonDir, daemonSocket, type DaemonCall, type Daem
 import { ask } from "./ask.ts";
 import { ACK, lines, markedLines, send, type Outbox } from "./wire.ts";
 import { blockedLine } from "../core/timeout.ts";
+import { HOOK_JIT_POLICY } from "../jit-policy.ts";
 
 /**
  * The resident daemon (`agent-connector daemon serve`, started by the first hook call that finds
@@ -33,6 +34,7 @@ interface Worker {
 }
 
 export async function serveDaemon(env: Record<string, string | undefined> = process.env): Promise<string | undefined> {
+  Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY); // src/main.ts raised it for commands
   const stamp = binaryStamp();
   const path = daemonSocket(env);
   if (!path) return "the socket path would be too long: hook calls run in-process";

@@ -38,8 +38,11 @@ export interface WorkerCall {
   native?: boolean;
   /** The host's arguments as JSON, as the binary reads them on stdin. */
   payload: string;
-  /** The host's environment now (a worker's own is a copy from its start). */
-  env: Record<string, string | undefined>;
+  /**
+   * The host's environment, when it differs from what this worker last received (a worker's own is
+   * a copy from its start): it stays the environment of the calls after it.
+   */
+  env?: Record<string, string | undefined>;
 }
 
 /** The answer: the actions to apply, or why there are none. */
@@ -133,26 +136,31 @@ function actionsOf(reply: Reply): { deny?: string } & Record<string, unknown> {
   return reply.stdout?.trim() ? (JSON.parse(reply.stdout) as Record<string, unknown>) : {};
 }
 
-function setEnv(env: Record<string, string | undefined>): void {
+/** The host's environment as the module last sent it. */
+let hostEnv: Record<string, string | undefined> = process.env;
+
+function setEnv(env: Record<string, string | undefined> | undefined): Record<string, string | undefined> {
+  if (!env) return hostEnv;
   for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key];
   Object.assign(process.env, env);
+  return (hostEnv = env);
 }
 
 export async function answer(call: WorkerCall): Promise<WorkerAnswer> {
   try {
-    setEnv(call.env);
-    const entry = compiledConfig(call.connector, call.env);
+    const env = setEnv(call.env);
+    const entry = compiledConfig(call.connector, env);
     if (typeof entry === "string") return { id: call.id, fallback: entry };
     const adapter = await loadAdapter(call.host);
     if (!adapter) throw new FailOpen(`unknown platform "${call.host}"`);
     const payload: unknown = JSON.parse(call.payload);
-    setRedactionSources({ env: call.env, payload });
+    setRedactionSources({ env, payload });
     const config = configFor(entry, call);
     if (call.native) {
       const reply = await nativeReply({ platform: call.host, event: call.event }, config, payload, runner);
       return { id: call.id, native: reply.stdout ? JSON.parse(reply.stdout) : undefined };
     }
-    const reply = await normalizedReply({ platform: call.host, event: call.event }, adapter, config, payload, call.env, runner);
+    const reply = await normalizedReply({ platform: call.host, event: call.event }, adapter, config, payload, env, runner);
     return { id: call.id, actions: actionsOf(reply) };
   } catch (error) {
     return { id: call.id, failOpen: error instanceof FailOpen ? error.message : `internal error: ${errorText(error, true)}` };

@@ -23,7 +23,7 @@ const CALLS_PER_WORKER = 500;
  */
 export async function runWorker(): Promise<void> {
   const endMark = process.env[END_MARK_ENV] ?? "";
-  Bun.unsafe.setJITPolicy(1); // long-lived: worth compiling, unlike a call of its own (build/compile.ts)
+  // The JIT stays held back (src/jit-policy.ts), as the binary started it.
   readCompiledWith((path) => readFileSync(path, "utf8"));
   claimStdout(); // user code's routes to stdout lead to stderr, as in a call of its own
   await armWatchdog();
