@@ -111,7 +111,10 @@ describe("mcp hosts: one file, two hosts (Claude Code's and CodeBuddy's project 
     const first = box.cli(["install", "--config", writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec } }), "--platform", "claude-code,codebuddy", ...args, "--json"]);
     expect(results(first).map((r) => [r.platform, r.mcp.servers.map((s) => s.status)])).toEqual([["claude-code", ["added"]], ["codebuddy", ["unchanged"]]]);
     expect(box.read(file)).toBe(json({ mcpServers: { rec: CLAUDE.rec } }));
-    expect(box.cli(["uninstall", "--connector", "tools", "--platform", "codebuddy", ...args]).exitCode).toBe(0);
+    const partial = box.cli(["uninstall", "--connector", "tools", "--platform", "codebuddy", ...args]);
+    expect(partial.exitCode).toBe(0);
+    expect(partial.stderr).toContain(".mcp.json: MCP server rec stays: Claude Code reads this file too");
+    expect(partial.stderr).not.toContain("no MCP servers");
     expect(box.read(file)).toBe(json({ mcpServers: { rec: CLAUDE.rec } }));
     expect(box.cli(["uninstall", "--connector", "tools", ...args]).exitCode).toBe(0);
     expect(box.exists(file)).toBe(false);

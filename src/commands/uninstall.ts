@@ -39,8 +39,8 @@ interface UninstallResult extends InstallRecord {
   error?: string;
   companions?: CompanionResult[];
   warnings?: string[];
-  /** The MCP part: the host's MCP file and the servers of ours taken out of it. */
-  mcp?: { file: string; removed: string[]; diff?: string };
+  /** The MCP part: the host's MCP file, the servers of ours taken out of it, and those left for another host of this connector that reads the same file. */
+  mcp?: { file: string; removed: string[]; kept?: { servers: string[]; by: string[] }; diff?: string };
 }
 
 /** One host and scope to take the connector out of: its recorded hook file and MCP file. */
@@ -116,11 +116,14 @@ export default defineAcCommand({
           const { own, companions } = splitChanges(changes.slice(0, hookEdits.length));
           const mcpChange = mcpPath ? changes[hookEdits.length] : undefined;
           const servers = ((mcpChange?.details?.servers ?? []) as ServerChange[]).map((c) => c.name);
+          // Another host of this connector still reads this MCP file (Claude Code's and CodeBuddy's project .mcp.json).
+          const keptFor = recorded.filter((r) => r.part === "mcp" && r.file === mcpPath && !chosen.includes(r));
+          const kept = keptFor.length ? { servers: [...new Set(keptFor.flatMap((r) => r.servers ?? []))], by: keptFor.map((r) => findAdapter(r.platform)?.name ?? r.platform) } : undefined;
           const extra = {
             ...(target.hooks && own.diff ? { diff: own.diff } : {}),
             ...(companions.length ? { companions } : {}),
             ...(own.warnings.length || sharedBy ? { warnings: [...own.warnings, ...(sharedBy ? [`${adapter.name} (${target.scope}): ${tilde(hookFile!, paths.home)} stays, ${findAdapter(sharedBy.platform)?.name ?? sharedBy.platform} loads it too`] : [])] } : {}),
-            ...(mcpPath ? { mcp: { file: mcpPath, removed: servers, ...(mcpChange?.diff ? { diff: mcpChange.diff } : {}) } } : {}),
+            ...(mcpPath ? { mcp: { file: mcpPath, removed: servers, ...(kept ? { kept } : {}), ...(mcpChange?.diff ? { diff: mcpChange.diff } : {}) } } : {}),
           };
           const removed = own.removed;
           return { ...where, name: adapter.name, status: removed || servers.length ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
@@ -155,7 +158,8 @@ export default defineAcCommand({
           if (dryRun && r.mcp.diff) printStdout(r.mcp.diff);
           const mcpWhere = tilde(r.mcp.file, paths.home);
           if (r.mcp.removed.length) ui.success(`${r.name} (${r.scope}) ${mcpWhere}: ${dryRun ? "would remove" : "removed"} MCP server${r.mcp.removed.length === 1 ? "" : "s"} ${r.mcp.removed.join(", ")}`);
-          else ui.info(`${r.name} (${r.scope}) ${mcpWhere}: no MCP servers of ${id} found`);
+          else if (!r.mcp.kept) ui.info(`${r.name} (${r.scope}) ${mcpWhere}: no MCP servers of ${id} found`);
+          if (r.mcp.kept) ui.info(`${r.name} (${r.scope}) ${mcpWhere}: MCP server${r.mcp.kept.servers.length === 1 ? "" : "s"} ${r.mcp.kept.servers.join(", ")} stay${r.mcp.kept.servers.length === 1 ? "s" : ""}: ${r.mcp.kept.by.join(", ")} read${r.mcp.kept.by.length === 1 ? "s" : ""} this file too`);
         }
         for (const warning of r.warnings ?? []) ui.warn(warning);
         for (const c of r.companions ?? []) {
