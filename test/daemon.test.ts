@@ -113,6 +113,13 @@ describe("the daemon", () => {
     expect(status(box).daemon.calls).toBe(2);
   }, SLOW);
 
+  test("what a handler does to process.env does not reach the next call, even one with the same environment", () => {
+    const box = daemonBox("() => { const seen = process.env.AC_TEST_VALUE + ' ' + (process.env.AC_TEST_EXTRA ?? 'none'); process.env.AC_TEST_VALUE = 'leaked'; process.env.AC_TEST_EXTRA = 'x'; return { decision: 'deny', reason: seen }; }");
+    daemonReady(box);
+    for (let i = 0; i < 3; i++) expect(box.hook("claude-code", "PreToolUse", prePayload(), { env: { ...DAEMON_ON, AC_TEST_VALUE: "one" } }).stdout).toBe(claudeDeny("one none"));
+    expect(status(box).daemon.calls).toBe(3);
+  }, SLOW);
+
   test("a connector edited after install is answered from its new source, and from its new compiled copy after that", async () => {
     const box = daemonBox("() => ({ decision: 'deny', reason: 'first' })");
     daemonReady(box);

@@ -1,4 +1,4 @@
-import { changedInputs, compiledPath, parseCompiled, type CompiledMeta } from "../compiled/artifact.ts";
+import { changedInputs, compiledPath, parseCompiled, stamp, type CompiledMeta } from "../compiled/artifact.ts";
 import { provideGuardedFs } from "./user-fs.ts";
 import { claimProcessStdout } from "./stdout-guard.ts";
 import { runUntil, type Guarded } from "./watchdog.ts";
@@ -11,11 +11,18 @@ export type Compiled =
   | { kind: "stale"; meta: CompiledMeta; changed: string[] }
   | { kind: "ready"; meta: CompiledMeta; body: string };
 
-/** Bun's read by default: no node:fs in a call of its own. */
+/** Bun's read and stat by default: no node:fs in a call of its own. */
 let readText = (path: string): Promise<string> | string => Bun.file(path).text();
+let stampOf = stamp;
 
-/** A daemon's worker reads compiled files synchronously: Bun's async read is a trip through its thread pool on every call. */
-export const readCompiledWith = (read: (path: string) => string): void => void (readText = read);
+/**
+ * A daemon's worker reads compiled files synchronously (Bun's async read is a trip through its
+ * thread pool on every call) and stamps their inputs with one stat each (src/compiled/node-stamp.ts).
+ */
+export const readCompiledWith = (read: (path: string) => string, stamper: typeof stamp): void => {
+  readText = read;
+  stampOf = stamper;
+};
 
 export async function readCompiled(id: string, env: Record<string, string | undefined>): Promise<Compiled> {
   let text: string;
@@ -26,7 +33,7 @@ export async function readCompiled(id: string, env: Record<string, string | unde
   }
   const parsed = parseCompiled(text);
   if (!parsed || parsed.meta.id !== id) return { kind: "missing" };
-  const changed = changedInputs(parsed.meta);
+  const changed = changedInputs(parsed.meta, stampOf);
   return changed.length ? { kind: "stale", meta: parsed.meta, changed } : { kind: "ready", ...parsed };
 }
 

@@ -13,7 +13,7 @@
  * Install bundles this file to one CommonJS script (src/install/plugin-module/runtime.ts): CommonJS
  * so that `require` exists for a compiled connector under Node as under Bun.
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { parentPort } from "node:worker_threads";
 import { isEventName, type ConnectorConfig, type EventName } from "../events.ts";
 import { samplePayload, sampleToolName } from "../core/sample-payload.ts";
@@ -22,6 +22,8 @@ import { loadAdapter } from "../../adapters/hosts.ts";
 import { checkConnectorConfig, configExport } from "../config/read.ts";
 import { hookCallSchema } from "../config/hook-call-schema.ts";
 import { changedInputs, compiledPath, parseCompiled, type CompiledMeta } from "../compiled/artifact.ts";
+import { nodeStamp } from "../compiled/node-stamp.ts";
+import { replaceEnv } from "./replace-env.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
 import { evaluateCompiled } from "./load-compiled.ts";
 import { flushLogs, logLine } from "./io.ts";
@@ -55,12 +57,6 @@ export type WorkerAnswer =
   | { id: number; fallback: string };
 
 const FAR = Number.MAX_SAFE_INTEGER;
-
-/** Node's stat, as Bun's (whole milliseconds; a vanished file is 0, 0). */
-function nodeStamp(path: string): [string, number, number] {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  return [path, stat ? Math.floor(stat.mtimeMs) : 0, stat?.size ?? 0];
-}
 
 interface Loaded {
   file: [string, number, number];
@@ -141,8 +137,7 @@ let hostEnv: Record<string, string | undefined> = process.env;
 
 function setEnv(env: Record<string, string | undefined> | undefined): Record<string, string | undefined> {
   if (!env) return hostEnv;
-  for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key];
-  Object.assign(process.env, env);
+  replaceEnv(env);
   return (hostEnv = env);
 }
 

@@ -3,7 +3,7 @@ import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
 import { checkConnectorConfig, configExport, readConnectorConfig } from "../config/read.ts";
-import { hookCallSchema } from "../config/hook-call-schema.ts";
+import { hookCallSchema, type HookCallTarget } from "../config/hook-call-schema.ts";
 import { budgetMs, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock } from "./guard.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
@@ -105,12 +105,12 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
 }
 
 async function loadConfig(args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
-  const schema = hookCallSchema(args.native ? { platform: args.platform, native: args.event } : { event: args.event });
+  const target: HookCallTarget = args.native ? { platform: args.platform, native: args.event } : { event: args.event };
   let path = args.config;
   if (!path) {
     if (!args.connector) throw new FailOpen("neither --connector nor --config given");
     const compiled = await readCompiled(args.connector, env);
-    if (compiled.kind === "ready" && compiled.meta.kind !== "source") return fromCompiled(compiled.meta, compiled.body, schema);
+    if (compiled.kind === "ready" && compiled.meta.kind !== "source") return fromCompiled(compiled.meta, compiled.body, target);
     path = compiled.kind === "missing" ? await registeredConfig(args.connector, env) : compiled.meta.source;
     // Edited since install compiled it (or compiled by nothing yet): this call loads the source,
     // and a compile in the background makes the next ones fast again.
@@ -118,7 +118,7 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
   }
   let config: ConnectorConfig;
   try {
-    config = await readConnectorConfig(path, schema, path.endsWith(".json") ? undefined : await guardedImport(path));
+    config = await readConnectorConfig(path, hookCallSchema(target), path.endsWith(".json") ? undefined : await guardedImport(path));
   } catch (error) {
     throw new FailOpen(errorText(error));
   }
@@ -138,30 +138,35 @@ async function registeredConfig(id: string, env: Record<string, string | undefin
 
 /**
  * Compiled connectors this process evaluated, by id: a daemon's worker (worker.ts) runs a
- * connector's top level once and its handlers on every call, as long as the compiled file is the same.
+ * connector's top level once and its handlers on every call, as long as the compiled file is the
+ * same, and checks its config once per event it is called for.
  */
-const evaluated = new Map<string, { header: string; body: string; raw: unknown }>();
+const evaluated = new Map<string, { header: string; body: string; raw: unknown; checked: Map<string, ConnectorConfig> }>();
 
 /** A connector as install compiled it: its top level runs under the watchdog, with its own budget from the start. */
-async function fromCompiled(meta: CompiledMeta, body: string, schema: ReturnType<typeof hookCallSchema>): Promise<ConnectorConfig> {
+async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTarget): Promise<ConnectorConfig> {
   let raw: unknown;
+  let checked: Map<string, ConnectorConfig> | undefined;
   try {
     if (meta.kind === "json") raw = JSON.parse(body);
     else {
       if (meta.timeout) clock.deadline = Math.min(clock.deadline, callStart + budgetMs(meta.timeout));
       const header = JSON.stringify(meta);
       const kept = evaluated.get(meta.id);
-      if (kept?.header === header && kept.body === body) raw = kept.raw;
+      if (kept?.header === header && kept.body === body) ({ raw, checked } = kept);
       else {
         await armWatchdog();
         const run = evaluateCompiled(meta, body, clock.deadline);
         if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
         if (run.kind === "threw") throw new FailOpen(`${meta.source}: cannot be loaded: ${errorText(run.error)}`);
         raw = configExport(meta.source, run.value);
-        evaluated.set(meta.id, { header, body, raw });
+        checked = new Map();
+        evaluated.set(meta.id, { header, body, raw, checked });
       }
     }
-    const config = checkConnectorConfig(meta.source, raw, schema);
+    const key = "event" in target ? target.event : `${target.platform} ${target.native}`;
+    const config = checked?.get(key) ?? checkConnectorConfig(meta.source, raw, hookCallSchema(target));
+    checked?.set(key, config);
     clock.deadline = Math.min(callStart + handlerBudgetMs(config), clock.limit ?? Infinity);
     return config;
   } catch (error) {

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { armWatchdog } from "./watchdog.ts";
 import { readCompiledWith } from "./load-compiled.ts";
+import { nodeStamp } from "../compiled/node-stamp.ts";
+import { replaceEnv } from "./replace-env.ts";
 import { parseHookArgv } from "./argv.ts";
 import { beginCall, callLeftNothing, clock, hookReply, traceCall, watchCall, type CallWatch } from "./run.ts";
 import { prepareForUserCode } from "./guard.ts";
@@ -24,7 +26,7 @@ const CALLS_PER_WORKER = 500;
 export async function runWorker(): Promise<void> {
   const endMark = process.env[END_MARK_ENV] ?? "";
   // The JIT stays held back (src/jit-policy.ts), as the binary started it.
-  readCompiledWith((path) => readFileSync(path, "utf8"));
+  readCompiledWith((path) => readFileSync(path, "utf8"), nodeStamp);
   claimStdout(); // user code's routes to stdout lead to stderr, as in a call of its own
   await armWatchdog();
   const realSetTimeout = setTimeout;
@@ -62,8 +64,7 @@ export async function runWorker(): Promise<void> {
 /** The process becomes the host's hook process for this call: its folder, environment and words. */
 function enter(call: DaemonCall) {
   process.chdir(call.cwd);
-  for (const key of Object.keys(process.env)) if (!(key in call.env)) delete process.env[key];
-  Object.assign(process.env, call.env);
+  replaceEnv(call.env);
   process.argv.splice(2, process.argv.length - 2, ...call.argv);
   const args = parseHookArgv(call.argv.slice(1));
   if (!args) throw new Error(`not a hook call: ${call.argv.join(" ")}`);
