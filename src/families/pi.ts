@@ -3,11 +3,12 @@ import type { Capabilities } from "../dialects/dialect.ts";
 import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
 
 /**
- * What Pi and its fork Oh My Pi share: TypeScript extensions loaded into the host's Node process,
- * `export default function (pi) { pi.on("<event>", (event, ctx) => result) }`. The generated
- * module (src/install/plugin-module/glue/pi-v1.ts) forwards each call as `{hook, event, ctx}`:
- * the host's event object verbatim, `ctx` reduced to `{cwd, hasUI, sessionFile, sessionId, model}`.
- * Facts: docs/hosts/pi.md (real run of Pi 0.73.1), docs/hosts/omp.md.
+ * What Pi and its fork Oh My Pi share: TypeScript extensions loaded into the host's process (Node
+ * for Pi, Bun for Oh My Pi), `export default function (pi) { pi.on("<event>", (event, ctx) => result) }`.
+ * The generated module (src/install/plugin-module/glue/pi-v1.ts) forwards each call as
+ * `{hook, event, ctx}`: the host's event object verbatim, `ctx` reduced to
+ * `{cwd, hasUI, sessionFile, sessionId, model}`.
+ * Facts: docs/hosts/pi.md (real run of Pi 0.73.1), docs/hosts/omp.md (real run of Oh My Pi 18.2.3).
  */
 
 const EVENTS = {
@@ -21,6 +22,7 @@ const EVENTS = {
   PostToolUseFailure: "tool_result",
   PreCompact: "session_before_compact",
   PostCompact: "session_compact",
+  // Observed only; a host with `session_stop` (Oh My Pi) wires Stop there instead (`stopContinues`).
   Stop: "agent_end",
   // Not here: Notification, PermissionRequest, SubagentStart/Stop (no such events; no sub-agents in core Pi).
 } as const;
@@ -51,22 +53,34 @@ const PAYLOAD: Adapter["payload"] = {
   // A failed tool's result is its error text.
   error: { paths: ["event.content"], textParts: true },
   trigger: { paths: ["event.reason"], values: { manual: "manual", threshold: "auto", overflow: "auto" } },
+  // Oh My Pi's session_stop: true on the settle that follows a continuation it asked for.
+  stopHookActive: { paths: ["event.stop_hook_active"] },
 };
+
+/** Pi's built-in tools (extensions add their own). */
+const PI_TOOLS = ["read", "bash", "edit", "write", "grep", "find", "ls"];
 
 export interface PiFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "mcp" | "notice"> {
   folders: PluginModuleSpec["folders"];
+  /**
+   * The host fires `session_stop` when a run is about to settle, and a handler's
+   * `{continue: true, additionalContext}` runs one more turn with that text (Oh My Pi 18): Stop is
+   * wired there and can deny. The module knows such hosts by id (glue/pi-v1.ts `SESSION_STOP_HOSTS`).
+   */
+  stopContinues?: boolean;
+  /** The host's built-in tools, when not Pi's. */
+  toolNames?: readonly string[];
 }
 
-export const definePiFamilyAdapter = <const Id extends string>(host: PiFamilyHost<Id>): Adapter<Id, never> =>
+export const definePiFamilyAdapter = <const Id extends string>({ stopContinues, toolNames = PI_TOOLS, ...host }: PiFamilyHost<Id>): Adapter<Id, never> =>
   defineAdapter({
     ...host,
-    events: EVENTS,
+    events: stopContinues ? { ...EVENTS, Stop: "session_stop" } : EVENTS,
     payload: PAYLOAD,
-    dialect: pluginActionsDialect(host.id, CAPABILITIES),
+    dialect: pluginActionsDialect(host.id, stopContinues ? { ...CAPABILITIES, Stop: ["deny"] } : CAPABILITIES),
     // The module filters with our matcher; the binary checks it again.
     nativeMatcher: "none",
-    // Pi's built-in tools (extensions add their own).
-    toolNames: ["read", "bash", "edit", "write", "grep", "find", "ls"],
+    toolNames,
     // Any other `pi.on` event (turn_start, context, input, …) is wired verbatim.
     nativeHooks: true,
     hooks: { kind: "plugin-module", module: { generator: "pi-v1", folders: host.folders } },

@@ -1,21 +1,42 @@
 import { join } from "node:path";
 import { piModuleSuite } from "../support/pi-host.ts";
 import { pi } from "./pi.ts";
-import type { HostRecord } from "./record.ts";
+import { captured, fromDocs, type HostRecord } from "./record.ts";
 
-// Oh My Pi passes Pi's event objects (its docs; no real run): Pi's captured calls stand for its own.
+// Oh My Pi's own extension calls (real run of 18.2.3, test/fixtures/omp/): Pi's contract, plus
+// session_stop for Stop (it can keep the run going) and a system prompt made of sections.
+const SID = "01a23050-7a7e-74cf-ac3e-9701f19bd025";
+const base = { hostPlatform: "omp", connectorId: "test", sessionId: SID };
+const COMMAND = { command: "echo hi | tee tool-ran.marker", description: "Run the e2e command" };
 
 export const omp: HostRecord = {
   id: "omp",
-  fixtures: pi.fixtures,
-  fixturesOf: "pi",
-  replies: pi.replies,
+  fixtures: {
+    SessionStart: captured("session_start"),
+    UserPromptSubmit: captured("before_agent_start"),
+    PreToolUse: captured("tool_call"),
+    PostToolUse: captured("tool_result"),
+    Stop: captured("session_stop"),
+    SessionEnd: captured("session_shutdown"),
+    PostToolUseFailure: fromDocs("tool_result.error"),
+    PreCompact: fromDocs("session_before_compact"),
+    PostCompact: fromDocs("session_compact"),
+  },
+  // Pi's, but a Stop deny is a reply: the module answers session_stop with one more turn.
+  replies: { ...pi.replies, Stop: { deny: { deny: "R" } } },
   seen: {
-    "PreToolUse: tool, arguments and session, from Pi's objects": [
-      {
-        event: "PreToolUse",
-        matches: { hostPlatform: "omp", sessionId: "01a229fe-3352-736d-99c8-989f5deca85b", toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker" } },
-      },
+    "PreToolUse and PostToolUse: tool, arguments, output and session": [
+      { event: "PreToolUse", equals: (box) => ({ ...base, projectDir: box.project, toolName: "bash", toolInput: COMMAND }) },
+      { event: "PostToolUse", matches: { ...base, toolName: "bash", toolInput: COMMAND, toolOutput: "hi\n\n\nWall time: 0.07 seconds", isError: false } },
+    ],
+    "PostToolUseFailure: the error text of a failed call": [
+      { event: "PostToolUseFailure", matches: { ...base, toolName: "bash", error: "(no output)\n\nWall time: 0.01 seconds\n\nCommand exited with code 1" } },
+    ],
+    "UserPromptSubmit: the prompt; Stop: whether it follows a continuation; SessionStart and SessionEnd: the session": [
+      { event: "UserPromptSubmit", matches: { ...base, prompt: "Run `echo hi` with the shell tool, then say done." } },
+      { event: "Stop", matches: { ...base, stopHookActive: true } },
+      { event: "SessionStart", matches: { ...base } },
+      { event: "SessionEnd", matches: { ...base } },
     ],
   },
   missing: pi.missing,

@@ -6,13 +6,13 @@
 // `<package>@latest` into `<package>@latest` instead (redone when older than a day) and
 // reports the version it got.
 
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync, renameSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync, renameSync, statSync, symlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { EventName } from "../../src/events.ts";
 import { checkToolEvent, PROMPT_CONTEXT, readMark, SESSION_CONTEXT, type CaseOutcome } from "./cases.ts";
 
-export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "kilo-cli" | "droid" | "auggie" | "cline" | "pi" | "openclaw";
+export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "kilo-cli" | "droid" | "auggie" | "cline" | "pi" | "omp" | "openclaw";
 
 export type { EventName };
 
@@ -46,6 +46,12 @@ export interface HostDef {
    * scripts and for every run.
    */
   node?: string;
+  /**
+   * The host runs under Bun (its bin starts `#!/usr/bin/env bun`; Oh My Pi): the lowest Bun version
+   * its package's `engines` accepts. It runs under the Bun that runs the suite, linked as `bun` in
+   * the host's cache dir (first on PATH for every run): nothing more to install.
+   */
+  bun?: string;
   /** the host-native name of its shell tool, as a PreToolUse matcher sees it */
   shellTool: string;
   /** normalized events this host fires in the non-interactive run we drive */
@@ -389,6 +395,42 @@ export const HOSTS: HostDef[] = [
     timeoutMs: 90_000,
   },
   {
+    id: "omp",
+    pkg: "@oh-my-pi/pi-coding-agent",
+    // 18.3.4 does not install: it pins its @oh-my-pi/* packages at 18.3.4, which the registry lacks.
+    version: "18.2.3",
+    bin: "omp",
+    bun: "1.3.14",
+    shellTool: "bash",
+    fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    setup(ctx) {
+      // models.yml (JSON is YAML); the same custom provider as Pi's models.json.
+      writeJson(join(ctx.home, ".omp", "agent", "models.yml"), {
+        providers: {
+          mock: {
+            baseUrl: `${ctx.mockUrl}/v1`,
+            api: "openai-completions",
+            apiKey: "dummy",
+            compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+            models: [{ id: "mock-model", name: "Mock model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 8192 }],
+          },
+        },
+      });
+      // Every tool top-level: by default 18.2.3 mounts "discoverable" tools (MCP's among them) as
+      // xd://<tool> devices the model drives through read/write, and offers them no other way.
+      writeJson(join(ctx.home, ".omp", "agent", "config.yml"), { tools: { xdev: false } });
+    },
+    // No offline switch in 18.2.3, and Bun's fetch ignores the Node guard: its background model
+    // discovery (the models.dev catalog from catalog.stencil.so, public provider model lists) is sent
+    // to a closed loopback port as its proxy and fails at once, with no name looked up. Loopback (the
+    // mock; its probes of local Ollama/LM Studio/llama.cpp ports) goes direct.
+    env: () => ({ HTTPS_PROXY: "http://127.0.0.1:9", HTTP_PROXY: "http://127.0.0.1:9", NO_PROXY: "127.0.0.1,localhost" }),
+    // --no-title: no extra model request for the session's title.
+    args: (prompt) => ["-p", "--mode", "json", "--model", "mock/mock-model", "--no-title", prompt],
+    // About 5 s a run on an idle 2-core machine (Bun start-up and the 23 MB bundle); mcp-tool 10–11 s.
+    timeoutMs: 90_000,
+  },
+  {
     id: "openclaw",
     pkg: "openclaw",
     version: "2026.9.6",
@@ -579,8 +621,23 @@ export interface InstalledHost {
   seconds?: number;
 }
 
-/** What goes first on PATH for a host installed in `dir`: the `.bin` of its own Node, if it has one ("" or "<dir>:"). */
-export const hostPath = (dir: string, host: HostDef): string => (host.node ? `${join(dir, "node_modules", ".bin")}:` : "");
+/** What goes first on PATH for a host installed in `dir`: the `.bin` of its own Node, the link to Bun of a Bun host ("" or "<dir>:…"). */
+export const hostPath = (dir: string, host: HostDef): string =>
+  `${host.node ? `${join(dir, "node_modules", ".bin")}:` : ""}${host.bun ? `${join(dir, BUN_LINK_DIR)}:` : ""}`;
+
+/** Where a Bun host's cache dir holds the `bun` link to the suite's own Bun. */
+const BUN_LINK_DIR = ".bun-runtime";
+
+/** Link the suite's Bun as `bun` in a Bun host's cache dir, after checking it is new enough. */
+function linkBun(dir: string, host: HostDef): void {
+  if (!host.bun) return;
+  if (typeof Bun === "undefined" || Bun.semver.order(Bun.version, host.bun) < 0)
+    throw new Error(`${host.pkg} needs Bun >= ${host.bun}; the suite runs under ${typeof Bun === "undefined" ? "Node" : `Bun ${Bun.version}`}`);
+  const link = join(dir, BUN_LINK_DIR, "bun");
+  mkdirSync(dirname(link), { recursive: true });
+  rmSync(link, { force: true });
+  symlinkSync(process.execPath, link);
+}
 
 const installedVersion = (dir: string, host: HostDef): string | undefined => {
   const pkg = host.versionPkg ?? host.pkg;
@@ -605,11 +662,13 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   // "@latest" moves: a cached latest install older than a day is redone.
   const stale = wantLatest() && existsSync(done) && Date.now() - statSync(done).mtimeMs > 24 * 3600 * 1000;
   if (existsSync(done) && existsSync(bin) && !stale) {
+    linkBun(dir, host);
     return { dir, bin, version: installedVersion(dir, host) ?? tag, installedNow: false };
   }
   // Accept a cache laid out by hand (package present) and mark it.
   if (!wantLatest() && existsSync(bin) && installedVersion(dir, host) === host.version) {
     writeFileSync(done, new Date().toISOString() + "\n");
+    linkBun(dir, host);
     return { dir, bin, version: host.version, installedNow: false };
   }
   const tmp = `${dir}.partial-${process.pid}`;
@@ -649,5 +708,6 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   mkdirSync(dirname(dir), { recursive: true });
   renameSync(tmp, dir);
   writeFileSync(done, new Date().toISOString() + "\n");
+  linkBun(dir, host);
   return { dir, bin, version: installedVersion(dir, host) ?? tag, installedNow: true, seconds };
 }

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import type { EventName } from "../../src/events.ts";
 import { sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./harness.ts";
 import { withEnv } from "./plugin-host.ts";
+import { findAdapter } from "../../adapters/index.ts";
 
 type Json = Record<string, any>;
 type Handler = (event: Json, ctx: Json) => Promise<unknown>;
@@ -69,7 +70,9 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
   describe(`${platform}: the generated module, called as Pi calls it`, () => {
     test("the handlers it registers: those the wired events need", async () => {
       const { host } = await installed();
-      expect(Object.keys(host.handlers).sort()).toEqual(["agent_end", "before_agent_start", "session_before_compact", "session_compact", "session_shutdown", "session_start", "tool_call", "tool_result"]);
+      // Stop: agent_end, or session_stop where the host has it (Oh My Pi).
+      const stop = findAdapter(platform)!.events.Stop!;
+      expect(Object.keys(host.handlers).sort()).toEqual([stop, "before_agent_start", "session_before_compact", "session_compact", "session_shutdown", "session_start", "tool_call", "tool_result"].sort());
     });
 
     test("deny: tool_call answers { block, reason }; the arguments stay as they were", async () => {
@@ -102,7 +105,8 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
     test("PreToolUse context: one more text block after that call's output", async () => {
       const { call } = await installed();
       await call("PreToolUse", respondWith({ decision: "context", additionalContext: "T" })).result;
-      expect(await call("PostToolUse").result).toEqual({ content: [{ type: "text", text: "hi\n" }, { type: "text", text: "T" }] });
+      const output = payload("PostToolUse").event.content;
+      expect(await call("PostToolUse").result).toEqual({ content: [...output, { type: "text", text: "T" }] });
       // Once: a later result of the same call id carries nothing of it.
       expect(await call("PostToolUse").result).toBeUndefined();
     });
@@ -111,7 +115,7 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
       const { call } = await installed();
       expect(await call("PostToolUse", respondWith({ updatedOutput: "redacted" })).result).toEqual({ content: [{ type: "text", text: "redacted" }] });
       expect(await call("PostToolUse", respondWith({ decision: "deny", reason: "do not trust this", additionalContext: "C" })).result).toEqual({
-        content: [{ type: "text", text: "hi\n" }, { type: "text", text: "do not trust this\n\nC" }],
+        content: [...payload("PostToolUse").event.content, { type: "text", text: "do not trust this\n\nC" }],
       });
     });
 
@@ -119,7 +123,9 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
       const { box, call } = await installed();
       const seen = join(box.root, "seen.json");
       expect(await call("PostToolUseFailure", { ...respondWith({ updatedOutput: "O" }), AC_TEST_SEEN: seen }).result).toBeUndefined();
-      expect(JSON.parse(box.read(seen))).toMatchObject({ toolName: "bash", error: "Command exited with code 1", raw: { hook: "tool_result" } });
+      const error = payload("PostToolUseFailure").event.content[0].text;
+      expect(error).toContain("Command exited with code 1");
+      expect(JSON.parse(box.read(seen))).toMatchObject({ toolName: "bash", error, raw: { hook: "tool_result" } });
       expect(JSON.parse(box.read(seen)).toolOutput).toBeUndefined();
     });
 
@@ -128,9 +134,21 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
       expect(await call("SessionStart", respondWith({ additionalContext: "S" })).result).toBeUndefined();
       const first = (await call("UserPromptSubmit", respondWith({ additionalContext: "P" })).result) as Json;
       const { raw } = call("UserPromptSubmit");
-      expect(first.systemPrompt).toBe(`${raw.event.systemPrompt}\n\nS\n\nP`);
+      // Pi's prompt is one string; Oh My Pi's a list of sections, which it replaces with what it gets.
+      const prompt = raw.event.systemPrompt;
+      const expected = Array.isArray(prompt) ? [...prompt, "S", "P"] : `${prompt}\n\nS\n\nP`;
+      expect(first.systemPrompt).toEqual(expected);
       const second = (await call("UserPromptSubmit").result) as Json;
-      expect(second.systemPrompt).toBe(`${raw.event.systemPrompt}\n\nS\n\nP`);
+      expect(second.systemPrompt).toEqual(expected);
+    });
+
+    test("Stop: a deny asks session_stop for one more turn with the reason; agent_end is observed", async () => {
+      const { call } = await installed();
+      const sessionStop = findAdapter(platform)!.events.Stop === "session_stop";
+      expect(await call("Stop", respondWith({ decision: "deny", reason: "keep going" })).result).toEqual(
+        sessionStop ? { continue: true, additionalContext: "keep going" } : undefined,
+      );
+      expect(await call("Stop").result).toBeUndefined();
     });
 
     test("matcher: our rule, whole tool name", async () => {

@@ -1,6 +1,6 @@
 /**
  * The Pi-family glue (Pi, Oh My Pi: `export default function (pi) { pi.on(event, handler) }`,
- * an extension loaded by jiti into the host's Node process). Each handler hands
+ * an extension loaded into the host's process: by jiti in Pi's Node, by Bun's import in Oh My Pi). Each handler hands
  * `{hook, event, ctx}` to `ask` (../dispatch.ts), `ctx` reduced to what can be written as JSON,
  * and applies the Reply as the host takes it:
  * - tool_call: {deny} → `{ block: true, reason }`; {args} → `event.input` rewritten in place (Pi)
@@ -9,7 +9,10 @@
  * - tool_result: {output} → `{ content }` replaced; context (this call's, or PreToolUse's) → one
  *   more text block; `isError: true` is PostToolUseFailure instead;
  * - before_agent_start: SessionStart's context and every UserPromptSubmit context of the session
- *   so far → appended to `systemPrompt` (which the host sends on every model call of the run).
+ *   so far → appended to `systemPrompt` (which the host sends on every model call of the run): a
+ *   string in Pi, a list of sections in Oh My Pi (which replaces the whole prompt with what it gets);
+ * - Stop: `agent_end`, observed; on a host with `session_stop` (Oh My Pi) that event instead, where
+ *   {deny} → `{ continue: true, additionalContext: reason }` (one more turn; the host caps the chain).
  * A host-only event of platforms.<id>.nativeHooks gets the handler's object back verbatim.
  */
 import { ask, prepare, guarded, isObject, joinText, replaceInPlace, SETTINGS, wanted, type Json } from "../dispatch.ts";
@@ -36,6 +39,11 @@ function context(ctx: Json): Json {
 
 const nonEmpty = (reply: Json): Json | undefined => (Object.keys(reply).length ? reply : undefined);
 const textBlock = (text: string) => ({ type: "text", text });
+/** The hosts whose `session_stop` can keep a run going (Oh My Pi 18): Stop is wired there (src/families/pi.ts `stopContinues`). */
+const SESSION_STOP_HOSTS = ["omp"];
+/** The system prompt with our context after it, in the host's own shape (Oh My Pi: a list of sections). */
+const withContext = (prompt: unknown, added: string[]): string | unknown[] =>
+  Array.isArray(prompt) ? [...prompt, ...added] : joinText(prompt, ...added);
 
 export default function (pi: Json): void {
   prepare();
@@ -54,7 +62,12 @@ export default function (pi: Json): void {
 
   if (wanted("SessionStart")) on("session_start", async (event, ctx) => addContext(ctx, (await send("SessionStart", "session_start", event, ctx)).context));
   if (wanted("SessionEnd")) on("session_shutdown", async (event, ctx) => void (await send("SessionEnd", "session_shutdown", event, ctx)));
-  if (wanted("Stop")) on("agent_end", async (event, ctx) => void (await send("Stop", "agent_end", event, ctx)));
+  if (wanted("Stop") && SESSION_STOP_HOSTS.includes(SETTINGS.host)) {
+    on("session_stop", async (event, ctx) => {
+      const reply = await send("Stop", "session_stop", event, ctx);
+      return typeof reply.deny === "string" ? { continue: true, additionalContext: reply.deny } : undefined;
+    });
+  } else if (wanted("Stop")) on("agent_end", async (event, ctx) => void (await send("Stop", "agent_end", event, ctx)));
   if (wanted("PreCompact")) on("session_before_compact", async (event, ctx) => void (await send("PreCompact", "session_before_compact", event, ctx)));
   if (wanted("PostCompact")) on("session_compact", async (event, ctx) => void (await send("PostCompact", "session_compact", event, ctx)));
 
@@ -63,7 +76,7 @@ export default function (pi: Json): void {
       if (wanted("UserPromptSubmit")) addContext(ctx, (await send("UserPromptSubmit", "before_agent_start", event, ctx)).context);
       const added = sessionContext.get(String(context(ctx).sessionId ?? "")) ?? [];
       if (!added.length) return undefined;
-      return { systemPrompt: joinText(event?.systemPrompt, ...added) };
+      return { systemPrompt: withContext(event?.systemPrompt, added) };
     });
   }
 
