@@ -152,7 +152,7 @@ interface Case {
   argv: string[];
   stdin: string;
   expected: string;
-  /** Target ratio of medians to the floor; extra peak RSS target in MB. */
+  /** Target ratio of medians to the floor; extra peak RSS target in MiB. */
   ratio: number;
   extraMb?: number;
   /** Runs before this case is measured (e.g. installing 49 more connectors). */
@@ -217,7 +217,7 @@ async function once(argv: string[], stdin: string, check?: string, extraEnv: Rec
 }
 
 /**
- * Peak RSS of one run, in MB. A child's max RSS is read by a fresh probe process per run: the
+ * Peak RSS of one run, in MiB. A child's max RSS is read by a fresh probe process per run: the
  * kernel reports the largest of all children a process has waited for, not the last one.
  */
 const stdinFile = join(work, "stdin.json");
@@ -266,7 +266,7 @@ for (const c of CASES) {
   const ok = ratio <= c.ratio && (c.extraMb === undefined || extra <= c.extraMb);
   allOk &&= ok;
   const cpu = `${median(f.map((s) => s.cpu)).toFixed(2)} → ${median(o.map((s) => s.cpu)).toFixed(2)} ms`;
-  const rss = `${extra.toFixed(1)} MB${c.extraMb === undefined ? "" : ` (≤ ${c.extraMb})`}`;
+  const rss = `${extra.toFixed(1)} MiB${c.extraMb === undefined ? "" : ` (≤ ${c.extraMb})`}`;
   const target = Number.isFinite(c.ratio) ? ` (≤ ${c.ratio}×)` : "";
   console.log(`| ${c.name} | ${fm.toFixed(2)} ms | ${om.toFixed(2)} ms | ${ratio.toFixed(2)}×${target} | ${p90(o.map((s) => s.wall)).toFixed(2)} ms | ${cpu} | ${daemonPerCall} | ${rss} | ${ok ? "ok" : "OUTSIDE"} |`);
 }
