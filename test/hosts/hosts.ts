@@ -126,6 +126,19 @@ const writeJson = (path: string, value: unknown) => {
   writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
 };
 
+/** Pi's and Oh My Pi's custom provider (models.json / models.yml): the mock, as an OpenAI-compatible endpoint. */
+const piMockProvider = (ctx: RunContext, model: Record<string, unknown>) => ({
+  providers: {
+    mock: {
+      baseUrl: `${ctx.mockUrl}/v1`,
+      api: "openai-completions",
+      apiKey: "dummy",
+      compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
+      models: [model],
+    },
+  },
+});
+
 export const HOSTS: HostDef[] = [
   {
     id: "claude-code",
@@ -378,17 +391,7 @@ export const HOSTS: HostDef[] = [
     // Core Pi takes no MCP servers (an extension package can add them).
     unsupported: { "mcp-tool": "core Pi takes no MCP servers: install reports it, add them through an MCP extension" },
     setup(ctx) {
-      writeJson(join(ctx.home, ".pi", "agent", "models.json"), {
-        providers: {
-          mock: {
-            baseUrl: `${ctx.mockUrl}/v1`,
-            api: "openai-completions",
-            apiKey: "dummy",
-            compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-            models: [{ id: "mock-model" }],
-          },
-        },
-      });
+      writeJson(join(ctx.home, ".pi", "agent", "models.json"), piMockProvider(ctx, { id: "mock-model" }));
     },
     env: () => ({ PI_OFFLINE: "1", NODE_OPTIONS: `--require ${OFFLINE_GUARD}` }),
     args: (prompt) => ["-p", "--provider", "mock", "--model", "mock-model", "--mode", "json", "--offline", prompt],
@@ -405,17 +408,7 @@ export const HOSTS: HostDef[] = [
     fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
     setup(ctx) {
       // models.yml (JSON is YAML); the same custom provider as Pi's models.json.
-      writeJson(join(ctx.home, ".omp", "agent", "models.yml"), {
-        providers: {
-          mock: {
-            baseUrl: `${ctx.mockUrl}/v1`,
-            api: "openai-completions",
-            apiKey: "dummy",
-            compat: { supportsDeveloperRole: false, supportsReasoningEffort: false },
-            models: [{ id: "mock-model", name: "Mock model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 8192 }],
-          },
-        },
-      });
+      writeJson(join(ctx.home, ".omp", "agent", "models.yml"), piMockProvider(ctx, { id: "mock-model", name: "Mock model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 8192 }));
       // Every tool top-level: by default 18.2.3 mounts "discoverable" tools (MCP's among them) as
       // xd://<tool> devices the model drives through read/write, and offers them no other way.
       writeJson(join(ctx.home, ".omp", "agent", "config.yml"), { tools: { xdev: false } });
