@@ -24,6 +24,9 @@ export type HookCallTarget = { event: string } | { platform: string; native: str
  */
 const hookCallHookSchema = v.looseObject({ matcher: v.optional(v.string()), handler: v.optional(v.function()), response: v.optional(v.unknown()) });
 
+/** One key per target, for caches of a config checked once per target (a worker's). */
+export const targetKey = (target: HookCallTarget): string => ("event" in target ? target.event : `${target.platform} ${target.native}`);
+
 export function hookCallSchema(target: HookCallTarget) {
   const optionalEntry = <S extends v.GenericSchema>(key: string, schema: S) => v.optional(v.looseObject({ [key]: v.optional(schema) }));
   if ("event" in target) return v.looseObject({ id: idSchema, timeout: timeoutSchema, hooks: optionalEntry(target.event, hookCallHookSchema) });

@@ -20,7 +20,7 @@ import { samplePayload, sampleToolName } from "../core/sample-payload.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
 import { checkConnectorConfig, configExport } from "../config/read.ts";
-import { hookCallSchema } from "../config/hook-call-schema.ts";
+import { hookCallSchema, targetKey, type HookCallTarget } from "../config/hook-call-schema.ts";
 import { changedInputs, compiledPath, parseCompiled, type CompiledMeta } from "../compiled/artifact.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
 import { replaceEnv } from "./replace-env.ts";
@@ -100,10 +100,11 @@ function compiledConfig(connector: string, env: Record<string, string | undefine
 }
 
 function configFor(entry: Loaded, call: WorkerCall): ConnectorConfig {
-  const key = `${call.native ? "native:" : ""}${call.event}`;
+  const target: HookCallTarget = call.native ? { platform: call.host, native: call.event } : { event: call.event };
+  const key = targetKey(target);
   let config = entry.checked.get(key);
   if (!config) {
-    const schema = hookCallSchema(call.native ? { platform: call.host, native: call.event } : { event: call.event });
+    const schema = hookCallSchema(target);
     try {
       config = checkConnectorConfig(entry.meta.source, entry.raw, schema);
     } catch (error) {

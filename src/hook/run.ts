@@ -3,7 +3,7 @@ import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
 import { checkConnectorConfig, configExport, readConnectorConfig } from "../config/read.ts";
-import { hookCallSchema, type HookCallTarget } from "../config/hook-call-schema.ts";
+import { hookCallSchema, targetKey, type HookCallTarget } from "../config/hook-call-schema.ts";
 import { budgetMs, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock } from "./guard.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
@@ -164,7 +164,7 @@ async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTa
         evaluated.set(meta.id, { header, body, raw, checked });
       }
     }
-    const key = "event" in target ? target.event : `${target.platform} ${target.native}`;
+    const key = targetKey(target);
     const config = checked?.get(key) ?? checkConnectorConfig(meta.source, raw, hookCallSchema(target));
     checked?.set(key, config);
     clock.deadline = Math.min(callStart + handlerBudgetMs(config), clock.limit ?? Infinity);
