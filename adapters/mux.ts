@@ -16,7 +16,11 @@ const both = (name: string) => [`XUM_${name}`, `MUX_${name}`];
 export default defineAdapter({
   id: "mux",
   name: "Mux",
-  sources: ["https://github.com/coder/mux/blob/main/docs/hooks/tools.mdx", "https://github.com/coder/mux/blob/main/src/node/services/hooks.ts"],
+  sources: [
+    "https://github.com/coder/mux/blob/main/docs/hooks/tools.mdx",
+    "https://github.com/coder/mux/blob/main/src/node/services/hooks.ts",
+    "https://github.com/coder/mux/blob/main/src/node/services/mcpConfigService.ts",
+  ],
   // One executable per name, run before and after every tool call. A failed tool is a tool_post
   // like any other (its result says so in a tool-specific shape): no PostToolUseFailure.
   events: { PreToolUse: "tool_pre", PostToolUse: "tool_post" },
@@ -64,9 +68,17 @@ export default defineAdapter({
   },
   notice: {
     user: "Mux runs one tool_pre and one tool_post, the project's (.xum/, then .mux/) before the user's: a project hook of that name hides this one. Tool hooks are experimental in Mux; a hook must answer within 10 s (agent-connector answers within 9).",
-    project: "Mux runs one tool_pre and one tool_post, the project's first: this one hides ~/.xum's, and a .mux/ file of the same name stops running. Tool hooks are experimental in Mux; a hook must answer within 10 s (agent-connector answers within 9).",
+    project: "Mux runs one tool_pre and one tool_post, the project's first: this one hides ~/.xum's, and a .mux/ file of the same name stops running. Tool hooks are experimental in Mux; a hook must answer within 10 s (agent-connector answers within 9). The project's MCP servers load only once you trust the project in Mux.",
   },
   // SSH and Docker workspaces run hooks on the remote machine, where this binary must be too.
   eventNotes: { PreToolUse: "runs on the machine of the workspace (SSH and Docker workspaces: the remote one, which needs agent-connector at the same path)." },
+  // mcpConfigService.ts: `mcp.jsonc` in Mux's home, and the project's first of .xum/ and .mux/, which
+  // Mux reads only for a trusted project. The docs name only `.mux/mcp.jsonc`; the source reads
+  // `.xum/` first. The model sees `{server}_{tool}`, lower-cased (src/common/utils/tools/mcpToolName.ts).
+  mcp: {
+    format: "mux",
+    scopes: { user: (ctx) => join(xumHome(ctx), "mcp.jsonc"), project: ({ projectDir }) => [join(projectDir, ".xum", "mcp.jsonc"), join(projectDir, ".mux", "mcp.jsonc")] },
+    toolName: "{server}_{tool}",
+  },
   detect: { dirs: (ctx) => [xumHome(ctx), join(ctx.home, ".mux")], bins: ["xum", "mux"] },
 });

@@ -171,11 +171,12 @@ export type HookDelivery =
  * - "goose": YAML `extensions.<name>`, `{type: "stdio", cmd, args, envs, env_keys}` / `{type: "streamable_http", uri}`, by name
  * - "hermes": YAML `mcp_servers.<name>`, `{command, args, env}` / `{url, headers}`, no variables
  * - "vibe": TOML `[[mcp_servers]]` with `name` and `transport`, no variables
+ * - "mux": `servers`, a stdio server as one bash command line / `{transport, url, headers}`, `${VAR}` in env
  */
 export type McpFormatId =
   | "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain"
   | "cline" | "auggie" | "devin" | "crush" | "grok-build" | "kimi" | "grok-cli" | "jetbrains" | "windsurf" | "antigravity"
-  | "amp" | "openclaw" | "goose" | "hermes" | "vibe";
+  | "amp" | "openclaw" | "goose" | "hermes" | "vibe" | "mux";
 
 /**
  * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,

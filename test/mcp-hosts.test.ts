@@ -29,6 +29,8 @@ const GROK_CLI = [
   { id: "api", label: "api", enabled: true, transport: "http", url: URL_HTTP },
   { id: "old", label: "old", enabled: true, transport: "sse", url: URL_SSE },
 ];
+// Mux: a stdio server is one command line, a remote one names its transport.
+const MUX = { rec: "node server.mjs", api: { transport: "http", url: URL_HTTP }, old: { transport: "sse", url: URL_SSE } };
 // Grok Build takes streamable HTTP only: the SSE server is reported, not written.
 const GROK_BUILD = `[mcp_servers.rec]\ncommand = "node"\nargs = ["server.mjs"]\n\n[mcp_servers.api]\nurl = "${URL_HTTP}"\n`;
 
@@ -53,6 +55,7 @@ const HOSTS: Expected[] = [
   { platform: "kimi", user: [".kimi/mcp.json", json({ mcpServers: KIMI })], project: null, own: own(["mcpServers"]) },
   { platform: "kimi-code", user: [".kimi-code/mcp.json", json({ mcpServers: KIMI })], project: [".kimi-code/mcp.json", json({ mcpServers: KIMI })], own: own(["mcpServers"]) },
   { platform: "grok-cli", user: [".grok/user-settings.json", json({ mcp: { servers: GROK_CLI } })], project: null, own: json({ mcp: { servers: [{ id: "rec", command: "mine" }] } }) },
+  { platform: "mux", user: [".xum/mcp.jsonc", json({ servers: MUX })], project: [".xum/mcp.jsonc", json({ servers: MUX })], own: json({ servers: { rec: "mine" } }) },
 ];
 
 type McpResult = { platform: string; status: string; mcp: { file?: string; manualSteps?: string; servers: { name: string; transport: string; status: string; reason?: string }[]; warnings: string[] } };
@@ -180,6 +183,37 @@ describe("mcp hosts: variables and transports", () => {
       kimi: ["added", "added"],
     });
     expect(box.read(join(box.home, ".kimi/mcp.json"))).toBe(json({ mcpServers: { old: { transport: "sse", url: URL_SSE }, here: { command: "node", cwd: "/srv" } } }));
+  });
+});
+
+describe("mcp hosts: Mux's one-line stdio servers", () => {
+  test("env and cwd become shell words that bash reads back as declared; ${VAR} stays an expansion; a header variable is reported", () => {
+    const box = sandbox();
+    const script = 'printf "%s|" "$KEY" "$MODE" "$PWD" "$0" "$1"';
+    const config = {
+      id: "tools",
+      mcpServers: {
+        rec: { command: "sh", args: ["-c", script, "it's $HOME", "`id`"], env: { TOKEN: "${TOKEN}", KEY: 'a${OTHER}b$c"\\', MODE: "fast" }, cwd: join(box.root, "x y") },
+        api: { url: URL_HTTP, headers: { Authorization: "Bearer ${API_TOKEN}" } },
+        team: { url: URL_HTTP, headers: { "X-Team": "core" } },
+      },
+    };
+    const result = box.cli(["install", "--config", writeConfig(box, config), "--platform", "mux", "--json"], { env: { TOKEN: "leaked", API_TOKEN: "leaked" } });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).not.toContain("leaked");
+    expect(results(result)[0]!.mcp.servers.map((s) => s.reason ?? s.status)).toEqual([
+      "added",
+      "the header value of Authorization references a variable, which this host cannot express (none in headers); write the value by hand in the host's config",
+      "added",
+    ]);
+    const written = JSON.parse(box.read(join(box.home, ".xum", "mcp.jsonc"))) as { servers: { rec: string; team: unknown } };
+    expect(written.servers.team).toEqual({ transport: "http", url: URL_HTTP, headers: { "X-Team": "core" } });
+    // TOKEN is its own variable: the server inherits it, so it is not written.
+    expect(written.servers.rec).toBe(`cd '${join(box.root, "x y")}' && KEY="a\${OTHER}b\\$c\\"\\\\" MODE=fast sh -c '${script}' 'it'\\''s $HOME' '\`id\`'`);
+    box.write(join(box.root, "x y", ".keep"), "");
+    // What Mux does with it: bash -c in the workspace's environment.
+    const ran = Bun.spawnSync(["bash", "-c", written.servers.rec], { env: { PATH: process.env.PATH, OTHER: "zz" } });
+    expect(ran.stdout.toString()).toBe(`azzb$c"\\|fast|${join(box.root, "x y")}|it's $HOME|\`id\`|`);
   });
 });
 

@@ -11,11 +11,20 @@ import { deleteAt, mappingOrAbsent, parseYamlDoc, setAt, valueAt, yamlText } fro
  * `[mcp_servers.<name>]` table in TOML), edited one entry at a time so that every byte of the
  * user's own entries, keys, comments and order stays where it was.
  */
+/** One server as a host's file holds it: a table, or (Mux) one command line. */
+export type ServerEntry = Record<string, unknown> | string;
+
+/** TOML and YAML maps hold tables only: no format of those syntaxes makes a string entry. */
+const table = (entry: ServerEntry): Record<string, unknown> => {
+  if (typeof entry === "string") throw new Error("a TOML or YAML server map holds tables only");
+  return entry;
+};
+
 export interface ServerMap {
   /** The entries there are now, parsed. */
   entries: Record<string, unknown>;
-  /** The text with `name` set to `entry` (added at the end, or replaced in place). */
-  set(text: string, name: string, entry: Record<string, unknown>): string;
+  /** The text with `name` set to `entry` (added at the end, or replaced in place); TOML and YAML maps hold tables only. */
+  set(text: string, name: string, entry: ServerEntry): string;
   /** The text without `name`. */
   remove(text: string, name: string): string;
 }
@@ -70,7 +79,7 @@ function tomlMap(text: string, file: string, root: string[]): ServerMap {
     entries: (map as Record<string, unknown>) ?? {},
     set(current, name, entry) {
       const eol = eolOf(current || "\n");
-      const block = tomlBlock(`[${[...root, name].map(tomlKey).join(".")}]`, entry, eol);
+      const block = tomlBlock(`[${[...root, name].map(tomlKey).join(".")}]`, table(entry), eol);
       const after = appendBlock(remove(current, name), block);
       const parsed = parseToml(after, file) as TomlDoc;
       let written: unknown = parsed;
@@ -111,7 +120,7 @@ function tomlListMap(text: string, file: string, root: string[]): ServerMap {
   return {
     entries,
     set(current, name, entry) {
-      const after = appendBlock(remove(current, name), tomlBlock(`[[${root.map(tomlKey).join(".")}]]`, { name, ...entry }, eolOf(current || "\n")));
+      const after = appendBlock(remove(current, name), tomlBlock(`[[${root.map(tomlKey).join(".")}]]`, { name, ...table(entry) }, eolOf(current || "\n")));
       if (!sameEntry(tomlListMap(after, file, root).entries[name], entry)) throw new HostConfigError(file, `defines the server ${name} in a form we cannot edit safely (an inline array?); edit it by hand, nothing was written`);
       return after;
     },
@@ -131,7 +140,7 @@ function yamlMap(text: string, file: string, root: string[]): ServerMap {
   };
   return {
     entries: (valueAt(yaml, root) as Record<string, unknown> | undefined) ?? {},
-    set: (current, name, entry) => edit(current, (doc) => setAt(doc, [...root, name], entry)),
+    set: (current, name, entry) => edit(current, (doc) => setAt(doc, [...root, name], table(entry))),
     remove: (current, name) => edit(current, (doc) => deleteAt(doc, [...root, name])),
   };
 }

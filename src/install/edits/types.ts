@@ -1,5 +1,6 @@
 import type { HookFileSpec, PathContext, Scope } from "../../adapter.ts";
 import type { HookEntry } from "../../host-config/nested-groups.ts";
+import type { ServerEntry } from "../../host-config/server-map.ts";
 import type { McpFormatId } from "../../adapter.ts";
 import type { LauncherFlavour } from "../launcher.ts";
 
@@ -73,7 +74,7 @@ export interface McpServersEdit extends EditBase {
   connectorId: string;
   format: McpFormatId;
   /** Name → the entry as the host's file holds it (src/install/mcp/formats.ts). */
-  servers: Record<string, Record<string, unknown>>;
+  servers: Record<string, ServerEntry>;
   /** This connector's servers in the file, as recorded at install: the only ones we replace or remove. */
   ours: readonly string[];
   /** Other connectors' servers in the file: while one is there, entries of ours remain. */

@@ -1,9 +1,9 @@
 import type { McpFormatId } from "../../adapter.ts";
-import type { ServerMapSyntax } from "../../host-config/server-map.ts";
+import type { ServerEntry, ServerMapSyntax } from "../../host-config/server-map.ts";
 import { hasReference, transportOf, VAR_REFERENCE, wholeReference, type McpRemoteServer, type McpServer, type McpStdioServer, type McpTransport } from "../../mcp-servers.ts";
 
 /** A server as one host's file holds it, or why that host cannot take it. */
-export type HostEntry = { entry: Record<string, unknown> } | { unsupported: string };
+export type HostEntry = { entry: ServerEntry } | { unsupported: string };
 
 /** How one kind of MCP config file holds servers: implemented once, picked by id on an adapter. */
 export interface McpFormat {
@@ -228,7 +228,47 @@ const vibe: McpFormat = {
   variables: "none",
   entry(server) {
     const plain = VIBE_ENTRY.entry(server, "");
-    return "unsupported" in plain ? plain : { entry: { transport: transportOf(server) === "stdio" ? "stdio" : "streamable-http", ...plain.entry } };
+    return "unsupported" in plain ? plain : { entry: { transport: transportOf(server) === "stdio" ? "stdio" : "streamable-http", ...(plain.entry as Record<string, unknown>) } };
+  },
+};
+
+/** A word as bash reads it back unchanged: bare when it is plain, else single-quoted. */
+const shellWord = (word: string): string => (/^[A-Za-z0-9_@%+:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+
+/** A value in double quotes, where each `${VAR}` stays a shell expansion and nothing else expands. */
+const shellExpanding = (value: string): string => {
+  const escape = (text: string) => text.replace(/[\\"$`]/g, "\\$&");
+  let out = "";
+  let at = 0;
+  for (const match of value.matchAll(VAR_REFERENCE)) {
+    out += `${escape(value.slice(at, match.index))}\${${match[1]}}`;
+    at = match.index + match[0].length;
+  }
+  return `"${out}${escape(value.slice(at))}"`;
+};
+
+/**
+ * Mux (Xum): `servers.<name>` in mcp.jsonc (coder/mux src/node/services/mcpConfigService.ts, 2026-08-22).
+ * A stdio server is one command line that bash runs in the workspace, with the workspace's
+ * environment: no env or cwd keys, so both become shell words (`cd`, `NAME=value`), and `${VAR}`
+ * stays a shell expansion. It is written as a plain string, as Mux writes such a server itself.
+ * A remote server is `{transport, url, headers}`; header values are literal (Mux's only reference
+ * is `{secret}`, a name in its own secret store).
+ */
+const mux: McpFormat = {
+  syntax: "json",
+  root: ["servers"],
+  transports: ["stdio", "http", "sse"],
+  variables: "${VAR} in a stdio server's env (bash expands it); none in headers",
+  entry(server) {
+    if ("url" in server) {
+      const reference = Object.keys(server.headers ?? {}).find((key) => hasReference(server.headers![key]!));
+      if (reference) return { unsupported: unsupportedVariable("header", reference, "none in headers") };
+      return { entry: { transport: transportOf(server), url: server.url, ...(server.headers ? { headers: server.headers } : {}) } };
+    }
+    const env = Object.entries(notInherited(server.env) ?? {}).map(([key, value]) => `${key}=${hasReference(value) ? shellExpanding(value) : shellWord(value)}`);
+    const words = [...env, shellWord(server.command), ...(server.args ?? []).map(shellWord)].join(" ");
+    return { entry: server.cwd ? `cd ${shellWord(server.cwd)} && ${words}` : words };
   },
 };
 
@@ -297,4 +337,5 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   amp: plainFormat({ translate: dollarBrace, variables: "${VAR}", root: ["amp.mcpServers"] }),
   // docs.openclaw.ai (configuration): `mcp.servers` of openclaw.json; no documented expansion.
   openclaw: plainFormat({ translate: noVariables, variables: "none", root: ["mcp", "servers"] }),
+  mux,
 };

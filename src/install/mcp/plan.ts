@@ -5,6 +5,7 @@ import { transportOf, type McpTransport } from "../../mcp-servers.ts";
 import type { McpServersEdit } from "../edits/types.ts";
 import type { ServerStatus } from "../edits/mcp-servers.ts";
 import { MCP_FORMATS } from "./formats.ts";
+import type { ServerEntry } from "../../host-config/server-map.ts";
 import type { Registry } from "../../registry/types.ts";
 
 /** The servers the registry says each connector wrote into a file. */
@@ -85,7 +86,7 @@ export function planMcp(adapter: Adapter, config: ConnectorConfig, scope: Scope,
   }
   const format = MCP_FORMATS[spec.format];
   const plan: McpPlan = { format: spec.format, toolName: spec.toolName, transports: format.transports, variables: format.variables, servers: [], warnings: [] };
-  const entries: Record<string, Record<string, unknown>> = {};
+  const entries: Record<string, ServerEntry> = {};
   for (const [name, server] of declared) {
     const result = format.entry(server, name);
     if ("unsupported" in result) {
