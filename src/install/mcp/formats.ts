@@ -259,7 +259,7 @@ const mux: McpFormat = {
   syntax: "json",
   root: ["servers"],
   transports: ["stdio", "http", "sse"],
-  variables: "${VAR} in a stdio server's env (bash expands it); none in headers",
+  variables: "${VAR} in env (bash)",
   entry(server) {
     if ("url" in server) {
       const reference = Object.keys(server.headers ?? {}).find((key) => hasReference(server.headers![key]!));
