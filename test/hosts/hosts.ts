@@ -647,11 +647,33 @@ const installedVersion = (dir: string, host: HostDef): string | undefined => {
  * Install the host into the cache unless it is already there. A finished install is
  * marked by `.complete`, so an interrupted one is redone from scratch.
  */
+/** Half-done installs of `dir` whose suite is gone (interrupted, killed): each holds up to a gigabyte. */
+function removeAbandoned(dir: string): void {
+  const prefix = `${dir.slice(dirname(dir).length + 1)}.partial-`;
+  const siblings = existsSync(dirname(dir)) ? readdirSync(dirname(dir)) : [];
+  for (const name of siblings) {
+    const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
+    if (!Number.isInteger(pid) || pid === process.pid || running(pid)) continue;
+    rmSync(join(dirname(dir), name), { recursive: true, force: true });
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 export async function ensureInstalled(host: HostDef, log: (s: string) => void = () => {}): Promise<InstalledHost> {
   const tag = wantLatest() ? "latest" : host.version;
   const dir = join(cacheRoot(), `${host.pkg}@${tag}`);
   const bin = join(dir, "node_modules", ".bin", host.bin);
   const done = join(dir, ".complete");
+  removeAbandoned(dir);
   // "@latest" moves: a cached latest install older than a day is redone.
   const stale = wantLatest() && existsSync(done) && Date.now() - statSync(done).mtimeMs > 24 * 3600 * 1000;
   if (existsSync(done) && existsSync(bin) && !stale) {
