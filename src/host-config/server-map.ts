@@ -6,11 +6,6 @@ import { appendArrayElement, detectIndent, nodeAt, parseJsonc, removeArrayElemen
 import { appendBlock, arrayTableBlocks, eolOf, parseToml, removeBlock, tableBlocks, type TomlDoc } from "./toml-text.ts";
 import { deleteAt, mappingOrAbsent, parseYamlDoc, setAt, valueAt, yamlText } from "./yaml-text.ts";
 
-/**
- * A map of named entries in a host config file (MCP servers: `mcpServers.<name>` in JSON, a
- * `[mcp_servers.<name>]` table in TOML), edited one entry at a time so that every byte of the
- * user's own entries, keys, comments and order stays where it was.
- */
 /** One server as a host's file holds it: a table, or (Mux) one command line. */
 export type ServerEntry = Record<string, unknown> | string;
 
@@ -20,6 +15,11 @@ const table = (entry: ServerEntry): Record<string, unknown> => {
   return entry;
 };
 
+/**
+ * A map of named entries in a host config file (MCP servers: `mcpServers.<name>` in JSON, a
+ * `[mcp_servers.<name>]` table in TOML), edited one entry at a time so that every byte of the
+ * user's own entries, keys, comments and order stays where it was.
+ */
 export interface ServerMap {
   /** The entries there are now, parsed. */
   entries: Record<string, unknown>;

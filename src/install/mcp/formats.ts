@@ -236,16 +236,8 @@ const vibe: McpFormat = {
 const shellWord = (word: string): string => (/^[A-Za-z0-9_@%+:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
 
 /** A value in double quotes, where each `${VAR}` stays a shell expansion and nothing else expands. */
-const shellExpanding = (value: string): string => {
-  const escape = (text: string) => text.replace(/[\\"$`]/g, "\\$&");
-  let out = "";
-  let at = 0;
-  for (const match of value.matchAll(VAR_REFERENCE)) {
-    out += `${escape(value.slice(at, match.index))}\${${match[1]}}`;
-    at = match.index + match[0].length;
-  }
-  return `"${out}${escape(value.slice(at))}"`;
-};
+const shellExpanding = (value: string): string =>
+  `"${value.split(VAR_REFERENCE).map((part, i) => (i % 2 ? `\${${part}}` : part.replace(/[\\"$`]/g, "\\$&"))).join("")}"`;
 
 /**
  * Mux (Xum): `servers.<name>` in mcp.jsonc (coder/mux src/node/services/mcpConfigService.ts, 2026-08-22).
@@ -262,9 +254,9 @@ const mux: McpFormat = {
   variables: "${VAR} in env (bash)",
   entry(server) {
     if ("url" in server) {
-      const reference = Object.keys(server.headers ?? {}).find((key) => hasReference(server.headers![key]!));
-      if (reference) return { unsupported: unsupportedVariable("header", reference, "none in headers") };
-      return { entry: { transport: transportOf(server), url: server.url, ...(server.headers ? { headers: server.headers } : {}) } };
+      const h = translated(server.headers, noVariables);
+      if (h.failed) return { unsupported: unsupportedVariable("header", h.failed, "none in headers") };
+      return { entry: { transport: transportOf(server), url: server.url, ...(h.values ? { headers: h.values } : {}) } };
     }
     const env = Object.entries(notInherited(server.env) ?? {}).map(([key, value]) => `${key}=${hasReference(value) ? shellExpanding(value) : shellWord(value)}`);
     const words = [...env, shellWord(server.command), ...(server.args ?? []).map(shellWord)].join(" ");
