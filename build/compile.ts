@@ -8,7 +8,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { artifactName } from "../src/install/self/release.ts";
-import { HOOK_JIT_POLICY } from "../src/jit-policy.ts";
 import { ORDER_FILES, recordHookOrder } from "./bytecode-order.ts";
 
 export const ROOT = join(import.meta.dir, "..");
@@ -60,8 +59,7 @@ export async function recordBytecodeOrder(id = buildId(), commit = buildCommit()
 async function bunCompile(outfile: string, { target, id, commit, order }: { target?: string; id: string; commit: string; order?: string[] }): Promise<void> {
   // Autoload off: Bun would otherwise read .env and bunfig.toml from the HOST's working directory at
   // start, so any project could redirect AGENT_CONNECTOR_HOME or preload code into every hook call.
-  // The JIT held back for hook calls (src/jit-policy.ts).
-  const argv = ["build", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--compile-jit-policy", String(HOOK_JIT_POLICY), "--minify", "--bytecode", "--format=esm", "--splitting"];
+  const argv = ["build", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--minify", "--bytecode", "--format=esm", "--splitting"];
   argv.push(`--define`, `AGENT_CONNECTOR_COMMIT=${JSON.stringify(commit)}`, `--define`, `AGENT_CONNECTOR_BUILD=${JSON.stringify(id)}`, entry, "--outfile", outfile);
   if (target) argv.push(`--target=bun-${target}`);
   if (order?.length) argv.push(`--bytecode-order=${order.join(",")}`);

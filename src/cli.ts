@@ -6,16 +6,19 @@
  */
 import { parseHookArgv } from "./hook/argv.ts";
 import { viaDaemon } from "./hook/client.ts";
+import { HOOK_JIT_POLICY } from "./jit-policy.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 
 if (command === "hook" && rest[0] === "--worker") {
+  Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY);
   const { runWorker } = await import("./hook/worker.ts");
   await runWorker();
 } else if (command === "hook" && !rest.includes("--help") && !rest.includes("-h")) {
   const args = parseHookArgv(rest);
   if (args) {
     const inProcess = await viaDaemon(process.argv.slice(2));
+    Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY);
     const { answerInProcess } = await import("./hook/in-process.ts");
     answerInProcess(args, process.argv.slice(2), inProcess);
   } else {

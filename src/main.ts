@@ -48,8 +48,6 @@ export async function runCli(argv = process.argv.slice(2)): Promise<void> {
     process.stderr.write(`agent-connector: unknown command "${first}"${guess ? `; did you mean "agent-connector ${guess}"?` : ""} See agent-connector --help.\n`);
     process.exit(EXIT.usage);
   }
-  // The binary starts with the JIT held back for hook calls (src/jit-policy.ts); commands run longer.
-  Bun.unsafe.setJITPolicy(1);
   // citty would print the bare version; scripts and `upgrade` want the commit and target too.
   if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
     process.stdout.write(`${versionLine()}\n`);

@@ -44,7 +44,7 @@ test("the hook entry chunk is the daemon's client: no Node built-in, no library,
   const entry = reach("cli.js");
   expect(entry.external).toEqual([]);
   expect(libraries(entry.text)).toEqual([]);
-  expect(modules(entry.text).sort()).toEqual(["src/cli.ts", "src/daemon/address.ts", "src/daemon/ask.ts", "src/daemon/wire.ts", "src/hook/argv.ts", "src/hook/client.ts", "src/paths.ts"]);
+  expect(modules(entry.text).sort()).toEqual(["src/cli.ts", "src/daemon/address.ts", "src/daemon/ask.ts", "src/daemon/wire.ts", "src/hook/argv.ts", "src/hook/client.ts", "src/jit-policy.ts", "src/paths.ts"]);
 });
 
 test("the in-process hook statically loads no Node built-in, no install-time library and no adapter", () => {

@@ -34,7 +34,7 @@ interface Worker {
 }
 
 export async function serveDaemon(env: Record<string, string | undefined> = process.env): Promise<string | undefined> {
-  Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY); // src/main.ts raised it for commands
+  Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY);
   const stamp = binaryStamp();
   const path = daemonSocket(env);
   if (!path) return "the socket path would be too long: hook calls run in-process";
@@ -62,9 +62,6 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
       stderr: "pipe",
       cwd: "/",
       env: { ...process.env, [END_MARK_ENV]: endMark },
-      serialization: "json",
-      // Calls go to the worker this way; its messages come back on its stderr (address.ts).
-      ipc: () => {},
     });
     workers.add(worker);
     void listen(worker);
@@ -123,13 +120,15 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     refill();
   }
 
-  function run(call: DaemonCall): Promise<DaemonReply> {
+  /** `line`: the call as the hook's process sent it, handed on as it is. */
+  function run(call: DaemonCall, line: string): Promise<DaemonReply> {
     const worker = [...workers].find((w) => w.ready && !w.call);
     if (!worker) return Promise.resolve({ retry: BUSY });
     const answered = Promise.withResolvers<DaemonReply>();
     const limit = setTimeout(() => worker.proc.kill("SIGKILL"), HARD_LIMIT_MS);
     worker.call = { argv: call.argv, answer: answered.resolve };
-    worker.proc.send(call);
+    worker.proc.stdin.write(`${line}\n`);
+    void worker.proc.stdin.flush();
     return answered.promise.finally(() => clearTimeout(limit));
   }
 
@@ -146,7 +145,7 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     calls++;
     active++;
     try {
-      return JSON.stringify(await run(request as DaemonCall));
+      return JSON.stringify(await run(request as DaemonCall, line));
     } finally {
       active--;
       lastCall = Date.now();

@@ -2,6 +2,14 @@ import { runUntil } from "./watchdog.ts";
 
 const FIELDS = ["decision", "reason", "updatedInput", "additionalContext", "updatedOutput"];
 
+/**
+ * How long reading the answer may take when the handler's work already used up the budget (a
+ * stray microtask that looped until the watchdog): with the deadline alone the watchdog got 1 ms,
+ * and on a busy machine it fired before a plain `decision: "deny"` was copied, so the deny was lost.
+ * Well inside the backstop's grace (backstop.ts).
+ */
+const READ_GRACE_MS = 100;
+
 export interface Snapshot {
   /** The handler's answer as plain JSON data, or a primitive as it was returned. */
   value: unknown;
@@ -34,7 +42,7 @@ export function snapshotResponse(value: unknown, deadline: number): Snapshot {
         problems.push(`${key} cannot be read (${message(error)})`);
       }
     }
-  }, deadline);
+  }, Math.max(deadline, performance.now() + READ_GRACE_MS));
   if (run.kind === "timed-out") problems.push("reading it did not finish within the time budget");
   return { value: copy, problems };
 }

@@ -10,6 +10,7 @@ import { claimStdout } from "./stdout-guard.ts";
 import { flushLogs } from "./io.ts";
 import { backstopArmed } from "./backstop.ts";
 import { END_MARK_ENV, type DaemonCall, type WorkerMessage } from "../daemon/address.ts";
+import { lines } from "../daemon/wire.ts";
 import type { Reply } from "../dialects/dialect.ts";
 
 /** A worker answers this many calls, then makes room for a fresh one (whatever user code keeps grows no further). */
@@ -25,7 +26,6 @@ const CALLS_PER_WORKER = 500;
  */
 export async function runWorker(): Promise<void> {
   const endMark = process.env[END_MARK_ENV] ?? "";
-  // The JIT stays held back (src/jit-policy.ts), as the binary started it.
   readCompiledWith((path) => readFileSync(path, "utf8"), nodeStamp);
   claimStdout(); // user code's routes to stdout lead to stderr, as in a call of its own
   await armWatchdog();
@@ -36,7 +36,7 @@ export async function runWorker(): Promise<void> {
   // After everything the call printed on stderr: the daemon hands the host what comes before the mark.
   const send = (message: WorkerMessage) => Bun.write(Bun.stderr, `${endMark}${JSON.stringify(message)}\n`);
 
-  process.on("message", async (call: DaemonCall) => {
+  async function answer(call: DaemonCall): Promise<void> {
     beginCall(Date.now() - call.startedAt);
     let args;
     try {
@@ -55,10 +55,15 @@ export async function runWorker(): Promise<void> {
     current = undefined;
     const last = ++served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || backstopArmed();
     await send({ reply: { exitCode: reply.exitCode, stdout: reply.stdout ?? "", stderr: reply.stderr ?? "" }, last });
-  });
-  // The daemon holds our stdin open: its end (the daemon gone) is ours.
-  void Bun.stdin.text().finally(() => realExit(0));
+  }
   await send({ ready: true });
+  // Calls come on stdin, one per line (address.ts), one at a time; its end (the daemon gone) is ours.
+  const split = lines();
+  try {
+    for await (const chunk of Bun.stdin.stream()) for (const line of split.push(chunk)) void answer(JSON.parse(line) as DaemonCall);
+  } finally {
+    realExit(0);
+  }
 }
 
 /** The process becomes the host's hook process for this call: its folder, environment and words. */

@@ -97,6 +97,15 @@ describe.each(Object.entries(LOADS))("time budget: a deny already made is kept (
     expect(result.ms).toBeLessThan(LIMIT_MS);
     expect(result.stdout).toBe(claudeDeny("no"));
   });
+  // The stray loop uses up the budget before the answer is read: reading it still gets a moment.
+  test("a stray microtask loops, then the deny is read slowly", () => {
+    const slowDecision = "get decision() { const end = performance.now() + 20; while (performance.now() < end) {} return 'deny'; }";
+    const config = configWithHandler(box, `() => { Promise.resolve().then(() => { while (true) {} }); return { ${slowDecision}, reason: 'no' }; }`, "", "deny-slow-read.config.ts");
+    const options = load(box, config);
+    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
+    expect(result.ms).toBeLessThan(LIMIT_MS);
+    expect(result.stdout).toBe(claudeDeny("no"));
+  });
   test("a reason getter that never returns after decision: deny", () => {
     const config = configWithHandler(box, "() => ({ decision: 'deny', get reason() { while (true) {} } })", "", "deny-getter-loop.config.ts");
     const options = load(box, config);
@@ -106,4 +115,4 @@ describe.each(Object.entries(LOADS))("time budget: a deny already made is kept (
   });
 });
 
-afterAll(() => console.log(`reliability/time-budget: ${Object.keys(HANGS).length + 1} kinds of hang, 2 late denies, each answered within ${LIMIT_MS} ms (budget 1 s); ${Object.keys(AFTER_IO).length} kinds of block after real I/O, ended within ${LIMIT_MS + 1000} ms`));
+afterAll(() => console.log(`reliability/time-budget: ${Object.keys(HANGS).length + 1} kinds of hang, 3 late denies, each answered within ${LIMIT_MS} ms (budget 1 s); ${Object.keys(AFTER_IO).length} kinds of block after real I/O, ended within ${LIMIT_MS + 1000} ms`));
