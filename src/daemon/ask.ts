@@ -8,8 +8,8 @@ export type Asked = DaemonReply | { why: "absent" | "slow" | "lost"; detail?: st
 
 /** A connection to the daemon, opened before the request is ready (a hook call opens it while stdin is still arriving). */
 export interface Connection {
-  /** One request (or its JSON), one reply; a daemon that is not there, slow to take it, or gone before answering says so. */
-  ask(request: object | string): Promise<Asked>;
+  /** One request (or its line, encoded), one reply; a daemon that is not there, slow to take it, or gone before answering says so. */
+  ask(request: object | Uint8Array): Promise<Asked>;
   /** Not asking after all. */
   close(): void;
 }
@@ -51,7 +51,7 @@ export function connect(path: string): Connection {
       const open = await socket;
       if (!open) return done.promise;
       ackTimer = setTimeout(() => done.resolve({ why: "slow", detail: `no acknowledgement within ${ACK_WAIT_MS} ms` }), ACK_WAIT_MS);
-      send(open, outbox, `${typeof request === "string" ? request : JSON.stringify(request)}\n`);
+      send(open, outbox, request instanceof Uint8Array ? request : `${JSON.stringify(request)}\n`);
       const reply = await done.promise;
       clearTimeout(ackTimer);
       open.end();
@@ -61,4 +61,4 @@ export function connect(path: string): Connection {
   };
 }
 
-export const ask = (path: string, request: object | string): Promise<Asked> => connect(path).ask(request);
+export const ask = (path: string, request: object): Promise<Asked> => connect(path).ask(request);

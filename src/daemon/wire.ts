@@ -64,10 +64,10 @@ interface Writable {
 
 const encoder = new TextEncoder();
 
-/** Queues `text` (if any) and writes what the socket takes; call again from the socket's `drain` handler. */
-export function send(socket: Writable, box: Outbox, text?: string, end = false): void {
-  if (text !== undefined) {
-    const bytes = encoder.encode(text);
+/** Queues `data` (if any) and writes what the socket takes; call again from the socket's `drain` handler. */
+export function send(socket: Writable, box: Outbox, data?: string | Uint8Array, end = false): void {
+  if (data !== undefined) {
+    const bytes = typeof data === "string" ? encoder.encode(data) : data;
     box.pending = box.pending?.length ? concat(box.pending, bytes) : bytes;
   }
   if (end) box.end = true;
@@ -79,7 +79,7 @@ export function send(socket: Writable, box: Outbox, text?: string, end = false):
   if (box.end) socket.end();
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+export function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const joined = new Uint8Array(a.length + b.length);
   joined.set(a);
   joined.set(b, a.length);
