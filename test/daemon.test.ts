@@ -120,6 +120,18 @@ describe("the daemon", () => {
     expect(status(box).daemon.calls).toBe(3);
   }, SLOW);
 
+  test("a handler that reads stdin, as a hook script would, still answers and takes no other call's request", () => {
+    const box = daemonBox("() => { process.stdin.on('data', (d) => console.error('read', String(d).length)); return { decision: 'deny', reason: 'read' }; }");
+    daemonReady(box);
+    for (let i = 0; i < 3; i++) {
+      // The same worker answers each call. Were calls sent on its stdin, the worker's reader would
+      // lock it (the handler throws) or user code would take the next call's line.
+      const call = Bun.spawnSync([BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], { cwd: box.project, env: { ...box.env, ...DAEMON_ON }, stdin: Buffer.from(JSON.stringify(prePayload())), timeout: 10_000 });
+      expect(call.stdout.toString()).toBe(claudeDeny("read"));
+    }
+    expect(status(box).daemon.calls).toBe(3);
+  }, SLOW);
+
   test("a connector edited after install is answered from its new source, and from its new compiled copy after that", async () => {
     const box = daemonBox("() => ({ decision: 'deny', reason: 'first' })");
     daemonReady(box);

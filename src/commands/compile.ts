@@ -7,6 +7,7 @@ import { readRegistry } from "../registry/read.ts";
 import { loadConnectorConfig } from "../config/load.ts";
 import { compileConnector, recordUncompiled } from "../install/compile-connector.ts";
 import { userHome } from "../paths.ts";
+import { withInstallLock } from "../install/lock.ts";
 import { HOST_IDS } from "../../adapters/index.ts";
 
 export default defineAcCommand({
@@ -22,21 +23,24 @@ export default defineAcCommand({
     ...jsonArgs,
   },
   async run({ args, json }) {
-    let path: string;
-    if (args.connector) {
-      path = (await readRegistry())[args.connector]?.config ?? "";
-      if (!path) throw new UsageError(`connector "${args.connector}" is not installed; see agent-connector status`);
-    } else path = configPathFrom(args.config);
-    let result;
-    try {
-      const config = await loadConnectorConfig(path, HOST_IDS);
-      if (args.connector && config.id !== args.connector) throw new Error(`its id is now "${config.id}", not "${args.connector}": install it again`);
-      result = await compileConnector(path, config);
-    } catch (error) {
-      if (!args.connector) throw error;
-      // Hook calls load the source (and fail open with its error) until the file changes again.
-      result = recordUncompiled(args.connector, path, (error as Error).message);
-    }
+    // Under the install lock, the registry read with it: a compile a hook call started in the
+    // background must not write the copy of a config an install has just replaced.
+    const { path, result } = await withInstallLock(async () => {
+      let path: string;
+      if (args.connector) {
+        path = (await readRegistry())[args.connector]?.config ?? "";
+        if (!path) throw new UsageError(`connector "${args.connector}" is not installed; see agent-connector status`);
+      } else path = configPathFrom(args.config);
+      try {
+        const config = await loadConnectorConfig(path, HOST_IDS);
+        if (args.connector && config.id !== args.connector) throw new Error(`its id is now "${config.id}", not "${args.connector}": install it again`);
+        return { path, result: await compileConnector(path, config) };
+      } catch (error) {
+        if (!args.connector) throw error;
+        // Hook calls load the source (and fail open with its error) until the file changes again.
+        return { path, result: recordUncompiled(args.connector, path, (error as Error).message) };
+      }
+    }, { dryRun: false });
     if (json) printJson({ ...result, config: path });
     else if (!args.quiet) {
       if (result.ok) ui.success(`compiled ${tilde(path, userHome())} → ${tilde(result.path, userHome())}${result.bytecode ? " (with bytecode)" : ""}`);

@@ -75,11 +75,9 @@ export const BUSY = "busy";
 export type DaemonReply = { exitCode: number; signal?: string; stdout: string; stderr: string } | { retry: string };
 
 /**
- * Calls reach a worker on its stdin, one DaemonCall per line, as the hook's process sent them (no
- * second encoding; its end is the daemon's). The daemon gives each worker a mark that user code
- * cannot guess. A worker's messages travel on its stderr, each as the mark and one JSON line: what
- * user code printed before the mark goes to the host with the reply, and one pipe means one
- * wake-up of the daemon per answer.
+ * The daemon gives each worker a mark that user code cannot guess. A worker's messages travel on its
+ * stderr, each as the mark and one JSON line: what user code printed before the mark goes to the
+ * host with the reply, and one pipe means one wake-up of the daemon per answer.
  */
 export const END_MARK_ENV = "AGENT_CONNECTOR_WORKER_END_MARK";
 

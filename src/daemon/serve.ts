@@ -62,6 +62,10 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
       stderr: "pipe",
       cwd: "/",
       env: { ...process.env, [END_MARK_ENV]: endMark },
+      serialization: "json",
+      // Calls go to the worker this way, not on its stdin: user code that reads stdin (a hook
+      // script's habit) would take the next call's line. Its messages come back on its stderr (address.ts).
+      ipc: () => {},
     });
     workers.add(worker);
     void listen(worker);
@@ -120,15 +124,13 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     refill();
   }
 
-  /** `line`: the call as the hook's process sent it, handed on as it is. */
-  function run(call: DaemonCall, line: string): Promise<DaemonReply> {
+  function run(call: DaemonCall): Promise<DaemonReply> {
     const worker = [...workers].find((w) => w.ready && !w.call);
     if (!worker) return Promise.resolve({ retry: BUSY });
     const answered = Promise.withResolvers<DaemonReply>();
     const limit = setTimeout(() => worker.proc.kill("SIGKILL"), HARD_LIMIT_MS);
     worker.call = { argv: call.argv, answer: answered.resolve };
-    worker.proc.stdin.write(`${line}\n`);
-    void worker.proc.stdin.flush();
+    worker.proc.send(call);
     return answered.promise.finally(() => clearTimeout(limit));
   }
 
@@ -145,7 +147,7 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     calls++;
     active++;
     try {
-      return JSON.stringify(await run(request as DaemonCall, line));
+      return JSON.stringify(await run(request as DaemonCall));
     } finally {
       active--;
       lastCall = Date.now();

@@ -10,7 +10,6 @@ import { claimStdout } from "./stdout-guard.ts";
 import { flushLogs } from "./io.ts";
 import { backstopArmed } from "./backstop.ts";
 import { END_MARK_ENV, type DaemonCall, type WorkerMessage } from "../daemon/address.ts";
-import { lines } from "../daemon/wire.ts";
 import type { Reply } from "../dialects/dialect.ts";
 
 /** A worker answers this many calls, then makes room for a fresh one (whatever user code keeps grows no further). */
@@ -36,7 +35,7 @@ export async function runWorker(): Promise<void> {
   // After everything the call printed on stderr: the daemon hands the host what comes before the mark.
   const send = (message: WorkerMessage) => Bun.write(Bun.stderr, `${endMark}${JSON.stringify(message)}\n`);
 
-  async function answer(call: DaemonCall): Promise<void> {
+  process.on("message", async (call: DaemonCall) => {
     beginCall(Date.now() - call.startedAt);
     let args;
     try {
@@ -55,15 +54,10 @@ export async function runWorker(): Promise<void> {
     current = undefined;
     const last = ++served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || backstopArmed();
     await send({ reply: { exitCode: reply.exitCode, stdout: reply.stdout ?? "", stderr: reply.stderr ?? "" }, last });
-  }
+  });
+  // The daemon holds our stdin open: its end (the daemon gone) is ours.
+  void Bun.stdin.text().finally(() => realExit(0));
   await send({ ready: true });
-  // Calls come on stdin, one per line (address.ts), one at a time; its end (the daemon gone) is ours.
-  const split = lines();
-  try {
-    for await (const chunk of Bun.stdin.stream()) for (const line of split.push(chunk)) void answer(JSON.parse(line) as DaemonCall);
-  } finally {
-    realExit(0);
-  }
 }
 
 /** The process becomes the host's hook process for this call: its folder, environment and words. */
