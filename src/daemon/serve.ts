@@ -63,8 +63,9 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
       cwd: "/",
       env: { ...process.env, [END_MARK_ENV]: endMark },
       serialization: "json",
-      // Calls go to the worker this way, not on its stdin: user code that reads stdin (a hook
-      // script's habit) would take the next call's line. Its messages come back on its stderr (address.ts).
+      // Calls go to the worker this way, not on its stdin: there, our reader locks it and user code
+      // that reads stdin (a hook script's habit) throws, or takes the next call's line
+      // (test/daemon.test.ts). Its messages come back on its stderr (address.ts).
       ipc: () => {},
     });
     workers.add(worker);
