@@ -159,22 +159,33 @@ describe("the daemon", () => {
     expect(await Promise.all(procs.map((proc) => proc.exited))).toEqual(Array(6).fill(0));
   }, SLOW);
 
-  test("killed mid-call: the call is answered in-process, the deny kept", async () => {
+  test("killed mid-call: the daemon's worker still answers; the worker's call is answered in-process; the deny kept both ways", async () => {
     const box = daemonBox("async () => { await Bun.sleep(600); return { decision: 'deny', reason: 'slow no' }; }");
-    daemonReady(box);
-    const { pid } = status(box).daemon;
-    const proc = Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], {
-      cwd: box.project,
-      env: { ...box.env, AGENT_CONNECTOR_DAEMON: "1" },
-      stdin: new Blob([JSON.stringify(prePayload())]),
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    await Bun.sleep(250);
-    process.kill(pid, "SIGKILL");
-    expect(await new Response(proc.stdout).text()).toBe(claudeDeny("slow no"));
-    expect(await proc.exited).toBe(0);
-    expect(box.read(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log"))).toContain("the daemon did not answer (lost: the daemon closed the connection before answering); ran in-process");
+    const log = join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log");
+    const call = () =>
+      Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], {
+        cwd: box.project,
+        env: { ...box.env, AGENT_CONNECTOR_DAEMON: "1" },
+        stdin: new Blob([JSON.stringify(prePayload())]),
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+    const workersOf = (pid: number) => Bun.spawnSync(["pgrep", "-P", String(pid)]).stdout.toString().trim().split("\n").filter(Boolean).map(Number);
+    for (const killed of ["daemon", "workers"] as const) {
+      daemonReady(box);
+      const { pid } = status(box).daemon;
+      const workers = workersOf(pid);
+      expect(workers.length).toBeGreaterThan(0);
+      const proc = call();
+      await Bun.sleep(250);
+      for (const target of killed === "daemon" ? [pid] : workers) process.kill(target, "SIGKILL");
+      expect(await new Response(proc.stdout).text()).toBe(claudeDeny("slow no"));
+      expect(await proc.exited).toBe(0);
+      const ranInProcess = existsSync(log) && box.read(log).includes("the daemon did not answer (lost: the connection closed before an answer); ran in-process");
+      expect(ranInProcess).toBe(killed === "workers");
+      // The daemon gone, its workers leave once their call is answered.
+      if (killed === "daemon") expect(await until(() => workers.every((worker) => !alive(worker)))).toBe(true);
+    }
   }, SLOW);
 
   test("a replaced binary (upgrade) gets a daemon of its own; the stale one leaves", async () => {

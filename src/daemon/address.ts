@@ -1,11 +1,11 @@
 import { userHome } from "../paths.ts";
 
 /**
- * Where a binary's resident daemon listens (src/daemon/serve.ts): a unix socket in a 0700 folder
- * under $AGENT_CONNECTOR_HOME, named after the build that serves it, so an upgraded or rebuilt
- * binary talks to a daemon of its own and never to a stale one (the old one notices its binary
- * changed and leaves). The name is known without a system call: the hook's client reads this on
- * every call (src/hook/client.ts), and looking at its own binary cost it 0.6 ms.
+ * Where a binary's resident daemon (src/daemon/serve.ts) and its hook workers listen: unix sockets
+ * in a 0700 folder under $AGENT_CONNECTOR_HOME, named after the build that serves them, so an
+ * upgraded or rebuilt binary talks to a daemon of its own and never to a stale one (the old one
+ * notices its binary changed and leaves). The names are known without a system call: the hook's
+ * client reads this on every call (src/hook/client.ts), and looking at its own binary cost it 0.6 ms.
  */
 type Env = Record<string, string | undefined>;
 
@@ -31,10 +31,21 @@ const MAX_SOCKET_PATH = 100;
  */
 export const daemonDir = (env: Env = process.env): string => `${env.AGENT_CONNECTOR_HOME || `${userHome(env)}/.agent-connector`}/daemon`;
 
+/** The daemon's own socket: status, stop, and whether it runs at all. */
 export function daemonSocket(env: Env = process.env): string | undefined {
   const path = `${daemonDir(env)}/${BUILD_ID}.sock`;
   return utf8Length(path) <= MAX_SOCKET_PATH ? path : undefined;
 }
+
+/** How many hook workers the daemon keeps, each in a slot of its own. */
+export const WORKER_SLOTS = 2;
+
+/**
+ * Where the worker in `slot` listens while it is idle; taking a call, it removes the socket until
+ * it is idle again, so a hook call finds an idle worker by connecting, with no daemon between them.
+ * Two bytes longer than the daemon's: within the margin MAX_SOCKET_PATH leaves.
+ */
+export const workerSocket = (daemon: string, slot: number): string => `${daemon.slice(0, -5)}.${slot}.sock`;
 
 function utf8Length(text: string): number {
   let bytes = 0;
@@ -68,21 +79,24 @@ export interface DaemonCall {
   startedAt: number;
 }
 
-/** The daemon's `retry` when every spare is taken (calls at once): not news, the call runs in-process. */
+/** A worker's `retry` when it already has a call (two calls connected at once): not news, the call runs in-process. */
 export const BUSY = "busy";
 
-/** The daemon's answer: what the hook process printed and how it ended; `retry`: run it in-process. */
+/** A worker's answer: what the hook process printed and how it ended; `retry`: run it in-process. */
 export type DaemonReply = { exitCode: number; signal?: string; stdout: string; stderr: string } | { retry: string };
 
 /**
- * The daemon gives each worker a mark that user code cannot guess. A worker's messages travel on its
- * stderr, each as the mark and one JSON line: what user code printed before the mark goes to the
- * host with the reply, and one pipe means one wake-up of the daemon per answer.
+ * A line a worker sends before its answer when it armed the backstop (src/hook/backstop.ts): the
+ * reply to give the host if the worker is ended from `at` (epoch ms) on without answering, as a hook
+ * process of its own would have been. Ended before then, something else ended it: the call runs in-process.
  */
-export const END_MARK_ENV = "AGENT_CONNECTOR_WORKER_END_MARK";
+export type IfKilled = { ifKilled: DaemonReply; at: number };
 
-/** What a worker (src/hook/worker.ts) tells the daemon: ready for calls; a call's answer (`last`: end me); a call it cannot take. */
-export type WorkerMessage = { ready: true } | { reply: { exitCode: number; stdout: string; stderr: string }; last: boolean } | { refused: string };
+/** The socket the daemon gives a worker (the slot it fills), in the worker's environment. */
+export const WORKER_SOCKET_ENV = "AGENT_CONNECTOR_WORKER_SOCKET";
+
+/** What a worker (src/hook/worker.ts) tells the daemon on its IPC channel: loaded and listening; a call answered. */
+export type WorkerMessage = { ready: true } | { answered: true };
 
 export interface DaemonStatus {
   pid: number;

@@ -1,59 +1,49 @@
-import type { DaemonReply } from "./address.ts";
-import { ACK, lines, send, type Outbox } from "./wire.ts";
-
-/** A live daemon acknowledges at once; one that does not is treated as absent for this call. */
-const ACK_WAIT_MS = 1000;
+import type { DaemonReply, IfKilled } from "./address.ts";
+import { lines, send, type Outbox } from "./wire.ts";
 
 export type Asked = DaemonReply | { why: "absent" | "slow" | "lost"; detail?: string };
 
-/** A connection to the daemon, opened before the request is ready (a hook call opens it while stdin is still arriving). */
+/** A connection to the daemon or a worker, opened before the request is ready (a hook call opens it while stdin is still arriving). */
 export interface Connection {
-  /** One request (or its line, encoded), one reply; a daemon that is not there, slow to take it, or gone before answering says so. */
-  ask(request: object | Uint8Array): Promise<Asked>;
+  /** One request (or its line, encoded), one reply; nobody listening, no reply within `limitMs`, or gone before answering says so. */
+  ask(request: object | Uint8Array, limitMs: number): Promise<Asked>;
   /** Not asking after all. */
   close(): void;
 }
 
-export function connect(path: string): Connection {
+/** Connects to the first of `paths` that takes the connection (a worker's socket exists only while it is idle). */
+export function connect(paths: string[]): Connection {
   const done = Promise.withResolvers<Asked>();
-  let acked = false;
-  let ackTimer: Timer | undefined;
+  let ifKilled: IfKilled | undefined;
   const split = lines();
   const outbox: Outbox = {};
-  const socket = Bun.connect({
-    unix: path,
-    socket: {
-      // A payload larger than the socket's buffer (a big tool output) goes out in parts.
-      drain: (open) => send(open, outbox),
-      data(_socket, chunk) {
-        for (const line of split.push(chunk)) {
-          if (!acked && line === ACK) {
-            acked = true;
-            clearTimeout(ackTimer);
-            continue;
-          }
-          try {
-            done.resolve(JSON.parse(line) as DaemonReply);
-          } catch {
-            done.resolve({ why: "lost", detail: "the daemon's reply is not JSON" });
-          }
+  const handlers: Bun.SocketHandler<undefined> = {
+    // A payload larger than the socket's buffer (a big tool output) goes out in parts.
+    drain: (open) => send(open, outbox),
+    data(_socket, chunk) {
+      for (const line of split.push(chunk)) {
+        try {
+          const reply = JSON.parse(line) as DaemonReply | IfKilled;
+          if ("ifKilled" in reply) ifKilled = reply;
+          else done.resolve(reply);
+        } catch {
+          done.resolve({ why: "lost", detail: "the reply is not JSON" });
         }
-      },
-      close: () => done.resolve({ why: "lost", detail: "the daemon closed the connection before answering" }),
-      error: (_socket, error) => done.resolve({ why: "lost", detail: error.message }),
+      }
     },
-  }).catch((error: Error) => {
-    done.resolve({ why: "absent", detail: error.message });
-    return undefined;
-  });
+    // Ended when its backstop was due: the backstop's kill, as the host would have seen it in a process of its own.
+    close: () => done.resolve(ifKilled && Date.now() >= ifKilled.at ? ifKilled.ifKilled : { why: "lost", detail: "the connection closed before an answer" }),
+    error: (_socket, error) => done.resolve({ why: "lost", detail: error.message }),
+  };
+  const socket = first(paths, handlers);
   return {
-    async ask(request) {
+    async ask(request, limitMs) {
       const open = await socket;
-      if (!open) return done.promise;
-      ackTimer = setTimeout(() => done.resolve({ why: "slow", detail: `no acknowledgement within ${ACK_WAIT_MS} ms` }), ACK_WAIT_MS);
+      if (!open) return { why: "absent", detail: `nothing listens at ${paths.join(", ")}` };
+      const limit = setTimeout(() => done.resolve({ why: "slow", detail: `no answer within ${limitMs} ms` }), limitMs);
       send(open, outbox, request instanceof Uint8Array ? request : `${JSON.stringify(request)}\n`);
       const reply = await done.promise;
-      clearTimeout(ackTimer);
+      clearTimeout(limit);
       open.end();
       return reply;
     },
@@ -61,4 +51,18 @@ export function connect(path: string): Connection {
   };
 }
 
-export const ask = (path: string, request: object): Promise<Asked> => connect(path).ask(request);
+async function first(paths: string[], handlers: Bun.SocketHandler<undefined>): Promise<Bun.Socket<undefined> | undefined> {
+  for (const path of paths) {
+    try {
+      return await Bun.connect({ unix: path, socket: handlers });
+    } catch {
+      // Not there, or not listening: the next one.
+    }
+  }
+  return undefined;
+}
+
+/** The daemon answers at once (it runs no user code): one that does not is treated as absent. */
+const DAEMON_WAIT_MS = 1000;
+
+export const ask = (path: string, request: object): Promise<Asked> => connect([path]).ask(request, DAEMON_WAIT_MS);

@@ -1,11 +1,7 @@
 /**
- * The socket protocol between a hook call and the daemon: one JSON line each way; an answer that
- * takes more than a moment is preceded by the daemon's acknowledgement line that it took the call.
- * Shared by both ends, loads nothing.
+ * The socket protocol between a hook call and a daemon's worker (or `daemon status` and the
+ * daemon): one JSON line each way. Shared by both ends, loads nothing.
  */
-/** The daemon took the call (its own line, before the reply). */
-export const ACK = "+";
-
 export interface Line {
   /** Called with each complete line. */
   push(chunk: Uint8Array | string): string[];
@@ -21,31 +17,6 @@ export function lines(): Line {
       const parts = buffered.split("\n");
       buffered = parts.pop()!;
       return parts;
-    },
-  };
-}
-
-/** One message a worker wrote on its stderr, with what user code printed there before it. */
-export interface Marked {
-  printed: string;
-  line: string;
-}
-
-/** Splits a worker's stderr (src/daemon/address.ts, END_MARK_ENV) into its messages: `mark` then one line each. */
-export function markedLines(mark: string): { push(chunk: Uint8Array | string): Marked[] } {
-  const decoder = new TextDecoder();
-  let buffered = "";
-  return {
-    push(chunk) {
-      buffered += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-      const found: Marked[] = [];
-      for (;;) {
-        const at = buffered.indexOf(mark);
-        const end = at < 0 ? -1 : buffered.indexOf("\n", at + mark.length);
-        if (end < 0) return found;
-        found.push({ printed: buffered.slice(0, at), line: buffered.slice(at + mark.length, end) });
-        buffered = buffered.slice(end + 1);
-      }
     },
   };
 }

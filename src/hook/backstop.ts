@@ -11,6 +11,10 @@ import { blockedLine } from "../core/timeout.ts";
 
 const GRACE_MS = 500;
 let armed = false;
+let armedListener: ((killAt: number) => void) | undefined;
+
+/** Told when the backstop is armed, and when (epoch ms) it will end the process: a daemon's worker tells the hook call. */
+export const onBackstopArmed = (listener: (killAt: number) => void): void => void (armedListener = listener);
 
 /** Armed in this process: a daemon's worker that armed it answers no other call (the kill is coming). */
 export const backstopArmed = (): boolean => armed;
@@ -23,6 +27,7 @@ export function armBackstop(deadline: number, where: string): void {
   const script = '(sleep "$1" </dev/null >/dev/null 2>&1; printf "%s\\n" "$2" >&2; kill -9 "$3") & cat >/dev/null; kill $! 2>/dev/null';
   try {
     Bun.spawn(["/bin/sh", "-c", script, "sh", seconds, message, String(process.pid)], { stdin: "pipe", stdout: "ignore", stderr: "inherit" }).unref();
+    armedListener?.(Date.now() + Number(seconds) * 1000);
   } catch {
     // No shell: the host's own timeout is the backstop.
   }

@@ -37,7 +37,8 @@ let callStart = 0;
 /** Whether the connector was loaded from its source this call: the module loader keeps it, so a worker must not serve another call. */
 let loadedSource = false;
 
-const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
+/** "<platform> <event> (<id>)", as the hook names a call in what it prints. */
+export const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
 
 const importsMoreThanUs = (source: string): boolean =>
   [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].some((m) => m[1] !== "agent-connector");
