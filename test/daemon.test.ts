@@ -6,8 +6,8 @@ import { BIN, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
 import { claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./reliability/support.ts";
 
 /**
- * The resident daemon (src/daemon/serve.ts) answers hook calls through a thin client
- * (src/hook/client.ts). What it must keep: the same answers as a call in a process of its own, the
+ * The resident daemon's workers (src/daemon/serve.ts, src/hook/worker.ts) answer hook calls that a
+ * thin client (src/hook/client.ts) hands them on their own sockets. What they must keep: the same answers as a call in a process of its own, the
  * call's own folder and environment, fresh connectors, and an answer whatever happens to it (killed
  * mid-call, replaced by an upgrade, idle). The guarantees against user code run in its workers too:
  * test/reliability/* has a `daemon` load for each of them.
@@ -84,6 +84,19 @@ describe("the daemon", () => {
     expect(alone.stdout).toContain('"permissionDecisionReason":"saw 3000000 r\\n');
     expect(viaDaemon).toEqual(alone);
     expect(status(box).daemon.calls).toBe(1);
+  }, SLOW);
+
+  test("what a handler prints on stderr reaches its own call only, call after call, past the size a worker keeps", () => {
+    // 0.7 MB a call: the worker's stderr file is emptied between calls once it holds 1 MiB (src/hook/stderr-capture.ts).
+    const box = daemonBox("(event) => { console.error(String(event.toolInput.command).repeat(100000)); return { decision: 'deny', reason: 'printed' }; }");
+    daemonReady(box);
+    for (const command of ["one1234", "two1234", "three12", "four123"]) {
+      const payload = prePayload({ tool_input: { command } });
+      const viaDaemon = box.hook("claude-code", "PreToolUse", payload, { env: DAEMON_ON });
+      expect(viaDaemon).toEqual(box.hook("claude-code", "PreToolUse", payload));
+      expect(viaDaemon.stderr).toBe(`${command.repeat(100000)}\n`);
+    }
+    expect(status(box).daemon.calls).toBe(4);
   }, SLOW);
 
   test("a handler that throws or exits fails open as in a process of its own; the next call gets a fresh worker", () => {
