@@ -67,14 +67,17 @@ export function spawnDaemon(env: Env = process.env): void {
   Bun.spawn([process.execPath, "daemon", "serve"], { detached: true, stdio: ["ignore", "ignore", "ignore"], cwd: "/", env: { ...env } }).unref();
 }
 
-/** One request on the socket: a hook call as the host made it. */
-export interface DaemonCall {
-  v: 1;
+/**
+ * A hook call as the host made it, sent to a worker in two lines: this one as soon as the client is
+ * connected, then stdin (a JSON string) once the host has written it, so the worker prepares the
+ * call (its folder, environment, connector) while the host is still writing.
+ */
+export interface CallHead {
+  v: 2;
   /** The words after the binary: `hook <platform> <event> --connector <id>`. */
   argv: string[];
   cwd: string;
   env: Env;
-  stdin: string;
   /** When the host started the hook process (epoch ms): the call's time budget counts from there. */
   startedAt: number;
 }

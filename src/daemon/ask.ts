@@ -5,7 +5,9 @@ export type Asked = DaemonReply | { why: "absent" | "slow" | "lost"; detail?: st
 
 /** A connection to the daemon or a worker, opened before the request is ready (a hook call opens it while stdin is still arriving). */
 export interface Connection {
-  /** One request (or its line, encoded), one reply; nobody listening, no reply within `limitMs`, or gone before answering says so. */
+  /** Sends the first part of a request (a line, encoded) as soon as the connection is up. */
+  begin(part: Uint8Array): void;
+  /** One request (or its last line, encoded), one reply; nobody listening, no reply within `limitMs`, or gone before answering says so. */
   ask(request: object | Uint8Array, limitMs: number): Promise<Asked>;
   /** Not asking after all. */
   close(): void;
@@ -37,6 +39,7 @@ export function connect(paths: string[]): Connection {
   };
   const socket = first(paths, handlers);
   return {
+    begin: (part) => void socket.then((open) => open && send(open, outbox, part)),
     async ask(request, limitMs) {
       const open = await socket;
       if (!open) return { why: "absent", detail: `nothing listens at ${paths.join(", ")}` };

@@ -1,6 +1,5 @@
-import { BUSY, WORKER_SLOTS, daemonSocket, daemonWanted, workerSocket, type DaemonCall } from "../daemon/address.ts";
+import { BUSY, WORKER_SLOTS, daemonSocket, daemonWanted, workerSocket, type CallHead } from "../daemon/address.ts";
 import { ask, connect } from "../daemon/ask.ts";
-import { concat } from "../daemon/wire.ts";
 
 const encoder = new TextEncoder();
 
@@ -32,16 +31,16 @@ export async function viaDaemon(words: string[], env: Record<string, string | un
   // measured ≈1.5 ms more per call (from a regular file it is the other way round).
   const reading = Bun.stdin.text().catch(() => "");
   if (!worker) return { stdin: reading, why: "off" };
-  // All of the request but stdin (DaemonCall), serialized and encoded while the host is still
-  // writing it: done after stdin, the first encoding of the process measured 0.3 ms more per call.
-  const head = JSON.stringify({ v: 1, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - performance.now() } satisfies Omit<DaemonCall, "stdin">);
-  const headBytes = encoder.encode(`${head.slice(0, -1)},"stdin":`);
+  // All of the call but stdin, sent while the host is still writing stdin: the worker prepares the
+  // call meanwhile (encoded after stdin, the process's first encoding measured 0.3 ms more per call).
+  const head: CallHead = { v: 2, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - performance.now() };
+  worker.begin(encoder.encode(`${JSON.stringify(head)}\n`));
   const stdin = await within(reading, STDIN_WAIT_MS);
   if (stdin === undefined) {
     worker.close();
     return { stdin: reading, why: "stdin" };
   }
-  const reply = await worker.ask(concat(headBytes, encoder.encode(`${JSON.stringify(stdin)}}\n`)), WORKER_LIMIT_MS);
+  const reply = await worker.ask(encoder.encode(`${JSON.stringify(stdin)}\n`), WORKER_LIMIT_MS);
   if ("why" in reply) return { stdin: reading, ...(reply.why === "absent" ? await noIdleWorker(socket!) : reply) };
   if ("retry" in reply) return { stdin: reading, why: reply.retry === BUSY ? "busy" : "retry", detail: reply.retry };
   if (reply.stdout) await Bun.write(Bun.stdout, reply.stdout).catch(() => 0);

@@ -11,18 +11,20 @@ import { flushLogs } from "./io.ts";
 import { backstopArmed, onBackstopArmed } from "./backstop.ts";
 import { stderrCapture } from "./stderr-capture.ts";
 import { blockedLine } from "../core/timeout.ts";
-import { BUSY, WORKER_SOCKET_ENV, type DaemonCall, type DaemonReply, type IfKilled, type WorkerMessage } from "../daemon/address.ts";
+import { BUSY, WORKER_SOCKET_ENV, type CallHead, type DaemonReply, type IfKilled, type WorkerMessage } from "../daemon/address.ts";
 import { lines, send, type Outbox } from "../daemon/wire.ts";
 import type { Reply } from "../dialects/dialect.ts";
 
 /** A worker answers this many calls, then makes room for a fresh one (whatever user code keeps grows no further). */
 const CALLS_PER_WORKER = 500;
 
+/** A connection from a hook call (src/hook/client.ts): its call's head, then its stdin, one line each. */
 interface Caller {
   split: ReturnType<typeof lines>;
   outbox: Outbox;
-  /** This connection brought the call being answered. */
-  calling: boolean;
+  /** Set once the head arrived: the call is being prepared, and stdin completes it. */
+  stdin?: PromiseWithResolvers<string>;
+  gotStdin?: boolean;
 }
 
 /**
@@ -31,9 +33,11 @@ interface Caller {
  * socket of its slot while idle and answers the hook calls that connect there (src/hook/client.ts),
  * one at a time, each in the host's working folder and environment, under the same guards as a
  * call in a process of its own (run.ts). Taking a call, it removes its socket (the next call finds
- * the other slot's worker, or runs in its own process); answered, it listens again. A call that
- * leaves anything behind (a fail-open, a stray error, a source module, an armed backstop) is its
- * last: the worker leaves once it has answered, and the daemon starts a clean one in its slot.
+ * the other slot's worker, or runs in its own process); answered, it listens again. It prepares a
+ * call (folder, environment, connector) as soon as its head arrives, while the host is still
+ * writing stdin. A call that leaves anything behind (a fail-open, a stray error, a source module,
+ * an armed backstop) is its last: the worker leaves once it has answered, and the daemon starts a
+ * clean one in its slot.
  */
 export async function runWorker(): Promise<void> {
   const path = process.env[WORKER_SOCKET_ENV] ?? "";
@@ -52,15 +56,13 @@ export async function runWorker(): Promise<void> {
     }
   };
   let served = 0;
-  /** A connection took this worker (the call may not have arrived yet). */
-  let busy = false;
-  /** Its call arrived and is being answered. */
-  let answering = false;
+  let listener: Bun.UnixSocketListener<Caller> | undefined;
+  /** The connection that took this worker, until its call is answered. */
+  let caller: Bun.Socket<Caller> | undefined;
   /** Answered; leaving once the answer is out. */
   let leaving = false;
   /** The daemon is gone: this worker answers the call in hand, if any, and leaves. */
   let orphaned = false;
-  let listener: Bun.UnixSocketListener<Caller> | undefined;
 
   // Bound under a temporary name, then renamed: a hook call finds this socket listening or none.
   function listen(): void {
@@ -75,10 +77,13 @@ export async function runWorker(): Promise<void> {
     renameSync(temp, path);
   }
 
+  const line = (socket: Bun.Socket<Caller>, message: DaemonReply | IfKilled, end = false) => send(socket, socket.data.outbox, `${JSON.stringify(message)}\n`, end);
+
   function open(socket: Bun.Socket<Caller>): void {
-    socket.data = { split: lines(), outbox: {}, calling: false };
-    if (busy) return send(socket, socket.data.outbox, `${JSON.stringify({ retry: BUSY } satisfies DaemonReply)}\n`, true);
-    busy = socket.data.calling = true;
+    socket.data = { split: lines(), outbox: {} };
+    // Connected together with the call this worker took (before it stopped listening).
+    if (caller) return line(socket, { retry: BUSY }, true);
+    caller = socket;
     listener?.stop(false);
     listener = undefined;
     try {
@@ -88,60 +93,70 @@ export async function runWorker(): Promise<void> {
     }
   }
 
-  function close(socket: Bun.Socket<Caller>): void {
-    if (!socket.data.calling) return;
-    if (leaving) realExit(0);
-    // Gone before sending a call (its host's stdin never came): idle again.
-    else if (busy && !answering) idle();
-  }
-
   function data(socket: Bun.Socket<Caller>, chunk: Uint8Array): void {
-    const [line] = socket.data.split.push(chunk);
-    if (line === undefined || !socket.data.calling || answering) return;
-    answering = true;
-    let call: DaemonCall;
-    try {
-      call = JSON.parse(line) as DaemonCall;
-    } catch {
-      send(socket, socket.data.outbox, `${JSON.stringify({ retry: "a request this worker does not understand" } satisfies DaemonReply)}\n`, true);
-      return idle();
+    if (socket !== caller) return;
+    for (const text of socket.data.split.push(chunk)) {
+      const call = socket.data;
+      if (call.stdin) {
+        if (call.gotStdin) continue;
+        call.gotStdin = true;
+        call.stdin.resolve(parsedOr(text, ""));
+        continue;
+      }
+      const head = parsedOr<CallHead | undefined>(text, undefined);
+      if (head?.v !== 2) {
+        line(socket, { retry: "a request this worker does not understand" }, true);
+        return free();
+      }
+      call.stdin = Promise.withResolvers<string>();
+      void answer(head, call.stdin.promise, socket);
     }
-    void answer(call, socket);
   }
 
-  async function answer(call: DaemonCall, socket: Bun.Socket<Caller>): Promise<void> {
-    const reply = (line: DaemonReply | IfKilled, end = false) => send(socket, socket.data.outbox, `${JSON.stringify(line)}\n`, end);
-    beginCall(Date.now() - call.startedAt);
+  function close(socket: Bun.Socket<Caller>): void {
+    if (socket !== caller) return;
+    if (leaving) realExit(0);
+    // Gone before its call came: idle again.
+    else if (!socket.data.stdin) free();
+    // Gone after the head, before stdin (the host never closed it in time; the call runs in its own
+    // process): what was prepared for it cannot be finished, so this worker makes way for a fresh one.
+    else if (!socket.data.gotStdin) realExit(0);
+    // Gone while its call runs (its host's process ended): the call is finished, the answer dropped.
+  }
+
+  async function answer(head: CallHead, stdin: Promise<string>, socket: Bun.Socket<Caller>): Promise<void> {
+    beginCall(Date.now() - head.startedAt);
     printed.begin();
     let args: HookArgs;
     try {
-      args = enter(call);
+      args = enter(head);
     } catch (error) {
       // Nothing of the call has run: the host's process runs it itself.
-      reply({ retry: (error as Error).message }, true);
-      return idle();
+      line(socket, { retry: (error as Error).message }, true);
+      return free();
     }
     // Armed, the backstop ends this process if user code does not let go in time: the host is then
     // told what it would have seen from a hook process of its own.
-    onBackstopArmed((at) => reply({ ifKilled: { exitCode: 1, signal: "SIGKILL", stdout: "", stderr: `${blockedLine(whereOf(args))}\n` }, at }));
+    onBackstopArmed((at) => line(socket, { ifKilled: { exitCode: 1, signal: "SIGKILL", stdout: "", stderr: `${blockedLine(whereOf(args))}\n` }, at }));
     const answered = Promise.withResolvers<Reply>();
     const watch = (current = watchCall(args, answered.resolve, realSetTimeout));
-    void hookReply(args, call.stdin).then(answered.resolve);
+    void hookReply(args, stdin).then(answered.resolve);
     const result = await answered.promise;
     watch.stop();
     traceCall(args, result.exitCode);
     await flushLogs();
     current = undefined;
-    reply({ exitCode: result.exitCode, stdout: result.stdout ?? "", stderr: `${printed.end()}${result.stderr ?? ""}` }, true);
+    line(socket, { exitCode: result.exitCode, stdout: result.stdout ?? "", stderr: `${printed.end()}${result.stderr ?? ""}` }, true);
     served++;
     tell({ answered: true });
     if (orphaned || served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || backstopArmed()) return leaveAfter(socket);
-    idle();
+    free();
   }
 
-  function idle(): void {
+  /** Ready for the next call. */
+  function free(): void {
+    caller = undefined;
     if (orphaned) realExit(0);
-    busy = answering = false;
     try {
       listen();
     } catch {
@@ -158,18 +173,26 @@ export async function runWorker(): Promise<void> {
   // The daemon holds our stdin open: its end (the daemon gone) is ours, once the call in hand is answered.
   void Bun.stdin.text().finally(() => {
     orphaned = true;
-    if (!busy) realExit(0);
+    if (!caller) realExit(0);
   });
   listen();
   tell({ ready: true });
 }
 
 /** The process becomes the host's hook process for this call: its folder, environment and words. */
-function enter(call: DaemonCall): HookArgs {
-  process.chdir(call.cwd);
-  replaceEnv(call.env);
-  process.argv.splice(2, process.argv.length - 2, ...call.argv);
-  const args = parseHookArgv(call.argv.slice(1));
-  if (!args) throw new Error(`not a hook call: ${call.argv.join(" ")}`);
+function enter(head: CallHead): HookArgs {
+  process.chdir(head.cwd);
+  replaceEnv(head.env);
+  process.argv.splice(2, process.argv.length - 2, ...head.argv);
+  const args = parseHookArgv(head.argv.slice(1));
+  if (!args) throw new Error(`not a hook call: ${head.argv.join(" ")}`);
   return args;
+}
+
+function parsedOr<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
 }
