@@ -290,6 +290,8 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
   const requests: RecordedRequest[] = [];
 
   let waited = false;
+  /** Waits with the shell tool so far: a host that starts MCP servers slowly (omp, under load) gets up to three. */
+  let shellWaits = 0;
   let calledTool = false;
   const decide = (names: string[], hasResult: boolean, body = "") => {
     if (opts.tool && body.includes(opts.tool.result)) return { answer: "final", tool: undefined, input: undefined, text: finalText };
@@ -313,11 +315,12 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
         waited = true;
         return { answer: "tool-search", tool: search, input: { query: opts.tool.search }, text: "" };
       }
-      // The server is not up yet (Codex starts MCP servers beside the first turn): wait
-      // once with the shell tool, and look at the next request's tools.
+      // The server is not up yet (Codex starts MCP servers beside the first turn; omp, on a busy
+      // machine, took longer than one wait): wait with the shell tool, and look at the next request's tools.
       const shell = pickShellTool(names);
-      if (shell && !waited) {
+      if (shell && (!waited || (shellWaits > 0 && shellWaits < 3))) {
         waited = true;
+        shellWaits++;
         return { answer: "wait-mcp", tool: shell, input: SHELL_TOOLS[shell]!("sleep 5"), text: "" };
       }
       return { answer: hasResult ? "final" : "text", tool: undefined, input: undefined, text: hasResult ? finalText : plainText };
