@@ -1,6 +1,7 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { WORKER_SLOTS, WORKER_SOCKET_ENV, daemonDir, daemonSocket, workerSocket, type DaemonStatus, type WorkerMessage } from "./address.ts";
 import { ask } from "./ask.ts";
+import { listenAt } from "./listen-at.ts";
 import { lines, send, type Outbox } from "./wire.ts";
 import { HOOK_JIT_POLICY } from "../jit-policy.ts";
 
@@ -101,30 +102,23 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     return JSON.stringify({ retry: "hook calls go to the daemon's workers: a client of another build?" });
   }
 
-  const temp = `${path}.${process.pid}`;
-  const server = Bun.listen<{ split: ReturnType<typeof lines>; outbox: Outbox }>({
-    unix: temp,
-    socket: {
-      open(socket) {
-        socket.data = { split: lines(), outbox: {} };
-      },
-      drain: (socket) => send(socket, socket.data.outbox),
-      data(socket, chunk) {
-        const [line] = socket.data.split.push(chunk);
-        if (line === undefined) return;
-        let reply: string;
-        try {
-          reply = answer(line);
-        } catch (error) {
-          reply = JSON.stringify({ retry: (error as Error).message });
-        }
-        send(socket, socket.data.outbox, `${reply}\n`, true);
-      },
+  const server = listenAt<{ split: ReturnType<typeof lines>; outbox: Outbox }>(path, {
+    open(socket) {
+      socket.data = { split: lines(), outbox: {} };
+    },
+    drain: (socket) => send(socket, socket.data.outbox),
+    data(socket, chunk) {
+      const [line] = socket.data.split.push(chunk);
+      if (line === undefined) return;
+      let reply: string;
+      try {
+        reply = answer(line);
+      } catch (error) {
+        reply = JSON.stringify({ retry: (error as Error).message });
+      }
+      send(socket, socket.data.outbox, `${reply}\n`, true);
     },
   });
-  chmodSync(temp, 0o600);
-  // Atomic: a client finds the old daemon or this one, never nothing; two starting at once, the last wins.
-  renameSync(temp, path);
   const inode = statSync(path).ino;
   refill();
 

@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, renameSync, unlinkSync } from "node:fs";
+import { readFileSync, unlinkSync } from "node:fs";
 import { armWatchdog } from "./watchdog.ts";
 import { readCompiledWith } from "./load-compiled.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
@@ -13,6 +13,7 @@ import { stderrCapture } from "./stderr-capture.ts";
 import { blockedLine } from "../core/timeout.ts";
 import { BUSY, WORKER_SOCKET_ENV, type CallHead, type DaemonReply, type IfKilled, type WorkerMessage } from "../daemon/address.ts";
 import { lines, send, type Outbox } from "../daemon/wire.ts";
+import { listenAt } from "../daemon/listen-at.ts";
 import type { Reply } from "../dialects/dialect.ts";
 
 /** A worker answers this many calls, then makes room for a fresh one (whatever user code keeps grows no further). */
@@ -64,17 +65,8 @@ export async function runWorker(): Promise<void> {
   /** The daemon is gone: this worker answers the call in hand, if any, and leaves. */
   let orphaned = false;
 
-  // Bound under a temporary name, then renamed: a hook call finds this socket listening or none.
   function listen(): void {
-    const temp = `${path.slice(0, path.lastIndexOf("/"))}/w${process.pid}`;
-    try {
-      unlinkSync(temp);
-    } catch {
-      // None left over.
-    }
-    listener = Bun.listen<Caller>({ unix: temp, socket: { open, data, drain: (socket) => send(socket, socket.data.outbox), close } });
-    chmodSync(temp, 0o600);
-    renameSync(temp, path);
+    listener = listenAt<Caller>(path, { open, data, drain: (socket) => send(socket, socket.data.outbox), close });
   }
 
   const line = (socket: Bun.Socket<Caller>, message: DaemonReply | IfKilled, end = false) => send(socket, socket.data.outbox, `${JSON.stringify(message)}\n`, end);
