@@ -7,9 +7,9 @@ import { claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./reliability/su
 
 /**
  * The resident daemon's workers (src/daemon/serve.ts, src/hook/worker.ts) answer hook calls that a
- * thin client (src/hook/client.ts) hands them on their own sockets. What they must keep: the same answers as a call in a process of its own, the
- * call's own folder and environment, fresh connectors, and an answer whatever happens to it (killed
- * mid-call, replaced by an upgrade, idle). The guarantees against user code run in its workers too:
+ * thin client (src/hook/client.ts) hands them on their own sockets. What they must keep: the same
+ * answers as a call in a process of its own, the call's own folder and environment, fresh
+ * connectors, and an answer whatever happens to it (killed mid-call, replaced by an upgrade, idle). The guarantees against user code run in its workers too:
  * test/reliability/* has a `daemon` load for each of them.
  */
 const boxes: Sandbox[] = [];
