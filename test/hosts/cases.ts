@@ -101,6 +101,8 @@ export const MCP_SERVER = "e2erec";
 export const MCP_TOKEN = "E2E-MCP-CALL-4b1d";
 /** What the runner puts in every host's environment; the server must receive it through the host's variable reference. */
 export const MCP_SECRET = "e2e-secret-via-variable";
+/** Written by the mock model at the host's first model turn (in the case's marks folder). */
+export const FIRST_TURN_MARK = "first-model-turn";
 const MCP_FIXTURE = join(import.meta.dir, "..", "fixtures", "mcp-server", "server.mjs");
 
 /** The name the host gives the fixture server's tool, by the adapter's declared naming. */
@@ -401,7 +403,7 @@ export const CASES: CaseDef[] = [
     mcpServers: (marks, h) => ({
       [MCP_SERVER]: {
         command: Bun.which("node") ?? "node",
-        args: [MCP_FIXTURE, "--log", join(marks, "mcp-calls.jsonl")],
+        args: [MCP_FIXTURE, "--log", join(marks, "mcp-calls.jsonl"), ...(h.mcpStartupRace ? ["--hold-until", join(marks, FIRST_TURN_MARK)] : [])],
         // A host that can pass no variable to a server gets the value itself (install would refuse a reference).
         env: { E2E_MCP_SECRET: h.mcpEnvLiteral ? MCP_SECRET : "${E2E_MCP_SECRET}" },
       },

@@ -79,6 +79,11 @@ export interface HostDef {
    * stdio server does not inherit it): the mcp-tool case writes the secret's value instead.
    */
   mcpEnvLiteral?: string;
+  /**
+   * Why the host can lose an MCP server that answers during its start-up: the mcp-tool case then
+   * has the server answer only once the model's first turn has arrived (the host is set up by then).
+   */
+  mcpStartupRace?: string;
   /** facts about the real host worth printing under a case's line, by case name */
   caseNotes?: Record<string, string>;
   /** host-native hook event key(s) for a normalized event, when not the same name */
@@ -420,6 +425,9 @@ export const HOSTS: HostDef[] = [
     env: () => ({ HTTPS_PROXY: "http://127.0.0.1:9", HTTP_PROXY: "http://127.0.0.1:9", NO_PROXY: "127.0.0.1,localhost" }),
     // --no-title: no extra model request for the session's title.
     args: (prompt) => ["-p", "--mode", "json", "--model", "mock/mock-model", "--no-title", prompt],
+    mcpStartupRace:
+      "omp 18.2.3 waits 250 ms for MCP servers at start-up (STARTUP_TIMEOUT_MS in src/mcp/manager.ts), then adds a later server's " +
+      "tools through a callback that sdk.ts only sets once the session is built: a server that answers in between is connected, its tools never offered",
     // About 5 s a run on an idle 2-core machine (Bun start-up and the 23 MB bundle); mcp-tool 10–11 s.
     timeoutMs: 90_000,
   },

@@ -15,6 +15,7 @@
 //   otherwise                                      -> answer with a short text.
 // Every request is recorded so that a test can assert what the host sent the model.
 
+import { existsSync, writeFileSync } from "node:fs";
 import { augmentAnswer } from "./mock-augment.ts";
 
 export type Api = "anthropic" | "gemini" | "responses" | "chat" | "augment" | "other";
@@ -42,6 +43,8 @@ export interface MockOptions {
   plainText?: string;
   /** call this tool instead of the shell when an offered tool name matches (an MCP server's tool) */
   tool?: { match: RegExp; input: Record<string, unknown>; result: string; /** keywords for a host's deferred-tool search */ search?: string };
+  /** a file written when the first model turn arrives (the host's session is set up by then) */
+  firstTurnMark?: string;
 }
 
 export interface MockModel {
@@ -294,6 +297,7 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
   let shellWaits = 0;
   let calledTool = false;
   const decide = (names: string[], hasResult: boolean, body = "") => {
+    if (opts.firstTurnMark && !existsSync(opts.firstTurnMark)) writeFileSync(opts.firstTurnMark, "");
     if (opts.tool && body.includes(opts.tool.result)) return { answer: "final", tool: undefined, input: undefined, text: finalText };
     if (hasResult && !opts.tool) return { answer: "final", tool: undefined, input: undefined, text: finalText };
     if (opts.tool) {

@@ -19,7 +19,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, wr
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { HOSTS, cacheRoot, ensureInstalled, hostPath, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
-import { CASES, MCP_SECRET, connectorConfigSource, type CaseDef, type CaseOutcome } from "./cases.ts";
+import { CASES, FIRST_TURN_MARK, MCP_SECRET, connectorConfigSource, type CaseDef, type CaseOutcome } from "./cases.ts";
 import { startMockModel } from "./mock-model.ts";
 import { codexTrustHooks } from "./codex-trust.ts";
 
@@ -331,7 +331,7 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   };
   for (const d of Object.values(ctxPaths)) mkdirSync(d, { recursive: true });
   const acHome = join(ctxPaths.home, ".agent-connector");
-  const mock = startMockModel(c.mock);
+  const mock = startMockModel({ ...c.mock, firstTurnMark: join(ctxPaths.marks, FIRST_TURN_MARK) });
   const ctx: RunContext = { home: ctxPaths.home, cwd: ctxPaths.cwd, mockUrl: mock.url };
   const notes: string[] = [];
   let result: Result = { status: "ok" };
