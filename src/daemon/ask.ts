@@ -5,6 +5,8 @@ export type Asked = DaemonReply | { why: "absent" | "slow" | "lost"; detail?: st
 
 /** A connection to the daemon or a worker, opened before the request is ready (a hook call opens it while stdin is still arriving). */
 export interface Connection {
+  /** Whether one of the paths took the connection (false: nothing listens at any). */
+  opened: Promise<boolean>;
   /** Sends the first part of a request (a line, encoded) as soon as the connection is up. */
   begin(part: Uint8Array): void;
   /** One request (or its last line, encoded), one reply; nobody listening, no reply within `limitMs`, or gone before answering says so. */
@@ -38,8 +40,11 @@ export function connect(paths: string[]): Connection {
     error: (_socket, error) => done.resolve({ why: "lost", detail: error.message }),
   };
   const socket = first(paths, handlers);
+  let connected: Bun.Socket<undefined> | undefined;
   return {
-    begin: (part) => void socket.then((open) => open && send(open, outbox, part)),
+    opened: socket.then((open) => (connected = open) !== undefined),
+    // Connected already: sent now, not a microtask later.
+    begin: (part) => void (connected ? send(connected, outbox, part) : socket.then((open) => open && send(open, outbox, part))),
     async ask(request, limitMs) {
       const open = await socket;
       if (!open) return { why: "absent", detail: `nothing listens at ${paths.join(", ")}` };

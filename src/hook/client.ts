@@ -24,24 +24,30 @@ const STDIN_WAIT_MS = 300;
 const WORKER_LIMIT_MS = 605_000;
 
 export async function viaDaemon(words: string[], env: Record<string, string | undefined> = process.env): Promise<InProcess> {
-  const socket = daemonWanted(env) ? daemonSocket(env) : undefined;
-  // Connecting first: the connection comes up while the host is still writing stdin.
-  const worker = socket ? connect(workerSockets(socket)) : undefined;
   // Bun.stdin.text(), not a stream: from a pipe, as hosts write the payload, reading it as a stream
   // measured ≈1.5 ms more per call (from a regular file it is the other way round).
   const reading = Bun.stdin.text().catch(() => "");
-  if (!worker) return { stdin: reading, why: "off" };
-  // All of the call but stdin, sent while the host is still writing stdin: the worker prepares the
-  // call meanwhile (encoded after stdin, the process's first encoding measured 0.3 ms more per call).
+  let stdin: string | undefined;
+  void reading.then((text) => (stdin = text));
+  const socket = daemonWanted(env) ? daemonSocket(env) : undefined;
+  if (!socket) return { stdin: reading, why: "off" };
+  // Connected after the read started, and awaited before stdin: in that order stdin is there
+  // sooner (against a worker that answers at once, 0.7–0.9 ms per call less than connecting first).
+  const worker = connect(workerSockets(socket));
+  // All of the call but stdin, sent as soon as the connection is up: the worker prepares the call
+  // meanwhile (encoded after stdin, the process's first encoding measured 0.3 ms more per call).
   const head: CallHead = { v: 2, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - performance.now() };
-  worker.begin(encoder.encode(`${JSON.stringify(head)}\n`));
-  const stdin = await within(reading, STDIN_WAIT_MS);
+  const headLine = encoder.encode(`${JSON.stringify(head)}\n`);
+  if (!(await worker.opened)) return { stdin: reading, ...(await noIdleWorker(socket)) };
+  worker.begin(headLine);
+  // Usually read by now: the timer (≈0.07 ms, the process's first) only for a host still writing.
+  stdin ??= await within(reading, STDIN_WAIT_MS);
   if (stdin === undefined) {
     worker.close();
     return { stdin: reading, why: "stdin" };
   }
   const reply = await worker.ask(encoder.encode(`${JSON.stringify(stdin)}\n`), WORKER_LIMIT_MS);
-  if ("why" in reply) return { stdin: reading, ...(reply.why === "absent" ? await noIdleWorker(socket!) : reply) };
+  if ("why" in reply) return { stdin: reading, ...reply };
   if ("retry" in reply) return { stdin: reading, why: reply.retry === BUSY ? "busy" : "retry", detail: reply.retry };
   if (reply.stdout) await Bun.write(Bun.stdout, reply.stdout).catch(() => 0);
   if (reply.stderr) await Bun.write(Bun.stderr, reply.stderr).catch(() => 0);
