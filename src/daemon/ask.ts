@@ -7,7 +7,7 @@ export type Asked = DaemonReply | { why: "absent" | "slow" | "lost"; detail?: st
 export interface Connection {
   /** Whether one of the paths took the connection (false: nothing listens at any). */
   opened: Promise<boolean>;
-  /** Sends the first part of a request (a line, encoded) as soon as the connection is up. */
+  /** Sends the first part of a request (a line, encoded); once `opened` said true. */
   begin(part: Uint8Array): void;
   /** One request (or its last line, encoded), one reply; nobody listening, no reply within `limitMs`, or gone before answering says so. */
   ask(request: object | Uint8Array, limitMs: number): Promise<Asked>;
@@ -43,8 +43,7 @@ export function connect(paths: string[]): Connection {
   let connected: Bun.Socket<undefined> | undefined;
   return {
     opened: socket.then((open) => (connected = open) !== undefined),
-    // Connected already: sent now, not a microtask later.
-    begin: (part) => void (connected ? send(connected, outbox, part) : socket.then((open) => open && send(open, outbox, part))),
+    begin: (part) => void (connected && send(connected, outbox, part)),
     async ask(request, limitMs) {
       const open = await socket;
       if (!open) return { why: "absent", detail: `nothing listens at ${paths.join(", ")}` };
