@@ -22,7 +22,7 @@
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildId, lastOrder } from "../build/compile.ts";
+import { buildId, bundleOptions, lastOrder } from "../build/compile.ts";
 
 const repo = join(import.meta.dir, "..");
 const built = join(repo, "dist", "agent-connector");
@@ -63,15 +63,7 @@ const bin = freshCopy(built, "agent-connector");
 // The same binary with one adapter: adapters/hosts.ts cut down to Claude Code's line.
 const oneAdapterBuilt = join(work, "agent-connector-one-adapter-built");
 const oneAdapterBuild = await Bun.build({
-  entrypoints: [join(repo, "src", "cli.ts")],
-  // Laid out by the order the last build recorded, as dist/agent-connector is (build/bytecode-order.ts).
-  compile: { outfile: oneAdapterBuilt, autoloadDotenv: false, autoloadBunfig: false, bytecodeOrder: lastOrder() },
-  minify: true,
-  bytecode: true,
-  format: "esm",
-  splitting: true,
-  define: { AGENT_CONNECTOR_BUILD: JSON.stringify(buildId()) },
-  plugins: [
+  ...bundleOptions([
     {
       name: "one-adapter",
       setup(build) {
@@ -81,7 +73,12 @@ const oneAdapterBuild = await Bun.build({
         }));
       },
     },
-  ],
+  ]),
+  // Laid out by the order the last build recorded, as dist/agent-connector is (build/bytecode-order.ts).
+  compile: { outfile: oneAdapterBuilt, autoloadDotenv: false, autoloadBunfig: false, bytecodeOrder: lastOrder() },
+  minify: true,
+  bytecode: true,
+  define: { AGENT_CONNECTOR_BUILD: JSON.stringify(buildId()) },
 } as Bun.BuildConfig);
 if (!oneAdapterBuild.success) throw new Error(`one-adapter build failed: ${oneAdapterBuild.logs.join("\n")}`);
 const oneAdapter = freshCopy(oneAdapterBuilt, "agent-connector-one-adapter");
@@ -257,7 +254,9 @@ for (const c of CASES) {
     f.push(await once([floor], c.stdin));
     o.push(await once(c.argv, c.stdin, c.expected, c.env));
   }
-  const daemonPerCall = daemon ? `${((daemonCpuMs(daemon) - daemonBefore) / runs).toFixed(2)} ms` : "-";
+  // Below zero when a worker ended during the case (each leaves after 500 calls): its CPU time went with it.
+  const daemonCpu = daemon ? (daemonCpuMs(daemon) - daemonBefore) / runs : -1;
+  const daemonPerCall = daemonCpu >= 0 ? `${daemonCpu.toFixed(2)} ms` : "-";
   const fRss: number[] = [];
   const oRss: number[] = [];
   for (let i = 0; i < 10; i++) {

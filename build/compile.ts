@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { artifactName } from "../src/install/self/release.ts";
 import { ORDER_FILES, recordHookOrder } from "./bytecode-order.ts";
+import { oneModuleEntry } from "./one-module-entry.ts";
 
 export const ROOT = join(import.meta.dir, "..");
 export const DIST = join(ROOT, "dist");
@@ -56,16 +57,33 @@ export async function recordBytecodeOrder(id = buildId(), commit = buildCommit()
   }
 }
 
+/**
+ * How the binary's code is bundled, for every build of it: this file's, the bench's one-adapter
+ * binary (bench/hook-roundtrip.ts) and the chunk checks of test/hot-path.test.ts. `plugins` come
+ * after our own.
+ */
+export function bundleOptions(plugins: Bun.BunPlugin[] = []) {
+  return { entrypoints: [entry], format: "esm", splitting: true, target: "bun", plugins: [oneModuleEntry(entry), ...plugins] } satisfies Bun.BuildConfig;
+}
+
 async function bunCompile(outfile: string, { target, id, commit, order }: { target?: string; id: string; commit: string; order?: string[] }): Promise<void> {
-  // Autoload off: Bun would otherwise read .env and bunfig.toml from the HOST's working directory at
-  // start, so any project could redirect AGENT_CONNECTOR_HOME or preload code into every hook call.
-  const argv = ["build", "--compile", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--minify", "--bytecode", "--format=esm", "--splitting"];
-  argv.push(`--define`, `AGENT_CONNECTOR_COMMIT=${JSON.stringify(commit)}`, `--define`, `AGENT_CONNECTOR_BUILD=${JSON.stringify(id)}`, entry, "--outfile", outfile);
-  if (target) argv.push(`--target=bun-${target}`);
-  if (order?.length) argv.push(`--bytecode-order=${order.join(",")}`);
-  const proc = Bun.spawnSync([process.execPath, ...argv], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
-  if (proc.exitCode !== 0) {
-    process.stderr.write(proc.stderr);
+  const result = await Bun.build({
+    ...bundleOptions(),
+    compile: {
+      outfile,
+      ...(target ? { target: `bun-${target}` } : {}),
+      // Autoload off: Bun would otherwise read .env and bunfig.toml from the HOST's working directory at
+      // start, so any project could redirect AGENT_CONNECTOR_HOME or preload code into every hook call.
+      autoloadDotenv: false,
+      autoloadBunfig: false,
+      ...(order?.length ? { bytecodeOrder: order } : {}),
+    },
+    minify: true,
+    bytecode: true,
+    define: { AGENT_CONNECTOR_COMMIT: JSON.stringify(commit), AGENT_CONNECTOR_BUILD: JSON.stringify(id) },
+  } as Bun.BuildConfig);
+  if (!result.success) {
+    for (const log of result.logs) process.stderr.write(`${log}\n`);
     throw new Error(`bun build failed for ${target ?? "this machine"}`);
   }
 }
