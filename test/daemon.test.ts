@@ -160,6 +160,25 @@ describe("the daemon", () => {
     expect(box.hook("claude-code", "PreToolUse", prePayload(), { env: DAEMON_ON }).stdout).toBe(claudeDeny("third"));
   }, SLOW);
 
+  test("stdin never closed: the call lets the worker go after 300 ms (and would run in its own process); the next call is answered", async () => {
+    const box = daemonBox(DENY_TEE);
+    daemonReady(box);
+    const started = performance.now();
+    // `require`: what the call would have run in-process fails open instead, so the reason shows.
+    const proc = Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], { cwd: box.project, env: { ...box.env, ...DAEMON_ON }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    proc.stdin.write(JSON.stringify(prePayload({ tool_input: { command: "tee x" } })));
+    void proc.stdin.flush();
+    const exitCode = await Promise.race([proc.exited, Bun.sleep(15_000).then(() => "still running")]);
+    const ms = performance.now() - started;
+    proc.kill();
+    expect(exitCode).toBe(0);
+    expect(ms).toBeLessThan(3_000);
+    expect(await new Response(proc.stdout).text()).toBe("");
+    expect(await new Response(proc.stderr).text()).toContain("the daemon did not answer (stdin)");
+    daemonReady(box);
+    expect(box.hook("claude-code", "PreToolUse", prePayload({ tool_input: { command: "tee x" } }), { env: DAEMON_ON }).stdout).toBe(claudeDeny("no tee"));
+  }, SLOW);
+
   test("calls at once are all answered (a busy daemon's are run in-process)", async () => {
     const box = daemonBox(DENY_TEE);
     daemonReady(box);
