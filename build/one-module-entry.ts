@@ -6,7 +6,7 @@
  * the entry its own copy of everything it imports statically, so only the entry uses it and the
  * splitter leaves it in the entry. What it imports dynamically is untouched.
  */
-import { dirname, resolve } from "node:path";
+import { dirname } from "node:path";
 
 const NAMESPACE = "entry-copy";
 /** Bun keys a module by its path alone: a copy needs a path of its own, not only a namespace. */
@@ -18,7 +18,7 @@ const original = (path: string) => (path.endsWith(SUFFIX) ? path.slice(0, -SUFFI
 export function oneModuleEntry(entry: string): Bun.BunPlugin {
   const toCopy = ({ path, importer, kind }: Bun.OnResolveArgs) => {
     if (kind !== "import-statement" || !path.startsWith(".")) return undefined;
-    return { path: `${resolve(dirname(original(importer)), path)}${SUFFIX}`, namespace: NAMESPACE };
+    return { path: `${Bun.resolveSync(path, dirname(original(importer)))}${SUFFIX}`, namespace: NAMESPACE };
   };
   return {
     name: "one-module-entry",
