@@ -1,8 +1,37 @@
-import type { DaemonReply } from "./address.ts";
+import type { DaemonReply, IfKilled } from "./address.ts";
 import { lines, send, type Outbox } from "./wire.ts";
 
 /** A reply, or why there is none: nothing listens, no reply in time, or the connection ended first. */
 export type Asked = DaemonReply | { why: "absent" | "slow" | "lost"; detail?: string };
+
+/**
+ * The handlers of a connection that sends one request and reads one reply line into `answered`
+ * (the daemon's, or a worker's for a hook call, src/hook/client.ts). What is left to send waits in
+ * `outbox` for `drain`. A worker's `ifKilled` line is kept: if the connection ends once it is due,
+ * the backstop killed the worker, and that is the reply, as the host would have seen it from a
+ * process of its own.
+ */
+export function replyHandlers(answered: PromiseWithResolvers<Asked>, outbox: Outbox): Bun.SocketHandler<undefined> {
+  const split = lines();
+  let ifKilled: IfKilled | undefined;
+  return {
+    data(_socket, chunk) {
+      for (const line of split.push(chunk)) {
+        try {
+          const reply = JSON.parse(line) as DaemonReply | IfKilled;
+          if ("ifKilled" in reply) ifKilled = reply;
+          else answered.resolve(reply);
+        } catch {
+          answered.resolve({ why: "lost", detail: "the reply is not JSON" });
+        }
+      }
+    },
+    // A request larger than the socket's buffer (a big tool output) goes out in parts.
+    drain: (socket) => send(socket, outbox),
+    close: () => answered.resolve(ifKilled && Date.now() >= ifKilled.at ? ifKilled.ifKilled : { why: "lost", detail: "the connection closed before an answer" }),
+    error: (_socket, error) => answered.resolve({ why: "lost", detail: error.message }),
+  };
+}
 
 /** The daemon answers at once (it runs no user code): one that does not is treated as absent. */
 const DAEMON_WAIT_MS = 1000;
@@ -10,27 +39,10 @@ const DAEMON_WAIT_MS = 1000;
 /** One request to the daemon (`daemon status`, `stop`, a hook call looking for it), one reply. */
 export async function ask(path: string, request: object): Promise<Asked> {
   const answered = Promise.withResolvers<Asked>();
-  const split = lines();
   const outbox: Outbox = {};
   let socket: Bun.Socket<undefined>;
   try {
-    socket = await Bun.connect({
-      unix: path,
-      socket: {
-        data(_socket, chunk) {
-          for (const line of split.push(chunk)) {
-            try {
-              answered.resolve(JSON.parse(line) as DaemonReply);
-            } catch {
-              answered.resolve({ why: "lost", detail: "the reply is not JSON" });
-            }
-          }
-        },
-        drain: (open) => send(open, outbox),
-        close: () => answered.resolve({ why: "lost", detail: "the connection closed before an answer" }),
-        error: (_socket, error) => answered.resolve({ why: "lost", detail: error.message }),
-      },
-    });
+    socket = await Bun.connect({ unix: path, socket: replyHandlers(answered, outbox) });
   } catch {
     return { why: "absent", detail: `nothing listens at ${path}` };
   }

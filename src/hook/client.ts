@@ -1,6 +1,6 @@
-import { BUSY, WORKER_SLOTS, daemonSocket, daemonWanted, workerSocket, type CallHead, type DaemonReply, type IfKilled } from "../daemon/address.ts";
-import { ask, type Asked } from "../daemon/ask.ts";
-import { lines, send, type Outbox } from "../daemon/wire.ts";
+import { BUSY, WORKER_SLOTS, daemonSocket, daemonWanted, workerSocket, type CallHead } from "../daemon/address.ts";
+import { ask, replyHandlers, type Asked } from "../daemon/ask.ts";
+import { send, type Outbox } from "../daemon/wire.ts";
 
 const encoder = new TextEncoder();
 
@@ -26,7 +26,7 @@ const WORKER_LIMIT_MS = 605_000;
 
 /*
  * One function, few callbacks, no connection object: every function a process runs for the first
- * time is read from the binary and linked. Compiled alone, this shape measured 0.016–0.03× of the
+ * time is read from the binary and linked (the socket's handlers are shared with ask.ts). Compiled alone, this shape measured 0.016–0.03× of the
  * floor faster than the same steps spread over a connection object and helpers (fresh copies side
  * by side, 400 runs, three times); in the full binary the difference stayed within the noise
  * (five runs of 400–700). Plain loops and Promise.withResolvers: the first Array.from or
@@ -41,27 +41,8 @@ export async function viaDaemon(words: string[], env: Record<string, string | un
   const daemon = daemonWanted(env) ? daemonSocket(env) : undefined;
   if (!daemon) return { stdin: reading, why: "off" };
   const answered = Promise.withResolvers<Asked>();
-  const split = lines();
   const outbox: Outbox = {};
-  let ifKilled: IfKilled | undefined;
-  const handlers: Bun.SocketHandler<undefined> = {
-    data(_socket, chunk) {
-      for (const line of split.push(chunk)) {
-        try {
-          const reply = JSON.parse(line) as DaemonReply | IfKilled;
-          if ("ifKilled" in reply) ifKilled = reply;
-          else answered.resolve(reply);
-        } catch {
-          answered.resolve({ why: "lost", detail: "the reply is not JSON" });
-        }
-      }
-    },
-    // A payload larger than the socket's buffer (a big tool output) goes out in parts.
-    drain: (socket) => send(socket, outbox),
-    // Ended when its backstop was due: the backstop's kill, as the host would have seen it in a process of its own.
-    close: () => answered.resolve(ifKilled && Date.now() >= ifKilled.at ? ifKilled.ifKilled : { why: "lost", detail: "the connection closed before an answer" }),
-    error: (_socket, error) => answered.resolve({ why: "lost", detail: error.message }),
-  };
+  const handlers = replyHandlers(answered, outbox);
   // A worker's socket exists only while the worker is idle: the first that takes the connection.
   let worker: Bun.Socket<undefined> | undefined;
   for (let slot = 0; slot < WORKER_SLOTS && !worker; slot++) {
