@@ -160,6 +160,17 @@ describe("the daemon", () => {
     expect(box.hook("claude-code", "PreToolUse", prePayload(), { env: DAEMON_ON }).stdout).toBe(claudeDeny("third"));
   }, SLOW);
 
+  test("calls for two connectors in turn each get their own connector's answer (a worker reads the last one's ahead)", () => {
+    const box = daemonBox("() => ({ decision: 'deny', reason: 'from test' })");
+    const other = writeConfig(box, `{ id: "other", hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "from other" }) } } }`, "other.config.ts");
+    expect(run(box, BIN, ["install", "--config", other, "--platform", "claude-code"]).exitCode).toBe(0);
+    daemonReady(box);
+    for (const connector of ["test", "other", "other", "test", "other"]) {
+      expect(box.hook("claude-code", "PreToolUse", prePayload(), { connector, env: DAEMON_ON }).stdout).toBe(claudeDeny(`from ${connector}`));
+    }
+    expect(status(box).daemon.calls).toBe(5);
+  }, SLOW);
+
   test("stdin never closed: the call lets the worker go after 300 ms (and would run in its own process); the next call is answered", async () => {
     const box = daemonBox(DENY_TEE);
     daemonReady(box);

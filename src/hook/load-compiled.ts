@@ -13,6 +13,7 @@ export type Compiled =
 
 /** Bun's read and stat by default: no node:fs in a call of its own. */
 let readText = (path: string): Promise<string> | string => Bun.file(path).text();
+let readTextNow: ((path: string) => string) | undefined;
 let stampOf = stamp;
 
 /**
@@ -20,17 +21,46 @@ let stampOf = stamp;
  * thread pool on every call) and stamps their inputs with one stat each (src/compiled/node-stamp.ts).
  */
 export const readCompiledWith = (read: (path: string) => string, stamper: typeof stamp): void => {
-  readText = read;
+  readText = readTextNow = read;
   stampOf = stamper;
 };
 
+/** What readCompiledAhead found, for the call whose connection it was read for; its path says for which connector. */
+let ahead: { path: string; compiled: Compiled } | undefined;
+
+/**
+ * A daemon's worker reads (and checks the inputs of) the compiled file of the connector it served
+ * last as soon as a connection arrives: the call's words come a few tenths of a millisecond later
+ * (the client is still sending them), and most calls are for the same connector. The next
+ * readCompiled uses it if it asks for the same file, and only that one: it was read after the
+ * host started the call, so it is as fresh as a read made then.
+ */
+export function readCompiledAhead(id: string, env: Record<string, string | undefined>): void {
+  ahead = undefined;
+  if (!readTextNow) return;
+  try {
+    const path = compiledPath(id, env);
+    ahead = { path, compiled: compiledFrom(id, readTextNow(path)) };
+  } catch {
+    // No such file, or an input that cannot be looked at: the call reads it again, and fails open if it must.
+  }
+}
+
 export async function readCompiled(id: string, env: Record<string, string | undefined>): Promise<Compiled> {
+  const path = compiledPath(id, env);
+  const early = ahead;
+  ahead = undefined;
+  if (early?.path === path) return early.compiled;
   let text: string;
   try {
-    text = await readText(compiledPath(id, env));
+    text = await readText(path);
   } catch {
     return { kind: "missing" };
   }
+  return compiledFrom(id, text);
+}
+
+function compiledFrom(id: string, text: string): Compiled {
   const parsed = parseCompiled(text);
   if (!parsed || parsed.meta.id !== id) return { kind: "missing" };
   const changed = changedInputs(parsed.meta, stampOf);

@@ -1,6 +1,6 @@
 import { readFileSync, unlinkSync } from "node:fs";
 import { armWatchdog } from "./watchdog.ts";
-import { readCompiledWith } from "./load-compiled.ts";
+import { readCompiledAhead, readCompiledWith } from "./load-compiled.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
 import { replaceEnv } from "./replace-env.ts";
 import { parseHookArgv } from "./argv.ts";
@@ -64,6 +64,8 @@ export async function runWorker(): Promise<void> {
   let leaving = false;
   /** The daemon is gone: this worker answers the call in hand, if any, and leaves. */
   let orphaned = false;
+  /** The connector of the last call. */
+  let lastConnector: string | undefined;
 
   function listen(): void {
     listener = listenAt<Caller>(path, { open, data, drain: (socket) => send(socket, socket.data.outbox), close });
@@ -83,6 +85,8 @@ export async function runWorker(): Promise<void> {
     } catch {
       // Already gone (the daemon's folder removed): the daemon leaves, and this worker with it.
     }
+    // While the client sends the call's words: most calls are for the connector of the last one.
+    if (lastConnector) readCompiledAhead(lastConnector, process.env);
   }
 
   function data(socket: Bun.Socket<Caller>, chunk: Uint8Array): void {
@@ -122,6 +126,7 @@ export async function runWorker(): Promise<void> {
     let args: HookArgs;
     try {
       args = enter(head);
+      lastConnector = args.connector;
     } catch (error) {
       // Nothing of the call has run: the host's process runs it itself.
       line(socket, { retry: (error as Error).message }, true);
