@@ -34,9 +34,10 @@ interface Caller {
  * socket of its slot while idle and answers the hook calls that connect there (src/hook/client.ts),
  * one at a time, each in the host's working folder and environment, under the same guards as a
  * call in a process of its own (run.ts). Taking a call, it removes its socket (the next call finds
- * the other slot's worker, or runs in its own process); answered, it listens again. It prepares a
- * call (folder, environment, connector) as soon as its head arrives, while the host is still
- * writing stdin. A call that leaves anything behind (a fail-open, a stray error, a source module,
+ * the other slot's worker, or runs in its own process); answered, it listens again. Taking a call,
+ * it reads the compiled file of the connector it served last before the call's head arrives; it
+ * prepares the call (folder, environment, connector) as soon as the head is there, while the host
+ * may still be writing stdin. A call that leaves anything behind (a fail-open, a stray error, a source module,
  * an armed backstop) is its last: the worker leaves once it has answered, and the daemon starts a
  * clean one in its slot.
  */
