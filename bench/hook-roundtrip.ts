@@ -19,45 +19,39 @@
  *   - the same deny with 50 connectors installed, and from a binary that holds one adapter only
  *   - a connector importing a 1 MB dependency
  */
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildId, bundleOptions, lastOrder } from "../build/compile.ts";
+import {
+  buildFloor,
+  config,
+  CONTEXT,
+  daemonCpuMs,
+  daemonOf,
+  DENY,
+  fixture,
+  freshCopy,
+  installProject as installWith,
+  loadAverage,
+  machineSince,
+  median,
+  once,
+  p90,
+  repo,
+  sh,
+  SMALL_HOOKS,
+  work,
+  env,
+  type Sample,
+} from "./support.ts";
 
-const repo = join(import.meta.dir, "..");
 const built = join(repo, "dist", "agent-connector");
 const runsArg = process.argv.indexOf("--runs");
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 200;
-const work = mkdtempSync(join(tmpdir(), "ac-bench-"));
-const home = join(work, "home");
-mkdirSync(home, { recursive: true });
-const env = { PATH: process.env.PATH ?? "", HOME: home, AGENT_CONNECTOR_HOME: join(home, ".agent-connector") };
-const COMPILE_FLAGS = ["--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", "--minify", "--bytecode", "--format=esm"];
-
-function sh(argv: string[], cwd = repo) {
-  const proc = Bun.spawnSync(argv, { cwd, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe" });
-  if (proc.exitCode !== 0) throw new Error(`${argv.join(" ")} failed:\n${proc.stderr}`);
-  return proc.stdout.toString();
-}
 
 if (!existsSync(built)) sh([process.execPath, "build/compile.ts"]);
 
-/**
- * Every binary measured is a fresh copy, made the same way: how a file's pages sit in the page
- * cache moves a run by up to 2 ms on a VM (a binary and its `cp` measured 14.0 vs 11.6 ms), which
- * would otherwise decide the ratio.
- */
-function freshCopy(from: string, name: string): string {
-  const to = join(work, name);
-  sh(["cp", from, to]);
-  return to;
-}
-
-// The floor, compiled with the same flags as ours (build/compile.ts).
-const floorSource = join(work, "floor.ts");
-writeFileSync(floorSource, `const input = JSON.parse(await Bun.stdin.text());\nconsole.log(typeof input);\n`);
-sh([process.execPath, "build", "--compile", ...COMPILE_FLAGS, floorSource, "--outfile", join(work, "floor-built")]);
-const floor = freshCopy(join(work, "floor-built"), "floor");
+const floor = buildFloor();
 const bin = freshCopy(built, "agent-connector");
 
 // The same binary with one adapter: adapters/hosts.ts cut down to Claude Code's line.
@@ -83,28 +77,7 @@ const oneAdapterBuild = await Bun.build({
 if (!oneAdapterBuild.success) throw new Error(`one-adapter build failed: ${oneAdapterBuild.logs.join("\n")}`);
 const oneAdapter = freshCopy(oneAdapterBuilt, "agent-connector-one-adapter");
 
-/** A project with a config, installed for Claude Code; returns the hook command install wrote for `event`. */
-function installProject(name: string, files: Record<string, string>, event: string): string[] {
-  const project = join(work, name);
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(join(project, file, ".."), { recursive: true });
-    writeFileSync(join(project, file), text);
-  }
-  sh([bin, "install", "--platform", "claude-code"], project);
-  const settings = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8"));
-  const commands: string[] = settings.hooks[event].flatMap((group: { hooks: { command: string }[] }) => group.hooks.map((h) => h.command));
-  const installed = commands.find((c) => c.endsWith(`--connector ${name}`))!;
-  return installed.slice(installed.indexOf(" hook ") + 1).split(" ");
-}
-
-const config = (id: string, imports: string, hooks: string) =>
-  `import { defineConnector } from "agent-connector";\n${imports}\nexport default defineConnector({\n  id: ${JSON.stringify(id)},\n  hooks: {\n${hooks}\n  },\n});\n`;
-
-const SMALL_HOOKS = `    PreToolUse: {
-      matcher: "Bash",
-      handler: (event) => String(event.toolInput.command).includes("tee") ? { decision: "deny", reason: "no tee" } : undefined,
-    },
-    SessionStart: { handler: () => ({ decision: "context", additionalContext: "house rules: no tee" }) },`;
+const installProject = (name: string, files: Record<string, string>, event: string) => installWith(bin, name, files, event);
 const small = installProject("bench", { "agent-connector.config.ts": config("bench", "", SMALL_HOOKS) }, "PreToolUse");
 
 /** 1 MB of library: ~9,000 small functions in one exported object (nothing for a bundler to shake off) and a table. */
@@ -135,17 +108,9 @@ const heavy = installProject(
   "PreToolUse",
 );
 
-const fixture = (name: string, project: string) =>
-  readFileSync(join(repo, "test", "fixtures", "claude-code", `${name}.json`), "utf8")
-    .replaceAll("<HOME>", home)
-    .replaceAll("<CWD>", project)
-    .replaceAll("<CWD-SLUG>", "project");
 const preDeny = fixture("PreToolUse", join(work, "bench"));
 const preAllow = preDeny.replace(/tee/g, "cat");
 const sessionStart = fixture("SessionStart", join(work, "bench"));
-const reply = (event: string, fields: Record<string, string>) => `${JSON.stringify({ hookSpecificOutput: { hookEventName: event, ...fields } })}\n`;
-const DENY = reply("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no tee" });
-const CONTEXT = reply("SessionStart", { additionalContext: "house rules: no tee" });
 
 interface Case {
   name: string;
@@ -179,45 +144,6 @@ const CASES: Case[] = [
   { name: "in-process (AGENT_CONNECTOR_DAEMON=0), PreToolUse deny", argv: [bin, ...small], stdin: preDeny, expected: DENY, ratio: Infinity, env: { AGENT_CONNECTOR_DAEMON: "0" } },
 ];
 
-/** Starts the daemon of `binary` and waits until it is ready; returns its pid. */
-function daemonOf(binary: string): number {
-  sh([binary, "daemon", "start"]);
-  return JSON.parse(sh([binary, "daemon", "status", "--json"])).daemon.pid;
-}
-
-/** CPU time (ms) the daemon and its workers have used so far (/proc: Linux). */
-function daemonCpuMs(pid: number): number {
-  const ticks = (p: string) => {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return { ppid: fields[1]!, cpu: Number(fields[11]) + Number(fields[12]) };
-    } catch {
-      return undefined;
-    }
-  };
-  let total = ticks(String(pid))?.cpu ?? 0;
-  for (const entry of readdirSync("/proc")) if (/^\d+$/.test(entry) && ticks(entry)?.ppid === String(pid)) total += ticks(entry)!.cpu;
-  return (total * 1000) / 100; // USER_HZ
-}
-
-interface Sample {
-  wall: number;
-  cpu: number;
-}
-
-async function once(argv: string[], stdin: string, check?: string, extraEnv: Record<string, string> = {}): Promise<Sample> {
-  const started = performance.now();
-  const proc = Bun.spawn(argv, { cwd: work, env: { ...env, ...extraEnv }, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
-  proc.stdin.write(stdin);
-  void proc.stdin.end();
-  const stdout = await new Response(proc.stdout).text();
-  await proc.exited;
-  const wall = performance.now() - started;
-  if (check !== undefined && stdout !== check) throw new Error(`unexpected output of ${argv.join(" ")}: ${JSON.stringify(stdout)}\n${await new Response(proc.stderr).text()}`);
-  const usage = proc.resourceUsage()!;
-  return { wall, cpu: Number(usage.cpuTime.user + usage.cpuTime.system) / 1000 };
-}
-
 /**
  * Peak RSS of one run, in MiB. A child's max RSS is read by a fresh probe process per run: the
  * kernel reports the largest of all children a process has waited for, not the last one.
@@ -230,10 +156,8 @@ function peakRssMb(argv: string[], stdin: string, extraEnv: Record<string, strin
   return Number(proc.stdout.toString().trim()) / 1024 / 1024;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
-const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 
+const machine = machineSince();
 console.log(`hook round trip: ${runs} alternating runs per case (${process.platform}-${process.arch}, bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load average ${loadAverage()})\n`);
 console.log("| case | floor median | ours median | ratio (target) | ours p90 | CPU floor → ours | daemon CPU per call | extra peak RSS (target) | |");
 console.log("|---|---|---|---|---|---|---|---|---|");
@@ -279,7 +203,7 @@ for (const [binary, pid] of daemons) {
   console.log(`daemon of ${binary.slice(Math.max(binary.lastIndexOf("/"), 0) + 1)}: ${state.state === "running" && state.daemon.pid === pid ? `${state.daemon.calls} calls answered` : "NOT the one measured"}`);
   sh([binary, "daemon", "stop"]);
 }
-console.log(`\nload average after: ${loadAverage()}`);
+console.log(`\nafter: ${machine()}`);
 rmSync(work, { recursive: true, force: true });
 console.log(allOk ? "all cases within target" : "some cases OUTSIDE target");
 process.exit(allOk ? 0 : 1);
