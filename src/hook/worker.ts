@@ -37,9 +37,9 @@ interface Caller {
  * the other slot's worker, or runs in its own process); answered, it listens again. Taking a call,
  * it reads the compiled file of the connector it served last before the call's head arrives; it
  * prepares the call (folder, environment, connector) as soon as the head is there, while the host
- * may still be writing stdin. A call that leaves anything behind (a fail-open, a stray error, a source module,
- * an armed backstop) is its last: the worker leaves once it has answered, and the daemon starts a
- * clean one in its slot.
+ * may still be writing stdin. A call that leaves anything behind (a fail-open, a stray error, a
+ * source module, an armed backstop) is its last: the worker leaves once it has answered, and the
+ * daemon starts a clean one in its slot.
  */
 export async function runWorker(): Promise<void> {
   const path = process.env[WORKER_SOCKET_ENV] ?? "";
