@@ -18,6 +18,7 @@ const flag = (name: string, fallback: number) => (args.includes(name) ? Number(a
 const [pathA, pathB] = args.filter((word, i) => !word.startsWith("--") && !args[i - 1]?.startsWith("--"));
 if (!pathA || !pathB) {
   console.error("usage: bun bench/ab.ts <binary-a> <binary-b> [--runs 300] [--rounds 3]");
+  rmSync(work, { recursive: true, force: true });
   process.exit(2);
 }
 const runs = flag("--runs", 300);

@@ -11,9 +11,8 @@ export type Compiled =
   | { kind: "stale"; meta: CompiledMeta; changed: string[] }
   | { kind: "ready"; meta: CompiledMeta; body: string };
 
-/** Bun's read and stat by default: no node:fs in a call of its own. */
-let readText = (path: string): Promise<string> | string => Bun.file(path).text();
-let readTextNow: ((path: string) => string) | undefined;
+/** Set in a daemon's worker; a call of its own reads with Bun's file reader and stat: no node:fs. */
+let readNow: ((path: string) => string) | undefined;
 let stampOf = stamp;
 
 /**
@@ -21,7 +20,7 @@ let stampOf = stamp;
  * thread pool on every call) and stamps their inputs with one stat each (src/compiled/node-stamp.ts).
  */
 export const readCompiledWith = (read: (path: string) => string, stamper: typeof stamp): void => {
-  readText = readTextNow = read;
+  readNow = read;
   stampOf = stamper;
 };
 
@@ -37,10 +36,10 @@ let ahead: { path: string; compiled: Compiled } | undefined;
  */
 export function readCompiledAhead(id: string, env: Record<string, string | undefined>): void {
   ahead = undefined;
-  if (!readTextNow) return;
+  if (!readNow) return;
   try {
     const path = compiledPath(id, env);
-    ahead = { path, compiled: compiledFrom(id, readTextNow(path)) };
+    ahead = { path, compiled: compiledFrom(id, readNow(path)) };
   } catch {
     // No such file, or an input that cannot be looked at: the call reads it again, and fails open if it must.
   }
@@ -53,7 +52,7 @@ export async function readCompiled(id: string, env: Record<string, string | unde
   if (early?.path === path) return early.compiled;
   let text: string;
   try {
-    text = await readText(path);
+    text = readNow ? readNow(path) : await Bun.file(path).text();
   } catch {
     return { kind: "missing" };
   }
