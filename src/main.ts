@@ -4,23 +4,26 @@ import { closest, showUsage } from "./commands/_usage.ts";
 import { EXIT } from "./commands/_args.ts";
 import { setRootCommand } from "./commands/_root.ts";
 
+/** A command, loaded with all the others (src/commands/_all.ts says why). */
+const command = (name: keyof typeof import("./commands/_all.ts")) => () => import("./commands/_all.ts").then((all) => all[name]);
+
 export const COMMANDS = {
-  status: () => import("./commands/status.ts").then((m) => m.default),
-  doctor: () => import("./commands/doctor.ts").then((m) => m.default),
-  init: () => import("./commands/init.ts").then((m) => m.default),
-  install: () => import("./commands/install.ts").then((m) => m.default),
-  uninstall: () => import("./commands/uninstall.ts").then((m) => m.default),
-  explain: () => import("./commands/explain.ts").then((m) => m.default),
-  compile: () => import("./commands/compile.ts").then((m) => m.default),
-  simulate: () => import("./commands/simulate.ts").then((m) => m.default),
-  logs: () => import("./commands/logs.ts").then((m) => m.default),
-  completion: () => import("./commands/completion.ts").then((m) => m.default),
-  "self-install": () => import("./commands/self-install.ts").then((m) => m.default),
-  upgrade: () => import("./commands/upgrade.ts").then((m) => m.default),
-  hook: () => import("./commands/hook.ts").then((m) => m.default),
-  daemon: () => import("./commands/daemon.ts").then((m) => m.default),
+  status: command("status"),
+  doctor: command("doctor"),
+  init: command("init"),
+  install: command("install"),
+  uninstall: command("uninstall"),
+  explain: command("explain"),
+  compile: command("compile"),
+  simulate: command("simulate"),
+  logs: command("logs"),
+  completion: command("completion"),
+  "self-install": command("selfInstall"),
+  upgrade: command("upgrade"),
+  hook: command("hook"),
+  daemon: command("daemon"),
   // The command's first name: `status` shows what it showed, and more.
-  list: () => import("./commands/status.ts").then((m) => ({ ...m.default, meta: { name: "list", description: "Same as status", hidden: true } })),
+  list: () => command("status")().then((status) => ({ ...status, meta: { name: "list", description: "Same as status", hidden: true } })),
 };
 
 const main = defineCommand({

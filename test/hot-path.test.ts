@@ -65,6 +65,11 @@ test("the in-process hook statically loads no Node built-in, no install-time lib
   expect(hook.text).not.toContain("sources: [");
 });
 
+test("the CLI's commands sit in one chunk: every start of the binary, hook calls included, registers each chunk it holds", () => {
+  const holding = readdirSync(out).filter((file) => /^\/\/ src\/commands\/[a-z][\w-]*\.ts$/m.test(readFileSync(join(out, file), "utf8")));
+  expect(holding).toHaveLength(1);
+});
+
 test("the build recorded the order of a hook call's bytecode and laid the binary out by it (build/bytecode-order.ts)", () => {
   // A recording that failed leaves no file: the build warns and goes on, this says so.
   for (const name of ORDER_FILES) expect(readFileSync(join(REPO, "dist", "bytecode-order", name), "utf8").split("\n").length).toBeGreaterThan(100);
