@@ -29,8 +29,9 @@ const WORKER_LIMIT_MS = 605_000;
  * time is read from the binary and linked (the socket's handlers are shared with ask.ts). Compiled
  * alone, this shape measured 0.016–0.03× of the floor faster than the same steps spread over a
  * connection object and helpers (fresh copies side by side, 400 runs, three times); in the full
- * binary the difference stayed within the noise (five runs of 400–700). Plain loops and Promise.withResolvers: the first Array.from or
- * `new Promise` of a process compiles a JS builtin of the engine (0.1–0.2 ms each).
+ * binary the difference stayed within the noise (five runs of 400–700). Plain loops and
+ * Promise.withResolvers: the first Array.from or `new Promise` of a process compiles a JS builtin
+ * of the engine (0.1–0.2 ms each).
  */
 export async function viaDaemon(words: string[], env: Record<string, string | undefined> = process.env): Promise<InProcess> {
   // Bun.stdin.text(), not a stream: from a pipe, as hosts write the payload, reading it as a stream
