@@ -5,30 +5,45 @@ import { lines, send, type Outbox } from "./wire.ts";
 export type Asked = DaemonReply | { why: "absent" | "slow" | "lost"; detail?: string };
 
 /**
+ * What a connection's reply lines mean: the first that is not a worker's `ifKilled` is the reply.
+ * An `ifKilled` line is kept: if the connection ends once it is due, the backstop killed the
+ * worker, and that is the reply, as the host would have seen it from a process of its own.
+ */
+export function replyReader(): { line(text: string): Asked | undefined; ended(): Asked } {
+  let ifKilled: IfKilled | undefined;
+  return {
+    line(text) {
+      try {
+        const reply = JSON.parse(text) as DaemonReply | IfKilled;
+        if (!("ifKilled" in reply)) return reply;
+        ifKilled = reply;
+        return undefined;
+      } catch {
+        return { why: "lost", detail: "the reply is not JSON" };
+      }
+    },
+    ended: () => (ifKilled && Date.now() >= ifKilled.at ? ifKilled.ifKilled : { why: "lost", detail: "the connection closed before an answer" }),
+  };
+}
+
+/**
  * The handlers of a connection that sends one request and reads one reply line into `answered`
  * (the daemon's, or a worker's for a hook call, src/hook/client.ts). What is left to send waits in
- * `outbox` for `drain`. A worker's `ifKilled` line is kept: if the connection ends once it is due,
- * the backstop killed the worker, and that is the reply, as the host would have seen it from a
- * process of its own.
+ * `outbox` for `drain`.
  */
 export function replyHandlers(answered: PromiseWithResolvers<Asked>, outbox: Outbox): Bun.SocketHandler<undefined> {
   const split = lines();
-  let ifKilled: IfKilled | undefined;
+  const reader = replyReader();
   return {
     data(_socket, chunk) {
       for (const line of split.push(chunk)) {
-        try {
-          const reply = JSON.parse(line) as DaemonReply | IfKilled;
-          if ("ifKilled" in reply) ifKilled = reply;
-          else answered.resolve(reply);
-        } catch {
-          answered.resolve({ why: "lost", detail: "the reply is not JSON" });
-        }
+        const reply = reader.line(line);
+        if (reply) answered.resolve(reply);
       }
     },
     // A request larger than the socket's buffer (a big tool output) goes out in parts.
     drain: (socket) => send(socket, outbox),
-    close: () => answered.resolve(ifKilled && Date.now() >= ifKilled.at ? ifKilled.ifKilled : { why: "lost", detail: "the connection closed before an answer" }),
+    close: () => answered.resolve(reader.ended()),
     error: (_socket, error) => answered.resolve({ why: "lost", detail: error.message }),
   };
 }

@@ -1,0 +1,188 @@
+import { dlopen, read as peek } from "bun:ffi";
+import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
+import { replyReader } from "../daemon/ask.ts";
+import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
+
+/**
+ * The call handed to an idle worker with blocking system calls, glibc's through bun:ffi (Linux):
+ * connect, send the head, read stdin, send it, read the answer, all on this thread, in the order
+ * src/hook/call-evented.ts takes them with Bun's sockets. Such a client never starts Bun's event
+ * loop, its socket machinery or the pool thread `Bun.stdin.text()` reads on. Against a stand-in
+ * worker that answers at once (fresh copies, 300 alternating runs, both orders), a bare client of
+ * this kind measured 1.00–1.02× the floor, the same with `Bun.connect` and `Bun.stdin.text()`
+ * 1.10–1.11×.
+ *
+ * Every wait has a deadline (poll), and a write to a peer that is gone fails with EPIPE (Bun
+ * ignores SIGPIPE): a worker that is gone or stuck costs the call its fast path, never the host a
+ * hung or killed hook.
+ *
+ * Written as one function with few helpers, on purpose: the first call of each function costs a
+ * compiled binary ≈15–20k instructions (its bytecode read and linked), the first use of `Math` ≈110k,
+ * of `performance` ≈50k, of bun:ffi's `ptr()` ≈60k (callgrind, one call each); so deadlines count
+ * on `process.uptime()` and offsets are subarrays.
+ */
+/** Set to 0 to hand calls over with Bun's sockets instead (call-evented.ts, as on macOS): a way out if a system refuses bun:ffi. */
+export const FFI_ENV = "AGENT_CONNECTOR_FFI";
+
+const LIBC = {
+  socket: { args: ["i32", "i32", "i32"], returns: "i32" },
+  connect: { args: ["i32", "ptr", "u32"], returns: "i32" },
+  read: { args: ["i32", "ptr", "u64"], returns: "i64" },
+  write: { args: ["i32", "ptr", "u64"], returns: "i64" },
+  poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
+  close: { args: ["i32"], returns: "i32" },
+  __errno_location: { args: [], returns: "ptr" },
+} as const;
+
+const AF_UNIX = 1;
+const SOCK_STREAM = 1;
+const SOCK_NONBLOCK = 0o4000;
+const SOCK_CLOEXEC = 0o2000000;
+/** struct sockaddr_un: a 2-byte family (little-endian on every Linux we build for), 108 bytes of NUL-terminated path. */
+const SOCKADDR_UN_SIZE = 110;
+const POLLIN = 1;
+const POLLOUT = 4;
+const EINTR = 4;
+const EAGAIN = 11;
+const NEWLINE = 10;
+
+type Libc = ReturnType<typeof dlopen<typeof LIBC>>["symbols"];
+
+/** Undefined where glibc cannot be called (no glibc, or bun:ffi refused): the caller uses Bun's sockets then. */
+export function callBlocking(daemon: string, head: () => string): Handoff | undefined {
+  let c: Libc;
+  try {
+    c = dlopen("libc.so.6", LIBC).symbols;
+  } catch {
+    return undefined;
+  }
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const errnoAt = c.__errno_location()!;
+  /** After a -1: whether the call is worth repeating (interrupted, or not ready after all). */
+  const again = () => {
+    const errno = peek.i32(errnoAt, 0);
+    return errno === EINTR || errno === EAGAIN;
+  };
+  const pollfd = new Int32Array(2); // struct pollfd { int fd; short events; short revents }
+  /** Waits until `fd` is ready for `events` (or hung up, or in error: the next call says which); false past `deadline`. */
+  const ready = (fd: number, events: number, deadline: number): boolean => {
+    for (;;) {
+      const left = deadline - process.uptime() * 1000;
+      if (left < 0) return false;
+      pollfd[0] = fd;
+      pollfd[1] = events; // revents, the upper half, cleared
+      const n = c.poll(pollfd, 1, (left | 0) + 1);
+      if (n > 0) return true;
+      if (n < 0 && !again()) return false;
+    }
+  };
+  /** Writes all of `bytes` by `deadline`; false if the peer is gone, or slow past it. */
+  const put = (fd: number, bytes: Uint8Array, deadline: number): boolean => {
+    let rest = bytes;
+    while (rest.length > 0) {
+      const n = Number(c.write(fd, rest, rest.length));
+      if (n > 0) rest = rest.subarray(n);
+      else if (n === 0 || !again() || !ready(fd, POLLOUT, deadline)) return false;
+    }
+    return true;
+  };
+
+  // A worker's socket exists only while the worker is idle: the first that takes the connection.
+  let worker = -1;
+  for (let slot = 0; slot < WORKER_SLOTS && worker < 0; slot++) {
+    const address = new Uint8Array(SOCKADDR_UN_SIZE);
+    address[0] = AF_UNIX;
+    address.set(encoder.encode(workerSocket(daemon, slot)), 2); // daemonSocket() keeps it within sun_path
+    worker = c.socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (worker >= 0 && c.connect(worker, address, SOCKADDR_UN_SIZE) !== 0) {
+      c.close(worker); // nothing listens there (or its backlog is full): the next one
+      worker = -1;
+    }
+  }
+  if (worker < 0) return { stdin: Bun.stdin.text().catch(() => ""), answer: { why: "none" } };
+  const workerDeadline = process.uptime() * 1000 + WORKER_LIMIT_MS;
+
+  // Grown as needed: most payloads are a few KB, and each fresh page costs a fault.
+  let buffer: Uint8Array = new Uint8Array(16384);
+  let length = 0;
+  let stdin: string | undefined;
+  let answer: Handoff["answer"] | undefined;
+  try {
+    // Stdin already there: the call goes out in one write. Not yet: the head goes first, and the
+    // worker prepares the call (its folder, environment, connector) while the host writes stdin.
+    let unsent = encoder.encode(`${head()}\n`);
+    pollfd[0] = 0;
+    pollfd[1] = POLLIN;
+    if (c.poll(pollfd, 1, 0) <= 0) {
+      put(worker, unsent, workerDeadline);
+      unsent = unsent.subarray(0, 0);
+    }
+    const stdinDeadline = process.uptime() * 1000 + STDIN_WAIT_MS;
+    for (;;) {
+      if (!ready(0, POLLIN, stdinDeadline)) {
+        c.close(worker);
+        return { stdin: restOfStdin(buffer.subarray(0, length)), answer: { why: "stdin" } };
+      }
+      if (length === buffer.length) buffer = grown(buffer);
+      const n = Number(c.read(0, buffer.subarray(length), buffer.length - length));
+      if (n > 0) length += n;
+      else if (n === 0 || !again()) break; // the end, or an error: Bun.stdin.text() gives up there too
+    }
+    stdin = decoder.decode(buffer.subarray(0, length));
+    const body = encoder.encode(`${JSON.stringify(stdin)}\n`);
+    // A worker gone by now has closed the connection: its reply (a `retry`) or its end is read below.
+    put(worker, unsent.length ? concat(unsent, body) : body, workerDeadline);
+
+    const reader = replyReader();
+    let lineStart = 0;
+    length = 0;
+    while (answer === undefined) {
+      if (!ready(worker, POLLIN, workerDeadline)) {
+        answer = { why: "slow", detail: `no answer within ${WORKER_LIMIT_MS} ms` };
+        break;
+      }
+      if (length === buffer.length) buffer = grown(buffer);
+      const n = Number(c.read(worker, buffer.subarray(length), buffer.length - length));
+      if (n === 0 || (n < 0 && !again())) {
+        answer = reader.ended();
+        break;
+      }
+      if (n < 0) continue;
+      let end = buffer.indexOf(NEWLINE, length);
+      length += n;
+      while (answer === undefined && end >= 0 && end < length) {
+        answer = reader.line(decoder.decode(buffer.subarray(lineStart, end)));
+        lineStart = end + 1;
+        end = buffer.indexOf(NEWLINE, lineStart);
+      }
+    }
+  } catch (error) {
+    // A fault of this code, not of the host or the worker: the call runs in this process after all.
+    c.close(worker);
+    const read = stdin === undefined ? restOfStdin(buffer.subarray(0, length)) : Promise.resolve(stdin);
+    return { stdin: read, answer: { why: "lost", detail: `the client failed: ${error instanceof Error ? error.message : String(error)}` } };
+  }
+  c.close(worker);
+  const deadline = workerDeadline;
+  return { stdin: Promise.resolve(stdin), answer, print: (fd, text) => put(fd, encoder.encode(text), deadline) };
+}
+
+/** Stdin the host is still writing: what came, then the rest, for the call in this process. */
+async function restOfStdin(came: Uint8Array): Promise<string> {
+  const more = await Bun.stdin.bytes().catch(() => new Uint8Array(0));
+  return new TextDecoder().decode(concat(came, more));
+}
+
+function grown(buffer: Uint8Array): Uint8Array {
+  const bigger = new Uint8Array(buffer.length * 2);
+  bigger.set(buffer);
+  return bigger;
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const joined = new Uint8Array(a.length + b.length);
+  joined.set(a);
+  joined.set(b, a.length);
+  return joined;
+}
