@@ -1,4 +1,3 @@
-import { dlopen, read as peek } from "bun:ffi";
 import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
 import { replyReader } from "../daemon/ask.ts";
 import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
@@ -20,6 +19,12 @@ import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
  * compiled binary ≈15–20k instructions (its bytecode read and linked), the first use of `Math` ≈110k,
  * of `performance` ≈50k, of bun:ffi's `ptr()` ≈60k (callgrind, one call each); so deadlines count
  * on `process.uptime()` and offsets are subarrays.
+ *
+ * The functions come from `Bun.FFI.dlopen`, the native side of bun:ffi's `dlopen`: importing
+ * bun:ffi compiles its JS module (≈390k instructions) and wraps each function in one generated with
+ * `new Function` (≈20k each), only to coerce arguments. Here every int argument is an int32 already
+ * (`| 0` where it could be a double), pointers are typed arrays, lengths plain numbers, as those
+ * wrappers would pass them. Without `Bun.FFI` (another Bun) the client uses Bun's sockets.
  */
 /** Set to 0 to hand calls over with Bun's sockets instead (call-evented.ts, as on macOS): a way out if a system refuses bun:ffi. */
 export const FFI_ENV = "AGENT_CONNECTOR_FFI";
@@ -46,13 +51,29 @@ const EINTR = 4;
 const EAGAIN = 11;
 const NEWLINE = 10;
 
-type Libc = ReturnType<typeof dlopen<typeof LIBC>>["symbols"];
+/** The functions as `Bun.FFI.dlopen` gives them: int32 in, int32 (or a BigInt for i64) out. */
+interface Libc {
+  socket(domain: number, type: number, protocol: number): number;
+  connect(fd: number, address: Uint8Array, length: number): number;
+  read(fd: number, into: Uint8Array, length: number): number | bigint;
+  write(fd: number, from: Uint8Array, length: number): number | bigint;
+  poll(fds: Int32Array, count: number, ms: number): number;
+  close(fd: number): number;
+  __errno_location(): number;
+}
+interface NativeFfi {
+  dlopen(path: string, symbols: typeof LIBC): { symbols: Libc } | Error;
+  read: { i32(address: number, offset: number): number };
+}
 
 /** Undefined where glibc cannot be called (no glibc, or bun:ffi refused): the caller uses Bun's sockets then. */
 export function callBlocking(daemon: string, head: () => string): Handoff | undefined {
+  const ffi = (Bun as unknown as { FFI?: NativeFfi }).FFI;
   let c: Libc;
   try {
-    c = dlopen("libc.so.6", LIBC).symbols;
+    const opened = ffi!.dlopen("libc.so.6", LIBC);
+    if (opened instanceof Error) return undefined;
+    c = opened.symbols;
   } catch {
     return undefined;
   }
@@ -61,7 +82,7 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
   const errnoAt = c.__errno_location()!;
   /** After a -1: whether the call is worth repeating (interrupted, or not ready after all). */
   const again = () => {
-    const errno = peek.i32(errnoAt, 0);
+    const errno = ffi!.read.i32(errnoAt, 0);
     return errno === EINTR || errno === EAGAIN;
   };
   const pollfd = new Int32Array(2); // struct pollfd { int fd; short events; short revents }
