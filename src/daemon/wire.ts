@@ -50,7 +50,8 @@ export function send(socket: Writable, box: Outbox, data?: string | Uint8Array, 
   if (box.end) socket.end();
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+/** `a` then `b`, in a new array. */
+export function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const joined = new Uint8Array(a.length + b.length);
   joined.set(a);
   joined.set(b, a.length);

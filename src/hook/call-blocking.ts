@@ -1,32 +1,31 @@
 import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
 import { replyReader } from "../daemon/ask.ts";
+import { concat } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
 
 /**
- * The call handed to an idle worker with blocking system calls, glibc's through bun:ffi (Linux):
- * connect, send the head, read stdin, send it, read the answer, all on this thread, in the order
- * src/hook/call-evented.ts takes them with Bun's sockets. Such a client never starts Bun's event
- * loop, its socket machinery or the pool thread `Bun.stdin.text()` reads on. Against a stand-in
- * worker that answers at once (fresh copies, 300 alternating runs, both orders), a bare client of
- * this kind measured 1.00–1.02× the floor, the same with `Bun.connect` and `Bun.stdin.text()`
- * 1.10–1.11×.
+ * The call handed to an idle worker with blocking system calls, glibc's (Linux): connect, send the
+ * head, read stdin, send it, read the answer, all on this thread, in the order call-evented.ts
+ * takes them with Bun's sockets. Such a client never starts Bun's event loop, its socket layer or
+ * the pool thread `Bun.stdin.text()` reads on. Against a stand-in worker that answers at once
+ * (fresh copies, 300 alternating runs, both orders), a bare client of this kind measured
+ * 1.00–1.04× the floor, the same with `Bun.connect` and `Bun.stdin.text()` 1.10–1.11×.
  *
  * Every wait has a deadline (poll), and a write to a peer that is gone fails with EPIPE (Bun
  * ignores SIGPIPE): a worker that is gone or stuck costs the call its fast path, never the host a
  * hung or killed hook.
  *
- * Written as one function with few helpers, on purpose: the first call of each function costs a
- * compiled binary ≈15–20k instructions (its bytecode read and linked), the first use of `Math` ≈110k,
- * of `performance` ≈50k, of bun:ffi's `ptr()` ≈60k (callgrind, one call each); so deadlines count
- * on `process.uptime()` and offsets are subarrays.
- *
  * The functions come from `Bun.FFI.dlopen`, the native side of bun:ffi's `dlopen`: importing
  * bun:ffi compiles its JS module (≈390k instructions) and wraps each function in one generated with
  * `new Function` (≈20k each), only to coerce arguments. Here every int argument is an int32 already
- * (`| 0` where it could be a double), pointers are typed arrays, lengths plain numbers, as those
+ * (`| 0` where it could be a double), pointers are typed arrays and lengths plain numbers, as those
  * wrappers would pass them. Without `Bun.FFI` (another Bun) the client uses Bun's sockets.
+ *
+ * One function with few helpers, on purpose: the first call of each function costs a compiled
+ * binary ≈15–20k instructions (its bytecode read and linked), the first use of `Math` ≈110k, of
+ * `performance` ≈50k (callgrind, one call each); so deadlines count on `process.uptime()`.
  */
-/** Set to 0 to hand calls over with Bun's sockets instead (call-evented.ts, as on macOS): a way out if a system refuses bun:ffi. */
+/** Set to 0 to hand calls over with Bun's sockets instead (call-evented.ts, as on macOS): a way out if a system misbehaves with this. */
 export const FFI_ENV = "AGENT_CONNECTOR_FFI";
 
 const LIBC = {
@@ -66,7 +65,7 @@ interface NativeFfi {
   read: { i32(address: number, offset: number): number };
 }
 
-/** Undefined where glibc cannot be called (no glibc, or bun:ffi refused): the caller uses Bun's sockets then. */
+/** Undefined where glibc cannot be called (no glibc, no Bun.FFI, no executable memory for its trampolines): the caller uses Bun's sockets then. */
 export function callBlocking(daemon: string, head: () => string): Handoff | undefined {
   const ffi = (Bun as unknown as { FFI?: NativeFfi }).FFI;
   let c: Libc;
@@ -199,11 +198,4 @@ function grown(buffer: Uint8Array): Uint8Array {
   const bigger = new Uint8Array(buffer.length * 2);
   bigger.set(buffer);
   return bigger;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const joined = new Uint8Array(a.length + b.length);
-  joined.set(a);
-  joined.set(b, a.length);
-  return joined;
 }
