@@ -204,6 +204,21 @@ for (const [transport, transportEnv] of TRANSPORTS) {
       else expect(waitingIn).toMatch(/^(poll_schedule_timeout|do_sys_poll|do_poll)/);
     }, SLOW);
 
+    test("no stdin at all (the host closed it): the worker answers as a call in a process of its own", () => {
+      const box = daemonBox(DENY_TEE, BIN, transportEnv);
+      daemonReady(box);
+      const closedStdin = (env: Record<string, string>) => {
+        const proc = Bun.spawnSync(["sh", "-c", 'exec 0<&-; exec "$0" "$@"', BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], { cwd: box.project, env: { ...box.env, ...env } });
+        return { stdout: proc.stdout.toString(), stderr: proc.stderr.toString(), exitCode: proc.exitCode };
+      };
+      const alone = closedStdin({ AGENT_CONNECTOR_DAEMON: "0" });
+      expect(alone.exitCode).toBe(0);
+      expect(alone.stderr).toContain("stdin is empty; allowed (fail-open)");
+      // `require`: had the worker not answered (stdin taken for late, say), the call would fail open with another line.
+      expect(closedStdin(DAEMON_ON)).toEqual(alone);
+      expect(status(box).daemon.calls).toBe(1);
+    }, SLOW);
+
     test("stdin never closed: the call lets the worker go after 300 ms (and would run in its own process); the next call is answered", async () => {
       const box = daemonBox(DENY_TEE, BIN, transportEnv);
       daemonReady(box);

@@ -28,7 +28,7 @@ export function replyReader(): { line(text: string): Asked | undefined; ended():
 
 /**
  * The handlers of a connection that sends one request and reads one reply line into `answered`
- * (the daemon's, or a worker's for a hook call, src/hook/client.ts). What is left to send waits in
+ * (the daemon's, or a worker's for a hook call, src/hook/call-evented.ts). What is left to send waits in
  * `outbox` for `drain`.
  */
 export function replyHandlers(answered: PromiseWithResolvers<Asked>, outbox: Outbox): Bun.SocketHandler<undefined> {
