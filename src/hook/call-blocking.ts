@@ -184,8 +184,7 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
     return { stdin: read, answer: { why: "lost", detail: `the client failed: ${error instanceof Error ? error.message : String(error)}` } };
   }
   c.close(worker);
-  const deadline = workerDeadline;
-  return { stdin: Promise.resolve(stdin), answer, print: (fd, text) => put(fd, encoder.encode(text), deadline) };
+  return { stdin: Promise.resolve(stdin), answer, print: (fd, text) => put(fd, encoder.encode(text), workerDeadline) };
 }
 
 /** Stdin the host is still writing: what came, then the rest, for the call in this process. */
