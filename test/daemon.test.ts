@@ -56,7 +56,7 @@ const session = { session_id: "s-1", cwd: "/fake/project", hook_event_name: "Ses
 const contextReply = (text: string) => `${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: text } })}\n`;
 
 /**
- * How the client hands a call over: with blocking system calls through bun:ffi on Linux
+ * How the client hands a call over: with glibc's blocking system calls (Bun.FFI) on Linux
  * (src/hook/call-blocking.ts), with Bun's sockets elsewhere (src/hook/call-evented.ts, macOS's
  * way, chosen here with AGENT_CONNECTOR_FFI=0). Every call case runs both ways.
  */

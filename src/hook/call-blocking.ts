@@ -1,6 +1,6 @@
 import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
 import { replyReader } from "../daemon/ask.ts";
-import { concat } from "../daemon/wire.ts";
+import { concat, lines } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
 
 /**
@@ -48,7 +48,6 @@ const POLLIN = 1;
 const POLLOUT = 4;
 const EINTR = 4;
 const EAGAIN = 11;
-const NEWLINE = 10;
 
 /** The functions as `Bun.FFI.dlopen` gives them: int32 in, int32 (or a BigInt for i64) out. */
 interface Libc {
@@ -68,9 +67,10 @@ interface NativeFfi {
 /** Undefined where glibc cannot be called (no glibc, no Bun.FFI, no executable memory for its trampolines): the caller uses Bun's sockets then. */
 export function callBlocking(daemon: string, head: () => string): Handoff | undefined {
   const ffi = (Bun as unknown as { FFI?: NativeFfi }).FFI;
+  if (!ffi) return undefined;
   let c: Libc;
   try {
-    const opened = ffi!.dlopen("libc.so.6", LIBC);
+    const opened = ffi.dlopen("libc.so.6", LIBC);
     if (opened instanceof Error) return undefined;
     c = opened.symbols;
   } catch {
@@ -81,7 +81,7 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
   const errnoAt = c.__errno_location()!;
   /** After a -1: whether the call is worth repeating (interrupted, or not ready after all). */
   const again = () => {
-    const errno = ffi!.read.i32(errnoAt, 0);
+    const errno = ffi.read.i32(errnoAt, 0);
     return errno === EINTR || errno === EAGAIN;
   };
   const pollfd = new Int32Array(2); // struct pollfd { int fd; short events; short revents }
@@ -154,28 +154,17 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
     // A worker gone by now has closed the connection: its reply (a `retry`) or its end is read below.
     put(worker, unsent.length ? concat(unsent, body) : body, workerDeadline);
 
+    // The reply, line by line as the other transport reads it (wire.ts, ask.ts).
+    const split = lines();
     const reader = replyReader();
-    let lineStart = 0;
-    length = 0;
     while (answer === undefined) {
       if (!ready(worker, POLLIN, workerDeadline)) {
         answer = { why: "slow", detail: `no answer within ${WORKER_LIMIT_MS} ms` };
         break;
       }
-      if (length === buffer.length) buffer = grown(buffer);
-      const n = Number(c.read(worker, buffer.subarray(length), buffer.length - length));
-      if (n === 0 || (n < 0 && !again())) {
-        answer = reader.ended();
-        break;
-      }
-      if (n < 0) continue;
-      let end = buffer.indexOf(NEWLINE, length);
-      length += n;
-      while (answer === undefined && end >= 0 && end < length) {
-        answer = reader.line(decoder.decode(buffer.subarray(lineStart, end)));
-        lineStart = end + 1;
-        end = buffer.indexOf(NEWLINE, lineStart);
-      }
+      const n = Number(c.read(worker, buffer, buffer.length));
+      if (n === 0 || (n < 0 && !again())) answer = reader.ended();
+      else if (n > 0) for (const line of split.push(buffer.subarray(0, n))) answer ??= reader.line(line);
     }
   } catch (error) {
     // A fault of this code, not of the host or the worker: the call runs in this process after all.

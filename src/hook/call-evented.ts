@@ -6,8 +6,8 @@ import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
 const encoder = new TextEncoder();
 
 /*
- * The call handed to an idle worker with Bun's sockets, where src/hook/libc.ts has no system calls
- * to offer (macOS). One function, few callbacks, no connection object: every function a process
+ * The call handed to an idle worker with Bun's sockets, where call-blocking.ts cannot make its own
+ * system calls (macOS, AGENT_CONNECTOR_FFI=0, no glibc). One function, few callbacks, no connection object: every function a process
  * runs for the first time is read from the binary and linked. Plain loops and
  * Promise.withResolvers: the first Array.from or `new Promise` of a process compiles a JS builtin
  * of the engine (0.1–0.2 ms each).
