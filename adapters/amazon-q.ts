@@ -14,7 +14,12 @@ const agentFile = (dir: string, agent: string | undefined) => join(dir, "cli-age
 export default defineAdapter({
   id: "amazon-q",
   name: "Amazon Q Developer CLI",
-  sources: ["https://github.com/aws/amazon-q-developer-cli/blob/main/docs/hooks.md", "https://github.com/aws/amazon-q-developer-cli/blob/main/docs/agent-format.md", "https://github.com/aws/amazon-q-developer-cli/blob/main/docs/default-agent-behavior.md"],
+  sources: [
+    "https://github.com/aws/amazon-q-developer-cli/blob/main/docs/hooks.md",
+    "https://github.com/aws/amazon-q-developer-cli/blob/main/docs/agent-format.md",
+    "https://github.com/aws/amazon-q-developer-cli/blob/main/docs/default-agent-behavior.md",
+    "https://github.com/aws/amazon-q-developer-cli/blob/main/crates/chat-cli/src/cli/chat/tools/tool_index.json", // tools
+  ],
   events: { SessionStart: "agentSpawn", UserPromptSubmit: "userPromptSubmit", PreToolUse: "preToolUse", PostToolUse: "postToolUse" },
   // snake_case: hook_event_name, cwd, tool_name (MCP: @server/tool), tool_input, tool_response {success, result}; no session id.
   payload: { ...SNAKE_CASE_PAYLOAD, toolOutput: { paths: ["tool_response.result", "tool_response"] }, isError: { paths: ["tool_response.success"], values: { false: true, true: false } } },
@@ -22,7 +27,18 @@ export default defineAdapter({
   dialect: exitCodeDialect("amazon-q", { SessionStart: ["context"], UserPromptSubmit: ["context"], PreToolUse: ["deny"] }),
   // Globs (`fs_*`, `@server/tool`), not regexes and no `a|b` lists: every call reaches us and we match.
   nativeMatcher: "none",
-  toolNames: ["fs_read", "fs_write", "execute_bash", "execute_cmd", "use_aws", "knowledge", "introspect", "report_issue", "thinking", "todo_list"],
+  // The names the model calls, which `tool_name` carries (crates/chat-cli/src/cli/chat/tools/
+  // tool_index.json; hooks.md's example is fs_read with `operations`). execute_cmd is the Windows
+  // shell tool; gh_issue is called report_issue.
+  tools: {
+    shell: { execute_bash: { command: "command" }, execute_cmd: { command: "command" } },
+    // `operations` is a list (Line, Directory, Search, Image): the first one's path(s) only.
+    read: { fs_read: { filePaths: { paths: ["operations.0.path", "operations.0.image_paths", "path"], list: true } } },
+    // create / str_replace / insert / append: the new text is file_text (create) or new_str.
+    write: { fs_write: { filePaths: "path", content: ["file_text", "new_str"] } },
+    task: { delegate: { query: "task" } },
+    other: ["use_aws", "report_issue", "knowledge", "introspect", "thinking", "todo_list"],
+  },
   nativeHooks: false, // four events, all normalized
   hooks: {
     kind: "hook-file",

@@ -15,6 +15,8 @@ export default defineAdapter({
   sources: [
     "https://ampcode.com/manual/plugin-api (experimental; as of @ampcode/cli 0.0.1790142911)",
     "https://ampcode.com/manual#mcp (settings key amp.mcpServers)",
+    "https://ampcode.com/manual/appendix#permissions-configuration (tool names and args as rules match them: Bash's `cmd`)",
+    "tool names and args: Amp's `amp tools list` output and a third-party reading of Amp 0.0.1769212917's tool registry (decodeclaude.com/amp-code-spec/reference/tools), followed where Amp publishes nothing (its CLI is a closed binary)",
   ],
   events: {
     SessionStart: "session.start",
@@ -41,6 +43,37 @@ export default defineAdapter({
   // rewrites have no documented shape, and the other events' returns are not read.
   dialect: pluginActionsDialect("amp", { PreToolUse: ["deny"] }),
   nativeMatcher: "none",
+  // Mixed-case names (`Bash`, `Read`, `Grep` beside `edit_file`, `glob`), `event.input` being the
+  // call's args. Not in Amp's own docs beyond Bash's `cmd`: names and args follow `amp tools list`
+  // and third-party readings of the binary, so tools with no known args list none.
+  tools: {
+    shell: { Bash: { command: "cmd", cwd: "cwd" } },
+    read: { Read: { filePaths: "path" } },
+    write: { create_file: { filePaths: "path", content: "content" } },
+    edit: {
+      edit_file: { filePaths: "path", content: "new_str" },
+      undo_edit: { filePaths: "path" },
+      format_file: { filePaths: "path" },
+      delete_file: { filePaths: "path" },
+      apply_patch: {},
+    },
+    // `finder` is a sub-agent search of the codebase by concept; `Glob` is an alias of `glob`.
+    search: {
+      Grep: { query: "pattern", filePaths: "path" },
+      glob: { query: "filePattern" },
+      Glob: { query: "filePattern" },
+      finder: { query: "query" },
+      list_directory: { filePaths: "path" },
+    },
+    fetch: { read_web_page: { url: "url" }, web_search: { query: "query" } },
+    task: { Task: { query: "prompt" }, oracle: { query: "task" }, librarian: { query: "query" } },
+    other: [
+      "todo_write", "todo_read", "task_list", "mermaid", "get_diagnostics", "Check", "repl", "look_at", "painter", "skill", "handoff",
+      "read_thread", "find_thread", "read_mcp_resource", "read_github", "search_github", "commit_search", "list_directory_github",
+      "list_repositories", "glob_github", "search_documents", "get_document", "diff", "kraken", "reviewer", "code_review",
+      "diff_review", "file_review", "walkthrough", "walkthrough_diagram",
+    ],
+  },
   nativeHooks: true,
   hooks: {
     kind: "plugin-module",

@@ -31,6 +31,7 @@ export default defineAdapter({
     "https://docs.augmentcode.com/cli/hooks",
     "https://docs.augmentcode.com/cli/integrations",
     "auggie 0.36.0 bundled code (MCP: no variable expansion, a stdio server's environment; followed where the docs say nothing)",
+    "tools: npm @augmentcode/auggie@0.36.0 augment.mjs (its tool classes and their input schemas)",
   ],
   // Seven events. The prompt event is `PromptSubmit`: any other key (UserPromptSubmit) makes Auggie
   // reject the configuration. Hooks run only when the account's backend flag `enable_hooks` is on.
@@ -62,6 +63,40 @@ export default defineAdapter({
   // A regex, tested against the tool name on PreToolUse and PostToolUse.
   nativeMatcher: "claude-regex",
   nativeMatcherEvents: ["PreToolUse", "PostToolUse"],
+  // Kebab-case names and snake_case inputs, from the tool classes and input schemas in 0.36.0's
+  // bundle (the real run's shell call was `launch-process`). bash/read/write/edit/find/grep/ls are a
+  // second, Pi-style set some models get instead. A named sub-agent is `sub-agent-<name>`.
+  tools: {
+    shell: { "launch-process": { command: "command", cwd: "cwd" }, bash: { command: "command" } },
+    read: { view: { filePaths: "path" }, read: { filePaths: "path" } },
+    write: {
+      "save-file": { filePaths: "path", content: "file_content" },
+      write: { filePaths: "path", content: "content" },
+      // A deletion: classed with writes so that a matcher guarding files reaches it.
+      "remove-files": { filePaths: { paths: ["file_paths"], list: true } },
+    },
+    edit: {
+      "str-replace-editor": { filePaths: "path" }, // numbered entries (old_str_1, new_str_1, …)
+      edit: { filePaths: "path" }, // edits[] of {oldText, newText}
+      apply_patch: { filePaths: { paths: ["input"], patch: true } },
+    },
+    search: {
+      "grep-search": { query: "query", filePaths: "directory_absolute_path" },
+      grep: { query: "pattern", filePaths: "path" },
+      find: { query: "pattern", filePaths: "path" },
+      ls: { filePaths: "path" },
+      "codebase-retrieval": { query: "information_request" },
+      "codebase-retrieval-raw": { query: "information_request", filePaths: "path" },
+    },
+    fetch: { "web-fetch": { url: "url" }, "web-search": { query: "query" } },
+    task: { "sub-agent": { query: "instruction" } },
+    other: [
+      "read-process", "write-process", "kill-process", "list-processes", "setup-script", "view-range-untruncated", "search-untruncated",
+      "conversation-retrieval", "git-commit-retrieval", "view-session", "report-to-parent", "enter-plan-mode", "exit-plan-mode", "ask-user",
+      "view_tasklist", "update_tasks", "reorganize_tasklist", "add_tasks", "render-mermaid", "diagnostics", "read-terminal", "open-browser",
+      "github-api", "linear", "jira", "confluence", "notion", "glean", "sentry", "stripe", "supabase", "execute-tool",
+    ],
+  },
   nativeHooks: false,
   hooks: {
     kind: "hook-file",

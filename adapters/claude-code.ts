@@ -10,7 +10,12 @@ const claudeDir = ({ home, env }: { home: string; env: Record<string, string | u
 export default defineAdapter({
   id: "claude-code",
   name: "Claude Code",
-  sources: ["https://code.claude.com/docs/en/hooks", "https://code.claude.com/docs/en/tools-reference", "https://github.com/anthropics/claude-code/issues/75081"],
+  sources: [
+    "https://code.claude.com/docs/en/hooks",
+    "https://code.claude.com/docs/en/tools-reference",
+    "@anthropic-ai/claude-code@2.1.332 sdk-tools.d.ts (tool input fields)",
+    "https://github.com/anthropics/claude-code/issues/75081",
+  ],
   // Claude Code is the reference vocabulary: every normalized event has its own name here.
   events: {
     SessionStart: "SessionStart",
@@ -31,14 +36,29 @@ export default defineAdapter({
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },
   dialect: hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES),
   nativeMatcher: "claude-regex",
-  // https://code.claude.com/docs/en/tools-reference ("the exact strings you use in … hook matchers"),
-  // plus names older versions used (Task, LS, MultiEdit, …). MCP tools are mcp__<server>__<tool>.
-  toolNames: [
-    "Agent", "Artifact", "AskUserQuestion", "Bash", "BashOutput", "CronCreate", "CronDelete", "CronList", "Edit", "EnterPlanMode",
-    "EnterWorktree", "ExitPlanMode", "ExitWorktree", "Glob", "Grep", "KillShell", "LS", "LSP", "ListMcpResourcesTool", "Monitor",
-    "MultiEdit", "NotebookEdit", "NotebookRead", "PowerShell", "Read", "ReadMcpResourceTool", "SendMessage", "Skill", "SlashCommand",
-    "Task", "TaskCreate", "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "TodoWrite", "ToolSearch", "WebFetch", "WebSearch", "Write",
-  ],
+  // Names: https://code.claude.com/docs/en/tools-reference ("the exact strings you use in … hook
+  // matchers"), plus names older versions used (Task, LS, MultiEdit, NotebookRead, BashOutput, KillShell).
+  // Fields: the input types @anthropic-ai/claude-code@2.1.332 ships (sdk-tools.d.ts). MCP tools are
+  // mcp__<server>__<tool> (its `mcp` below).
+  tools: {
+    // Monitor runs a shell command in the background (or opens a WebSocket) and streams its lines back.
+    shell: { Bash: { command: "command" }, PowerShell: { command: "command" }, Monitor: { command: "command" } },
+    read: { Read: { filePaths: "file_path" }, NotebookRead: { filePaths: "notebook_path" } },
+    write: { Write: { filePaths: "file_path", content: "content" } },
+    edit: {
+      Edit: { filePaths: "file_path", content: "new_string" },
+      MultiEdit: { filePaths: "file_path" }, // the new texts sit in `edits[]`: no single content
+      NotebookEdit: { filePaths: "notebook_path", content: "new_source" },
+    },
+    search: { Glob: { query: "pattern", filePaths: "path" }, Grep: { query: "pattern", filePaths: "path" }, LS: { filePaths: "path" } },
+    fetch: { WebFetch: { url: "url", query: "prompt" }, WebSearch: { query: "query" } },
+    task: { Agent: { query: "prompt" }, Task: { query: "prompt" } },
+    other: [
+      "Artifact", "AskUserQuestion", "BashOutput", "CronCreate", "CronDelete", "CronList", "EnterPlanMode", "EnterWorktree", "ExitPlanMode", "ExitWorktree",
+      "KillShell", "LSP", "ListMcpResourcesTool", "ReadMcpResourceTool", "SendMessage", "Skill", "SlashCommand", "TaskCreate", "TaskGet", "TaskList",
+      "TaskOutput", "TaskStop", "TaskUpdate", "TodoWrite", "ToolSearch",
+    ],
+  },
   // "Files with errors are skipped entirely, not just the invalid settings" (its own settings
   // error, e.g. a non-string matcher or an unknown event key; anthropics/claude-code#75081).
   invalidEntrySkips: "file",

@@ -19,6 +19,7 @@ export default defineAdapter({
     "https://docs.cline.bot/features/hooks/hook-reference",
     "npm cline@3.0.65 (@cline/core 0.0.86: hook folders, file names, reply fields, the MCP settings file and schema; followed where the docs disagree)",
     "https://docs.cline.bot/mcp/configuring-mcp-servers",
+    "tools: npm @cline/core@0.0.86 (the CLI's tool names and input schemas) and https://github.com/cline/cline/blob/main/src/shared/tools.ts (the extension's)",
   ],
   // Cline's own event names are the file names. SessionEnd is TaskComplete (a task that finished);
   // TaskCancel, TaskError and SessionShutdown are host-only (nativeHooks). PreCompact: the extension
@@ -57,6 +58,45 @@ export default defineAdapter({
   // never reaches the model (real run, docs/hosts/cline.md).
   caveats: { PreToolUse: { deny: "the tool is blocked, but Cline ends the whole run there (the model never sees the reason)" } },
   nativeMatcher: "none", // a file per event, no matcher: every tool call reaches us
+  // Two tool sets under one id: the CLI's (@cline/core 0.0.86: run_commands, read_files, editor, …)
+  // and the VS Code extension's (src/shared/tools.ts: execute_command, read_file, write_to_file, …).
+  // Fields are read from the CLI's real `tool_call.input` first; the older `parameters` hold
+  // strings, a list as a JSON text (`commands: "[\"echo hi\"]"`), which a list field reads too.
+  // Inputs with one entry per file (read_files `files`, fetch_web_content `requests`) give their
+  // first entry's path or URL only.
+  tools: {
+    shell: { run_commands: { command: { paths: ["commands"], list: true } }, execute_command: { command: "command" } },
+    read: {
+      read_files: { filePaths: { paths: ["files.0.path", "file_paths", "paths", "files"], list: true } },
+      read_file: { filePaths: "path" },
+    },
+    write: { write_to_file: { filePaths: "path", content: "content" } },
+    edit: {
+      editor: { filePaths: "path", content: "new_text" },
+      apply_patch: { filePaths: { paths: ["input"], patch: true } },
+      replace_in_file: { filePaths: "path" }, // `diff` holds SEARCH/REPLACE blocks, not a patch
+    },
+    search: {
+      search_codebase: { query: { paths: ["queries"], list: true } },
+      search_files: { query: "regex", filePaths: "path" },
+      list_files: { filePaths: "path" },
+      list_code_definition_names: { filePaths: "path" },
+    },
+    fetch: {
+      fetch_web_content: { url: "requests.0.url", query: "requests.0.prompt" },
+      web_fetch: { url: "url" },
+      web_search: { query: "query" },
+    },
+    task: { spawn_agent: { query: "task" } },
+    other: [
+      "skills", "ask_question", "submit_and_exit", "image_generation",
+      "team_task", "team_status", "team_spawn_teammate", "team_shutdown_teammate", "team_send_message", "team_run_task", "team_review_outcome_fragment",
+      "team_read_mailbox", "team_mission_log", "team_list_runs", "team_list_outcomes", "team_finalize_outcome", "team_create_outcome", "team_cleanup",
+      "team_cancel_run", "team_broadcast", "team_await_runs", "team_attach_outcome_fragment",
+      "ask_followup_question", "attempt_completion", "browser_action", "use_mcp_tool", "access_mcp_resource", "load_mcp_documentation", "new_task",
+      "plan_mode_respond", "act_mode_respond", "focus_chain", "condense", "summarize_task", "report_bug", "new_rule", "generate_explanation", "search_subagent",
+    ],
+  },
   nativeHooks: true, // TaskResume, TaskCancel, TaskError, SessionShutdown
   hooks: {
     kind: "hooks-folder",

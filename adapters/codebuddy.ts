@@ -13,7 +13,13 @@ const codebuddyDir = ({ home, env }: PathContext) => (env.CODEBUDDY_CONFIG_DIR ?
 export default defineAdapter({
   id: "codebuddy",
   name: "CodeBuddy Code",
-  sources: ["https://www.codebuddy.ai/docs/cli/hooks", "https://cloud.tencent.com/document/product/1831/137030", "https://www.codebuddy.ai/docs/cli/mcp"],
+  sources: [
+    "https://www.codebuddy.ai/docs/cli/hooks",
+    "https://cloud.tencent.com/document/product/1831/137030",
+    "https://www.codebuddy.ai/docs/cli/tools-reference",
+    "@tencent-ai/agent-sdk@0.3.201 (bundles CodeBuddy Code 2.117.0: tool names and input schemas)",
+    "https://www.codebuddy.ai/docs/cli/mcp",
+  ],
   // Claude's names for all 13. PermissionRequest, PostToolUseFailure, SubagentStart and PostCompact
   // are only in the newer reference: older builds never fire them.
   events: sameNames(EVENT_NAMES),
@@ -22,6 +28,29 @@ export default defineAdapter({
   // The docs claim parity with Claude Code's exit codes and hookSpecificOutput replies.
   dialect: hookSpecificOutputDialect("codebuddy", CLAUDE_CODE_CAPABILITIES),
   nativeMatcher: "claude-regex", // case-sensitive; a plain name matches exactly, else a regex
+  // Names: its tools reference (www.codebuddy.ai/docs/cli/tools-reference: "the identifiers used in …
+  // Hook matchers"), as shipped with CodeBuddy Code 2.117.0 (npm @tencent-ai/agent-sdk@0.3.201, which
+  // bundles the CLI). Inputs: that bundle's tool schemas, Claude Code's spellings throughout.
+  // Its aliases (BashOutput, KillShell, pwsh) are documented for permission rules, not as hook names.
+  tools: {
+    shell: { Bash: { command: "command" }, PowerShell: { command: "command" } }, // PowerShell: Windows only
+    read: { Read: { filePaths: "file_path" }, NotebookRead: { filePaths: "notebook_path" } },
+    write: { Write: { filePaths: "file_path", content: "content" } },
+    edit: {
+      Edit: { filePaths: "file_path", content: "new_string" },
+      MultiEdit: { filePaths: "file_path" }, // the new texts sit in `edits[]`
+      NotebookEdit: { filePaths: "notebook_path", content: "new_source" },
+    },
+    search: { Glob: { query: "pattern", filePaths: "path" }, Grep: { query: "pattern", filePaths: "path" } },
+    fetch: { WebFetch: { url: "url", query: "prompt" }, WebSearch: { query: "query" } },
+    task: { Agent: { query: "prompt" } },
+    other: [
+      "AskUserQuestion", "CronCreate", "CronDelete", "CronList", "DeferExecuteTool", "EnterPlanMode", "EnterWorktree", "ExitPlanMode", "ImageEdit",
+      "ImageGen", "LSP", "LeaveWorktree", "ListMcpResources", "ReadMcpResource", "SendMessage", "Skill", "SlashCommand", "StructuredOutput", "TaskCreate",
+      "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "TeamCreate", "TeamDelete", "TodoWrite", "ToolSearch", "VideoGen", "WaitForMcpServers",
+      "Workflow",
+    ],
+  },
   nativeHooks: true, // StopFailure, PermissionDenied, Elicitation, TaskCreated, FileChanged, …
   hooks: {
     kind: "hook-file",

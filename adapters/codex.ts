@@ -10,7 +10,12 @@ const codexHome = ({ home, env }: PathContext) => (env.CODEX_HOME ? absolute(env
 export default defineAdapter({
   id: "codex",
   name: "Codex",
-  sources: ["https://developers.openai.com/codex/hooks", "https://github.com/openai/codex/tree/main/codex-rs/hooks"],
+  sources: [
+    "https://developers.openai.com/codex/hooks",
+    "https://github.com/openai/codex/tree/main/codex-rs/hooks",
+    "https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/hook_names.rs",
+    "https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/handlers/apply_patch.rs",
+  ],
   // No Notification, PostToolUseFailure (PostToolUse fires for failed shell commands too) or
   // SessionEnd (in newer source trees only, not on the release hooks page). PermissionRequest fires
   // only when Codex would ask (never with approval_policy = "never", docs/hosts/codex.md).
@@ -45,6 +50,18 @@ export default defineAdapter({
   }),
   // Rust regex, unanchored like Claude's; "Edit"/"Write" also match apply_patch (aliases).
   nativeMatcher: "claude-regex",
+  // What Codex's hooks name a call (codex-rs/core/src/tools/hook_names.rs and the handlers'
+  // pre_tool_use_payload): every shell tool (shell, shell_command, exec_command, local_shell) is
+  // reported as `Bash` with {command: string}, file edits as `apply_patch` with {command: the patch
+  // text} (JSON or freeform call alike; matchers Edit and Write reach it natively), MCP tools as
+  // mcp__<server>__<tool>. Newer builds also report spawn_agent (matcher alias Agent) and other local
+  // function tools under their own names. Hosted web search fires no hook.
+  tools: {
+    shell: { Bash: { command: "command" } },
+    edit: { apply_patch: { filePaths: { paths: ["command"], patch: true } } },
+    task: { spawn_agent: { query: "message" } },
+    other: ["update_plan", "view_image", "request_user_input", "send_input", "wait", "close_agent", "resume_agent", "tool_search"],
+  },
   // The release hook events are all mapped above; passthrough would need trust keys for events we
   // cannot verify (Interrupt, StopFailure).
   nativeHooks: false,

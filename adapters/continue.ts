@@ -14,7 +14,7 @@ const continueDir = ({ home, env }: PathContext) => (env.CONTINUE_GLOBAL_DIR ? a
 export default defineAdapter({
   id: "continue",
   name: "Continue CLI",
-  sources: ["https://github.com/continuedev/continue/tree/main/extensions/cli/src/hooks"],
+  sources: ["https://github.com/continuedev/continue/tree/main/extensions/cli/src/tools", "https://github.com/continuedev/continue/tree/main/extensions/cli/src/hooks"],
   // Claude's names; no PostCompact. PermissionRequest, SubagentStart and SubagentStop are declared
   // in types.ts with no firing helper in fireHook.ts.
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PostCompact")),
@@ -27,6 +27,19 @@ export default defineAdapter({
   dialect: hookSpecificOutputDialect("continue", CLAUDE_CODE_CAPABILITIES),
   // `new RegExp(matcher).test(name)`: unanchored even for a plain name (hookConfig.ts).
   nativeMatcher: "search-regex",
+  // Names and inputs: each built-in tool's `name` and parameters in extensions/cli/src/tools/
+  // (builtInToolNames.ts; main at d0a3c0b, 2026-06); fireHook.ts sends that name as tool_name. Edit
+  // and MultiEdit are alternatives (MultiEdit for capable models); MCP tools keep their own names.
+  tools: {
+    shell: { Bash: { command: "command" } },
+    read: { Read: { filePaths: "filepath" } },
+    write: { Write: { filePaths: "filepath", content: "content" } },
+    edit: { Edit: { filePaths: "file_path", content: "new_string" }, MultiEdit: { filePaths: "file_path" } }, // MultiEdit: texts in `edits[]`
+    search: { Search: { query: "pattern", filePaths: "path" }, List: { filePaths: "dirpath" } },
+    fetch: { Fetch: { url: "url" } },
+    task: { Subagent: { query: "prompt" } },
+    other: ["AskQuestion", "CheckBackgroundJob", "Checklist", "Diff", "Exit", "ReportFailure", "Skills", "Status", "UploadArtifact"],
+  },
   nativeHooks: true, // ConfigChange, TeammateIdle, TaskCompleted, WorktreeCreate, WorktreeRemove
   hooks: {
     kind: "hook-file",

@@ -40,6 +40,7 @@ export default defineAdapter({
   sources: [
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference",
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
+    "@github/copilot@1.0.102 (its runtime's tool schemas and prompts: tool names beyond the docs' list, inputs)",
   ],
   // The spelling of the key picks the dialect. We install camelCase: the real 1.0.102 honours
   // `{"permissionDecision":"deny"}` on camelCase preToolUse (docs/hosts/copilot-cli.md), the newest docs
@@ -100,8 +101,36 @@ export default defineAdapter({
   // (agent name) only; preToolUse & co. are filtered at run time. Never `"matcher": ""`: it fails
   // the schema and Copilot drops the whole file (docs/hosts/copilot-cli.md).
   nativeMatcher: "anchored-regex",
-  // Copilot's own tool names (cli-hooks-reference), not Claude's: `bash`, not `Bash`.
-  toolNames: ["bash", "powershell", "view", "create", "edit", "glob", "grep", "web_fetch", "task", "ask_user"],
+  // Names: the cli-hooks-reference's "Tool names for hook matching" (bash, powershell, view, create,
+  // edit, glob, grep, web_fetch, task, ask_user), plus tools @github/copilot@1.0.102 offers some
+  // models (its runtime's tool schemas and prompts: rg, apply_patch, str_replace_editor, read_bash, …).
+  // Inputs: those schemas; the real run's bash args were {command, description}. These are the
+  // camelCase payload's names; Claude's files get Claude's names (`guest` below). MCP: `<server>-<tool>`.
+  tools: {
+    shell: { bash: { command: "command" }, powershell: { command: "command" } },
+    read: { view: { filePaths: "path" } },
+    write: { create: { filePaths: "path", content: "file_text" } },
+    edit: {
+      edit: { filePaths: "path", content: "new_str" },
+      // One tool for view/create/str_replace/insert (`command` says which); edits are its purpose.
+      str_replace_editor: { filePaths: "path", content: ["new_str", "file_text"] },
+      // A freeform tool for GPT models: its input is the bare patch text, no object to point into.
+      apply_patch: {},
+    },
+    search: {
+      // `paths`: one directory or a list (older builds: `path`).
+      glob: { query: "pattern", filePaths: { paths: ["paths", "path"], list: true } },
+      grep: { query: "pattern", filePaths: { paths: ["paths", "path"], list: true } },
+      rg: { query: "pattern", filePaths: { paths: ["paths", "path"], list: true } }, // grep's name for GPT models
+    },
+    fetch: { web_fetch: { url: "url" } },
+    task: { task: { query: "prompt" } },
+    other: [
+      "ask_user", "exit_plan_mode", "fetch_copilot_cli_documentation", "list_agents", "list_bash", "list_powershell", "read_agent", "read_bash",
+      "read_powershell", "report_intent", "skill", "sql", "stop_bash", "stop_powershell", "update_todo", "view_image", "write_agent", "write_bash",
+      "write_powershell",
+    ],
+  },
   invalidEntrySkips: "file", // an entry failing the schema drops the whole file (docs/hosts/copilot-cli.md)
   nativeMatcherEvents: ["PermissionRequest", "SubagentStart"],
   nativeHooks: true, // e.g. errorOccurred, userPromptTransformed (observed, undocumented)
@@ -153,5 +182,21 @@ export default defineAdapter({
       Stop: ["deny"],
       SubagentStop: ["deny"],
     }),
+    // In Claude's files Copilot names its tools as Claude does (`Bash` for its bash: real run of
+    // 1.0.102, test/fixtures/copilot-cli/claude-format; its runtime pairs bash/Bash and
+    // powershell/PowerShell) and keeps its own arguments. Only Bash was captured: the others are
+    // Claude's name for the same tool, with Copilot's and Claude's spelling of each field.
+    tools: {
+      shell: { Bash: { command: "command" }, PowerShell: { command: "command" } },
+      read: { Read: { filePaths: ["path", "file_path"] } },
+      write: { Write: { filePaths: ["path", "file_path"], content: ["file_text", "content"] } },
+      edit: { Edit: { filePaths: ["path", "file_path"], content: ["new_str", "new_string"] } },
+      search: {
+        Glob: { query: "pattern", filePaths: { paths: ["paths", "path"], list: true } },
+        Grep: { query: "pattern", filePaths: { paths: ["paths", "path"], list: true } },
+      },
+      fetch: { WebFetch: { url: "url" } },
+      task: { Task: { query: "prompt" } },
+    },
   },
 });

@@ -18,9 +18,9 @@ export default defineAdapter({
     "https://github.com/charmbracelet/crush/tree/main/internal/hooks",
     "https://github.com/charmbracelet/crush#mcps",
     "https://github.com/charmbracelet/crush/blob/main/internal/config/resolve.go",
+    "https://github.com/charmbracelet/crush/tree/main/internal/agent/tools (tool names and params: the tool vocabulary)",
   ],
-  // Top-level agent's tool calls only (a subagent's own calls are not hooked). Tool names are
-  // lowercase: bash, edit, multiedit, write, view, ls, grep, glob, fetch, agent, mcp_<server>_<tool>.
+  // Top-level agent's tool calls only (a subagent's own calls are not hooked).
   events: { PreToolUse: "PreToolUse" },
   // The event is under `event`, not hook_event_name; Crush exports the project dir.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CRUSH_PROJECT_DIR"], paths: ["cwd"] } },
@@ -29,6 +29,34 @@ export default defineAdapter({
   // Go regexp (RE2), searched anywhere in the name; a pattern Go cannot compile fails Crush's whole config.
   nativeMatcher: "search-name-list",
   nativeHooks: false, // no host-only event in any release we could read
+  // internal/agent/tools/*.go (each `<Name>ToolName` and its `<Name>Params`) and agent_tool.go,
+  // agentic_fetch_tool.go (nightly of 2026-08-21); `tool_input` is the call's raw JSON args.
+  tools: {
+    shell: { bash: { command: "command", cwd: "working_dir" } },
+    read: { view: { filePaths: "file_path" } },
+    write: { write: { filePaths: "file_path", content: "content" } },
+    edit: {
+      edit: { filePaths: "file_path", content: "new_string" },
+      multiedit: { filePaths: "file_path" },
+      lsp_replace_symbol: { filePaths: "file_path", content: "replacement" },
+    },
+    search: { grep: { query: "pattern", filePaths: "path" }, glob: { query: "pattern", filePaths: "path" }, ls: { filePaths: "path" } },
+    // `download` also writes the fetched file to `file_path`; `sourcegraph` searches public code
+    // on sourcegraph.com; web_fetch and web_search are the agentic_fetch sub-agent's own tools.
+    fetch: {
+      fetch: { url: "url" },
+      agentic_fetch: { url: "url", query: "prompt" },
+      download: { url: "url", filePaths: "file_path" },
+      sourcegraph: { query: "query" },
+      web_fetch: { url: "url" },
+      web_search: { query: "query" },
+    },
+    task: { agent: { query: "prompt" } },
+    other: [
+      "todos", "question", "job_output", "job_kill", "lsp_diagnostics", "lsp_references", "lsp_definition", "lsp_symbols",
+      "lsp_call_hierarchy", "lsp_rename", "lsp_restart", "list_mcp_resources", "read_mcp_resource", "crush_info", "crush_logs",
+    ],
+  },
   hooks: {
     kind: "hook-file",
     file: {

@@ -10,6 +10,7 @@ const cursorDir = (home: string) => join(home, ".cursor");
 export default defineAdapter({
   id: "cursor",
   name: "Cursor",
+  // Tools: the hooks page's matcher section (tool types and `MCP:<tool>`) and its Shell example.
   sources: ["https://cursor.com/docs/hooks", "https://cursor.com/docs/reference/third-party-hooks"],
   // camelCase event names; no Notification / PermissionRequest (permission is a reply field of
   // preToolUse, not an event) / PostCompact. Only documented keys are written: reports disagree
@@ -60,8 +61,23 @@ export default defineAdapter({
   // Matchers are pipe lists of Cursor's tool types (`Shell|Read|Write`), regex-like but not
   // specified: plain lists are written natively, anything else is matched at run time.
   nativeMatcher: "name-list",
-  // Tool types of the hooks docs (MCP tools are `MCP:<name>`): `Shell`, not `Bash`.
-  toolNames: ["Shell", "Read", "Write", "Grep", "Delete", "Task"],
+  // The tool types the hooks docs name for matchers and `tool_name` (`Shell`, not `Bash`). Only
+  // Shell's input is documented (`{command, working_directory}`); the others' keys are not (no
+  // capture either), so each field lists likely keys, first present wins: `path` as in Cursor CLI's
+  // own tool-call records, the snake_case names as in Shell's hook input.
+  tools: {
+    shell: { Shell: { command: "command", cwd: "working_directory" } },
+    read: { Read: { filePaths: ["file_path", "path", "target_file"] } },
+    write: {
+      Write: { filePaths: ["file_path", "path", "target_file"], content: ["contents", "content", "file_text"] },
+      // A deletion: classed with writes so that a matcher guarding files reaches it.
+      Delete: { filePaths: ["file_path", "path", "target_file"] },
+    },
+    search: { Grep: { query: "pattern", filePaths: "path" } },
+    task: { Task: { query: ["prompt", "task", "description"] } },
+    // MCP tools arrive as `MCP:<tool>` in the tool events, not under the server's own name.
+    mcp: "MCP:{tool}",
+  },
   nativeHooks: true,
   hooks: {
     kind: "hook-file",

@@ -17,16 +17,44 @@ export default defineAdapter({
     "https://docs.devin.ai/cli/extensibility/hooks/lifecycle-hooks",
     "https://cli.devin.ai/docs/extensibility/configuration",
     "https://docs.devin.ai/cli/extensibility/mcp/configuration",
+    // Tool names: the hooks pages name exec, edit and mcp__…; the permissions page the edit/write
+    // tools. Devin ships no source, so the rest of the names and the input keys come from a third
+    // party's live captures of Devin CLI 3000.6.14 hook payloads (an AI-DLC hook adapter).
+    "https://docs.devin.ai/cli/reference/permissions",
+    "third-party live captures of Devin CLI 3000.6.14 hook payloads (tool names, file_path, apply_patch's command)",
   ],
   // The seven documented events. PostCompaction is reported by a third party only: not wired.
   events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]),
   // snake_case; no cwd in the payload (the project is DEVIN_PROJECT_DIR). tool_response is
-  // {success, output, error}. Tool names are Devin's own: exec, edit, read, mcp__<server>__<tool>.
+  // {success, output, error}. MCP tools are mcp__<server>__<tool>.
   payload: {
     ...SNAKE_CASE_PAYLOAD,
     projectDir: { env: ["DEVIN_PROJECT_DIR"], paths: ["cwd"] },
     toolOutput: { paths: ["tool_response.output", "tool_response"] },
     isError: { paths: ["tool_response.error"], present: true }, // null on success
+  },
+  // Lowercase names of Devin's own. Keys no source shows are left out: edit's replacement text and
+  // webfetch's URL (a fetch carries no url here); write's content is reported by one party only.
+  tools: {
+    shell: { exec: { command: "command", cwd: "workdir" } },
+    read: { read: { filePaths: "file_path" }, notebook_read: { filePaths: "notebook_path" } },
+    write: { write: { filePaths: "file_path", content: "content" } },
+    // apply_patch carries its "*** Begin Patch" text under `command`, not `patch`.
+    edit: {
+      edit: { filePaths: "file_path" },
+      notebook_edit: { filePaths: "notebook_path" },
+      apply_patch: { filePaths: { paths: ["command"], patch: true } },
+    },
+    // grep's file filter is `glob_pattern`; its `pattern` matches file contents.
+    search: {
+      grep: { query: "pattern", filePaths: "path" },
+      glob: { query: "pattern", filePaths: "path" },
+      ls: { filePaths: "path" },
+    },
+    fetch: { webfetch: {} },
+    // input {profile, task, is_background, title}
+    task: { run_subagent: { query: "task" } },
+    other: ["read_subagent", "todo_write", "ask_user_question", "skill", "request_scope"],
   },
   // Top-level {decision: approve|block|deny, reason}; exit 2 blocks. No documented ask, input
   // rewrite or context field (the docs name "add context" as a use without a field): those degrade.

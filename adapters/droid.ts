@@ -17,10 +17,11 @@ export default defineAdapter({
   id: "droid",
   name: "Factory Droid",
   sources: [
+    "https://docs.factory.ai/reference/cli-reference",
     "https://docs.factory.ai/reference/hooks-reference",
     "https://docs.factory.ai/cli/configuration/hooks-guide",
     "https://docs.factory.ai/cli/configuration/mcp",
-    "droid 0.225.2 bundled code (MCP: variable expansion, stdio environment, tool names; followed where the docs say nothing)",
+    "droid 0.225.2 bundled code (MCP: variable expansion, stdio environment, tool names; followed where the docs say nothing; its tool registry: tool names and inputs)",
   ],
   // Claude's names. `droid exec` fires SessionStart, PreToolUse, PostToolUse, Stop and SessionEnd;
   // UserPromptSubmit only in interactive sessions. No PermissionRequest, PostToolUseFailure,
@@ -58,6 +59,31 @@ export default defineAdapter({
   // Regex or exact tool name, for PreToolUse and PostToolUse only (SubagentStop gets no matcher).
   nativeMatcher: "claude-regex",
   nativeMatcherEvents: ["PreToolUse", "PostToolUse"],
+  // Names: the llmIds of droid 0.225.2's tool registry (its bundled code; `Execute` is also the real
+  // run's tool_name), which the hooks docs' matchers use (`Create`, `Edit|Create`). Inputs: that
+  // registry's schemas, not Claude's: Edit says old_str/new_str, Glob takes `patterns` (one or a list)
+  // and `folder`, LS `directory_path`, ApplyPatch a Codex-style patch in `input`. No MultiEdit tool
+  // in 0.225.2 (the name survives only as a legacy alias of Edit). MCP: `<server>___<tool>`.
+  tools: {
+    // A changed command must keep riskLevel and riskLevelReason (the dialect's requiredInput).
+    shell: { Execute: { command: "command" } },
+    read: { Read: { filePaths: "file_path" } },
+    write: { Create: { filePaths: "file_path", content: "content" } },
+    edit: { Edit: { filePaths: "file_path", content: "new_str" }, ApplyPatch: { filePaths: { paths: ["input"], patch: true } } },
+    search: {
+      Grep: { query: "pattern", filePaths: "path" },
+      Glob: { query: { paths: ["patterns"], list: true }, filePaths: "folder" },
+      LS: { filePaths: "directory_path" },
+    },
+    fetch: { FetchUrl: { url: "url" }, WebSearch: { query: "query" } },
+    task: { Task: { query: "prompt" } },
+    // Script runs JavaScript that calls other tools; the mission and spec tools drive Droid's own modes.
+    other: [
+      "AskUser", "DismissHandoffItems", "EndFeatureRun", "ExitMissionPlanning", "ExitSpecMode", "GenerateDroid", "GenerateImage", "ProposeMission",
+      "RecommendMission", "Script", "Skill", "StageSettingsChanges", "StartMissionRun", "StructuredOutput", "TaskOutput", "TaskStop", "TodoWrite", "ToolSearch",
+      "UpgradeSessionModel", "WaitForScript",
+    ],
+  },
   nativeHooks: false, // every Droid event has a normalized name
   hooks: {
     kind: "hook-file",

@@ -17,7 +17,12 @@ const SETTINGS = {
 export default defineAdapter({
   id: "gemini-cli",
   name: "Gemini CLI",
-  sources: ["https://geminicli.com/docs/hooks/reference"],
+  sources: [
+    "https://geminicli.com/docs/hooks/reference",
+    // Tool names and their parameters: the source (a 0.56 nightly), which the docs' tools reference agrees with.
+    "https://github.com/google-gemini/gemini-cli/blob/main/packages/core/src/tools/definitions/base-declarations.ts",
+    "https://geminicli.com/docs/reference/tools",
+  ],
   // No PostCompact, PermissionRequest (the prompt only shows as a Notification), PostToolUseFailure
   // (failures arrive in AfterTool's tool_response.error) or subagent events.
   events: {
@@ -50,8 +55,32 @@ export default defineAdapter({
     // SessionEnd, Notification, PreCompress: only systemMessage, which reaches the user, not the model.
   }),
   nativeMatcher: "claude-regex", // regex on the tool name for BeforeTool/AfterTool
-  // Its own names (docs/hosts/gemini-cli.md); its migration maps Bash → run_shell_command, Edit → replace, …
-  toolNames: ["run_shell_command", "read_file", "read_many_files", "write_file", "replace", "glob", "search_file_content", "list_directory", "web_fetch", "google_web_search", "save_memory"],
+  // Its own tool names (packages/core/src/tools/tool-names.ts and definitions/, docs/reference/tools.md):
+  // `tool_name` is the name, not the display name (WriteFile, SearchText). Older releases call
+  // grep_search `search_file_content` and the directory fields `directory` / `path`.
+  tools: {
+    shell: { run_shell_command: { command: "command", cwd: ["dir_path", "directory"] } },
+    read: {
+      read_file: { filePaths: "file_path" },
+      read_many_files: { filePaths: { paths: ["include"], list: true } }, // paths or globs
+    },
+    write: { write_file: { filePaths: "file_path", content: "content" } },
+    edit: { replace: { filePaths: "file_path", content: "new_string" } },
+    search: {
+      glob: { query: "pattern", filePaths: ["dir_path", "path"] },
+      grep_search: { query: "pattern", filePaths: ["dir_path", "path"] },
+      search_file_content: { query: "pattern", filePaths: ["dir_path", "path"] },
+      list_directory: { filePaths: ["dir_path", "path"] },
+    },
+    // web_fetch has no url field: the URLs are inside its prompt.
+    fetch: { web_fetch: { query: "prompt" }, google_web_search: { query: "query" } },
+    task: { invoke_agent: { query: "prompt" } },
+    other: [
+      "write_todos", "ask_user", "activate_skill", "get_internal_docs", "enter_plan_mode", "exit_plan_mode", "update_topic", "complete_task",
+      "tracker_create_task", "tracker_update_task", "tracker_get_task", "tracker_list_tasks", "tracker_add_dependency", "tracker_visualize",
+      "read_mcp_resource", "list_mcp_resources", "list_background_processes", "read_background_output", "save_memory",
+    ],
+  },
   nativeHooks: true, // BeforeModel, AfterModel (once per streamed chunk), BeforeToolSelection
   hooks: {
     kind: "hook-file",

@@ -16,7 +16,15 @@ const configDir = ({ home, env }: PathContext) => join(env.XDG_CONFIG_HOME ? abs
 export default defineAdapter({
   id: "goose",
   name: "goose",
-  sources: ["https://github.com/aaif-goose/goose/blob/main/documentation/docs/guides/context-engineering/hooks.md", "https://github.com/aaif-goose/goose/tree/main/crates/goose/src/hooks"],
+  sources: [
+    "https://github.com/aaif-goose/goose/blob/main/documentation/docs/guides/context-engineering/hooks.md",
+    "https://github.com/aaif-goose/goose/tree/main/crates/goose/src/hooks",
+    // Tool names: the platform extensions' tool lists (developer/mod.rs, summon.rs, analyze) and
+    // their unprefixed_tools flags in platform_extensions/mod.rs; the hooks guide's older
+    // developer__shell names are never sent (issue 12178, fixed in the guide by PR 12260).
+    "https://github.com/aaif-goose/goose/tree/main/crates/goose/src/agents/platform_extensions",
+    "https://github.com/aaif-goose/goose/issues/12178",
+  ],
   // Claude's names. SubagentStart/SubagentStop are accepted in hooks.json but never emitted; no
   // compaction or notification events.
   events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]),
@@ -27,6 +35,22 @@ export default defineAdapter({
     prompt: { paths: ["message"] },
     toolOutput: { paths: ["tool_output"] },
     toolUseId: { paths: ["tool_call_id"] },
+  },
+  // tool_name is the name the model called. The built-in developer, analyze, summon and code-mode
+  // extensions are "unprefixed" (shell, write, edit…); every other extension's tools are
+  // <extension>__<tool> (todo__todo_write), the same shape as MCP tools. Older goose (and its
+  // guide before PR 12260) named them developer__shell and developer__text_editor: no goose with
+  // hooks sends those.
+  tools: {
+    shell: { shell: { command: "command" } },
+    // source is a local path or an http(s) URL.
+    read: { read_image: { filePaths: "source" } },
+    write: { write: { filePaths: "path", content: "content" } },
+    edit: { edit: { filePaths: "path", content: "after" } },
+    search: { tree: { filePaths: "path" }, analyze: { filePaths: "path", query: "focus" } },
+    fetch: { web_fetch: { url: "url" } },
+    task: { delegate: { query: "instructions" } },
+    other: ["load", "todo__todo_write"],
   },
   // Only PreToolUse and Stop take a decision: `{"decision": "block", "reason"}` on stdout (exit 0).
   // A Stop block keeps the turn going. Every other event's reply is ignored; there is no context channel.

@@ -15,7 +15,11 @@ const ownFile = (dir: string, connectorId: string) => join(dir, "hooks", `agent-
 export default defineAdapter({
   id: "grok-build",
   name: "Grok Build",
-  sources: ["https://docs.x.ai/build/features/hooks", "https://docs.x.ai/build/features/mcp-servers"],
+  sources: [
+    "https://docs.x.ai/build/features/hooks",
+    "https://docs.x.ai/build/features/mcp-servers",
+    "https://github.com/xai-org/grok-build (crates/codegen/xai-grok-agent/src/config.rs, crates/codegen/xai-grok-tools/src/implementations/, docs/user-guide/10-hooks.md \"Tool Name Aliases\": the tool vocabulary; source of 2026-08-19)",
+  ],
   // Claude's names; no PermissionRequest (only PermissionDenied, after the fact).
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PermissionRequest")),
   // camelCase (docs: hookEventName, sessionId, cwd, workspaceRoot, toolName, toolInput); the other
@@ -26,7 +30,7 @@ export default defineAdapter({
     source: { paths: ["source"] },
     reason: { paths: ["reason"] },
     prompt: { paths: ["prompt"] },
-    toolName: { paths: ["toolName", "tool_name"] }, // Grok's own names: run_terminal_command, search_replace, …
+    toolName: { paths: ["toolName", "tool_name"] }, // Grok's own names (`tools` below)
     toolInput: { paths: ["toolInput", "tool_input"] },
     toolOutput: { paths: ["toolResult", "toolResponse", "tool_response"] },
     toolUseId: { paths: ["toolUseId", "tool_use_id"] },
@@ -45,6 +49,27 @@ export default defineAdapter({
   // A regex on the tool name; Claude's names (Bash, Read, Edit) are mapped to Grok's, so plain
   // names are written as they are.
   nativeMatcher: "claude-regex",
+  // The default `grok-build` toolset (xai-grok-agent src/config.rs: its model-facing names, e.g.
+  // bash renamed run_terminal_command, task spawn_subagent) and each tool's input struct
+  // (xai-grok-tools src/implementations/grok_build/, opencode/write). `toolInput` is the call's
+  // args as the model sent them, cut at 128 KB (`toolInputTruncated`). A call through `use_tool`
+  // is reported as the MCP tool it dispatches (`<server>__<tool>`). Other presets (codex,
+  // hashline, concise) name their tools otherwise.
+  tools: {
+    shell: { run_terminal_command: { command: "command" } },
+    read: { read_file: { filePaths: "target_file" } },
+    write: { write: { filePaths: "file_path", content: "content" } },
+    // Claude's Edit, Write and MultiEdit all map to search_replace in a matcher.
+    edit: { search_replace: { filePaths: "file_path", content: "new_string" } },
+    search: { grep: { query: "pattern", filePaths: "path" }, list_dir: { filePaths: "target_directory" } },
+    fetch: { web_fetch: { url: "url" }, web_search: { query: "query" } },
+    task: { spawn_subagent: { query: "prompt", cwd: "cwd" } },
+    other: [
+      "get_command_or_subagent_output", "wait_commands_or_subagents", "kill_command_or_subagent", "todo_write", "scheduler_create",
+      "scheduler_delete", "scheduler_list", "monitor", "search_tool", "update_goal", "workflow", "enter_plan_mode", "exit_plan_mode",
+      "ask_user_question", "image_gen", "image_edit", "image_to_video", "reference_to_video", "memory_search", "memory_get", "lsp",
+    ],
+  },
   nativeHooks: true, // PermissionDenied, StopFailure
   hooks: {
     kind: "hook-file",

@@ -9,7 +9,11 @@ import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 export default defineAdapter({
   id: "grok-cli",
   name: "Grok CLI",
-  sources: ["https://github.com/superagent-ai/grok-cli/tree/main/src/hooks", "https://github.com/superagent-ai/grok-cli/blob/main/src/mcp/runtime.ts"],
+  sources: [
+    "https://github.com/superagent-ai/grok-cli/tree/main/src/hooks",
+    "https://github.com/superagent-ai/grok-cli/blob/main/src/mcp/runtime.ts",
+    "https://github.com/superagent-ai/grok-cli/blob/main/src/grok/tools.ts (tool names and input schemas: the tool vocabulary)",
+  ],
   events: {
     SessionStart: "SessionStart", // on the first prompt; source "startup" / "resume"
     SessionEnd: "SessionEnd",
@@ -36,6 +40,27 @@ export default defineAdapter({
   dialect: exitCodeDialect("grok-cli", { PreToolUse: ["deny"] }),
   // Exact string equality, no lists or patterns: every call reaches us and we match.
   nativeMatcher: "none",
+  // src/grok/tools.ts (1.1.7): the `tool()` keys and their input schemas. Only `bash` ever reaches
+  // a tool hook (the only caller of executePreToolHooks and its Post twins); the rest are listed so
+  // matchers and `explain` know them.
+  tools: {
+    shell: { bash: { command: "command" } },
+    read: { read_file: { filePaths: "path" } },
+    write: { write_file: { filePaths: "path", content: "content" } },
+    edit: { edit_file: { filePaths: "path", content: "new_string" } },
+    search: { grep: { query: "pattern", filePaths: "path" } },
+    // fetch_payment_info and paid_request are HTTP calls to a URL (x402 payments).
+    fetch: { search_web: { query: "query" }, search_x: { query: "query" }, fetch_payment_info: { url: "url" }, paid_request: { url: "url" } },
+    // `delegate` runs a read-only explore agent in the background.
+    task: { task: { query: "prompt" }, delegate: { query: "prompt" } },
+    other: [
+      "process_logs", "process_stop", "process_list", "generate_image", "generate_video", "lsp", "telegram_send_file",
+      "computer_snapshot", "computer_screenshot", "computer_click", "computer_mouse_move", "computer_type", "computer_press",
+      "computer_scroll", "computer_launch", "computer_list_windows", "computer_focus_window", "computer_wait", "computer_get",
+      "delegation_read", "delegation_list", "schedule_create", "schedule_list", "schedule_remove", "schedule_read_log",
+      "schedule_daemon_status", "schedule_daemon_start", "schedule_daemon_stop", "wallet_info", "wallet_history", "generate_plan",
+    ],
+  },
   nativeHooks: true,
   nativeEvents: ["StopFailure", "TaskCreated", "TaskCompleted", "InstructionsLoaded", "CwdChanged"],
   eventNotes: { PreToolUse: "fires for its bash tool only; file edits and other tools never reach this handler." },

@@ -12,7 +12,14 @@ const hermesHome = ({ home, env }: PathContext) => (env.HERMES_HOME ? absolute(e
 export default defineAdapter({
   id: "hermes",
   name: "Hermes Agent",
-  sources: ["https://github.com/NousResearch/hermes-agent/blob/main/website/docs/user-guide/features/hooks.md", "https://github.com/NousResearch/hermes-agent/blob/main/agent/shell_hooks.py"],
+  sources: [
+    "https://github.com/NousResearch/hermes-agent/blob/main/website/docs/user-guide/features/hooks.md",
+    "https://github.com/NousResearch/hermes-agent/blob/main/agent/shell_hooks.py",
+    // Tool names: the built-in tools reference; inputs: the schemas registered in tools/*.py
+    // (terminal_tool.py, file_tools.py, web_tools.py, delegate_tool.py).
+    "https://github.com/NousResearch/hermes-agent/blob/main/website/docs/reference/tools-reference.md",
+    "https://github.com/NousResearch/hermes-agent/tree/main/tools",
+  ],
   // on_session_end fires when each turn is finalized (the docs' catalog), so it is Stop, and the
   // session's end is on_session_finalize. pre_llm_call is the prompt gate (context only). A failed
   // tool call is a post_tool_call with error fields, not an event of its own: PostToolUseFailure
@@ -36,6 +43,67 @@ export default defineAdapter({
     isError: { paths: ["extra.error_type"], present: true },
     agentId: { paths: ["extra.subagent_id", "extra.child_session_id"] },
     lastAssistantMessage: { paths: ["extra.final_response", "extra.response"] },
+  },
+  // tool_name is the registry name; tool_input is the call's arguments as the model sent them.
+  tools: {
+    shell: { terminal: { command: "command", cwd: "workdir" } },
+    read: { read_file: { filePaths: "path" } },
+    write: { write_file: { filePaths: "path", content: "content" } },
+    // patch has two modes: replace (path, old_string, new_string) and patch (a V4A "*** Begin
+    // Patch" text under `patch`, no path). Only the replace mode's path is read here.
+    edit: { patch: { filePaths: "path", content: "new_string" } },
+    // target "content" greps file contents, "files" globs file names; pattern is either.
+    search: { search_files: { query: "pattern", filePaths: "path" } },
+    fetch: {
+      web_search: { query: "query" },
+      web_extract: { url: { paths: ["urls"], list: true } },
+      browser_navigate: { url: "url" },
+    },
+    // Batch mode sends `tasks` (a list of goals) instead of `goal`.
+    task: { delegate_task: { query: "goal" } },
+    other: [
+      "process",
+      "execute_code",
+      "clarify",
+      "todo",
+      "memory",
+      "session_search",
+      "skills_list",
+      "skill_view",
+      "skill_manage",
+      "cronjob",
+      "send_message",
+      "vision_analyze",
+      "video_analyze",
+      "image_generate",
+      "text_to_speech",
+      "mixture_of_agents",
+      "browser_back",
+      "browser_cdp",
+      "browser_click",
+      "browser_close",
+      "browser_console",
+      "browser_get_images",
+      "browser_press",
+      "browser_scroll",
+      "browser_snapshot",
+      "browser_type",
+      "browser_vision",
+      "ha_call_service",
+      "ha_get_state",
+      "ha_list_entities",
+      "ha_list_services",
+      "rl_check_status",
+      "rl_edit_config",
+      "rl_get_current_config",
+      "rl_get_results",
+      "rl_list_environments",
+      "rl_list_runs",
+      "rl_select_environment",
+      "rl_start_training",
+      "rl_stop_training",
+      "rl_test_inference",
+    ],
   },
   // pre_tool_call acts on block, approve (Hermes' own approval prompt: a native ask) and modify;
   // pre_llm_call adds `context` to the user message; every other event is an observer.

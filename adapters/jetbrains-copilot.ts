@@ -16,7 +16,11 @@ const ownFile = (project: string, connectorId: string) => join(project, ".github
 export default defineAdapter({
   id: "jetbrains-copilot",
   name: "GitHub Copilot for JetBrains",
-  sources: ["https://docs.github.com/en/copilot/reference/customization-cheat-sheet", "https://docs.github.com/en/copilot/concepts/agents/copilot-in-jetbrains"],
+  sources: [
+    "https://docs.github.com/en/copilot/reference/customization-cheat-sheet",
+    "https://docs.github.com/en/copilot/concepts/agents/copilot-in-jetbrains",
+    "@github/copilot-language-server@1.539.0 (the agent the plugin bundles: tool names, input schemas, hook calls)",
+  ],
   // Four events in the plugin's own harness.
   events: sameNames(["SessionStart", "PreToolUse", "PostToolUse", "PreCompact"]),
   // Claude-like snake_case (`sessionId` and `workspace_roots` seen as alternatives); tool names
@@ -35,6 +39,27 @@ export default defineAdapter({
     PreToolUse: ["deny", "ask"],
   }),
   nativeMatcher: "none", // matchers are parsed but ignored: every hook fires for every tool
+  // Names: the Copilot agent's tool ids, which the plugin's agent (the Copilot language server it
+  // bundles; @github/copilot-language-server@1.539.0 read) passes to its hooks as the tool name:
+  // its own tools (read_file, create_file, insert_edit_into_file, replace_string_in_file, apply_patch,
+  // list_dir, file_search, grep_search, semantic_search, run_subagent, …) and the IDE's
+  // (run_in_terminal, the third-party guide's payload; get_errors, fetch_webpage …). Inputs: that
+  // server's tool schemas, camelCase; fetch_webpage's and run_in_terminal's come from the IDE side,
+  // taken as VS Code's (urls + query; command).
+  tools: {
+    shell: { run_in_terminal: { command: "command" } },
+    read: { read_file: { filePaths: "filePath" } },
+    write: { create_file: { filePaths: "filePath", content: "content" } },
+    edit: {
+      insert_edit_into_file: { filePaths: "filePath", content: "code" },
+      replace_string_in_file: { filePaths: "filePath", content: "newString" },
+      apply_patch: { filePaths: { paths: ["input"], patch: true } },
+    },
+    search: { file_search: { query: "query" }, grep_search: { query: "query" }, semantic_search: { query: "query" }, list_dir: { filePaths: "path" } },
+    fetch: { fetch_webpage: { url: { paths: ["urls"], list: true }, query: "query" } },
+    task: { run_subagent: { query: "task" } },
+    other: ["ask_questions", "get_errors", "get_terminal_output", "manage_todo_list", "update_user_preferences", "validate_cves"],
+  },
   nativeHooks: true, // event keys are written verbatim, e.g. for a newer plugin's events
   hooks: {
     kind: "hook-file",

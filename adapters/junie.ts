@@ -9,13 +9,21 @@ import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 export default defineAdapter({
   id: "junie",
   name: "Junie",
-  sources: ["https://junie.jetbrains.com/docs/junie-cli-hooks.html", "https://junie.jetbrains.com/docs/junie-cli-mcp-configuration.html"],
+  sources: [
+    "https://junie.jetbrains.com/docs/junie-cli-hooks.html",
+    "https://junie.jetbrains.com/docs/junie-cli-mcp-configuration.html",
+    "https://www.jetbrains.com/help/junie/action-allowlist.html", // action types only: no tool names
+  ],
   // The one documented event; a third party writes more names, which Junie's docs do not have.
   events: { SessionStart: "SessionStart" }, // source "startup" / "resume"
   payload: SNAKE_CASE_PAYLOAD, // the Gemini CLI / Codex shape: session_id, cwd, hook_event_name, source
   // Output and exit status never reach Junie: a start hook is for side effects only.
   dialect: exitCodeDialect("junie", {}),
   nativeMatcher: "none", // its matcher is on the session source, which our SessionStart has none of
+  tools: {
+    unknown:
+      "Junie's hooks have no tool events (SessionStart only), so no payload carries a tool name; its docs (hooks, MCP, Action Allowlist) give action types (Terminal, RunTest, Build, MCP), not tool names.",
+  },
   nativeHooks: false,
   hooks: {
     kind: "hook-file",

@@ -1,7 +1,7 @@
 import { join } from "../src/paths.ts";
 import type { PathContext } from "../src/adapter.ts";
 import { defineOpencodeFamilyAdapter } from "../src/families/opencode.ts";
-import { KILO_PLUGIN_FOLDERS } from "./kilo-cli.ts";
+import { KILO_PLUGIN_FOLDERS, KILO_TOOLS } from "./kilo-cli.ts";
 
 /** VS Code's per-extension storage of Kilo Code (Linux, macOS, Windows). */
 const extensionStorage = ({ home, env }: PathContext): string[] =>
@@ -17,9 +17,15 @@ const extensionStorage = ({ home, env }: PathContext): string[] =>
 export default defineOpencodeFamilyAdapter({
   id: "kilo",
   name: "Kilo Code",
-  sources: ["https://kilo.ai/docs/automate/extending/plugins (applies to the VS Code extension and the CLI)", "https://github.com/Kilo-Org/kilocode"],
+  sources: [
+    "https://kilo.ai/docs/automate/extending/plugins (applies to the VS Code extension and the CLI)",
+    "https://github.com/Kilo-Org/kilocode",
+    "https://github.com/Kilo-Org/kilocode/tree/main/packages/opencode/src/tool (the backend's tools, as for kilo-cli)",
+  ],
   configName: "kilo",
   folders: KILO_PLUGIN_FOLDERS,
   sharesModuleOf: "kilo-cli",
+  // The extension's agent is the Kilo CLI backend: its tools, not the legacy extension's read_file etc.
+  tools: KILO_TOOLS,
   detect: { dirs: extensionStorage, bins: [] },
 });

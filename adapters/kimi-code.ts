@@ -15,6 +15,8 @@ export default defineAdapter({
   sources: [
     "https://moonshotai.github.io/kimi-code/en/customization/hooks",
     "https://github.com/MoonshotAI/kimi-code/tree/main/packages/agent-core-v2/src/features/externalHooks",
+    "https://moonshotai.github.io/kimi-code/en/reference/tools",
+    "https://github.com/MoonshotAI/kimi-code/tree/main/packages/agent-core-v2/src/agent/tools",
     "https://moonshotai.github.io/kimi-code/en/customization/mcp",
   ],
   events: { ...KIMI_EVENTS, PermissionRequest: "PermissionRequest" }, // observe only: it cannot answer the dialog
@@ -23,6 +25,27 @@ export default defineAdapter({
   // a <hook_result> block). Every other event is fire-and-forget or ignores the answer.
   dialect: kimiDialect("kimi-code", { PreToolUse: ["deny"], UserPromptSubmit: ["deny", "context"], Stop: ["deny"] }),
   nativeMatcher: "search-regex", // `new RegExp(matcher).test(name)`
+  // Names and inputs: Kimi Code 0.38.0 source (packages/agent-core-v2/src/agent/tools/*: each tool's
+  // registered name and zod input schema; goal, plan, swarm, todo and tower tools under features/),
+  // which its built-in tools page agrees with. MCP tools reach hooks as mcp__<server>__<tool>
+  // (mcpCore/tool-naming.ts: server and tool sanitized to [A-Za-z0-9_-], hashed past 64 chars), not
+  // under the bare tool name the MCP spec above gives.
+  tools: {
+    shell: { Bash: { command: "command", cwd: "cwd" } },
+    read: { Read: { filePaths: "path" }, ReadMediaFile: { filePaths: "path" } },
+    write: { Write: { filePaths: "path", content: "content" } }, // mode "append" adds to the file
+    edit: { Edit: { filePaths: "path", content: "new_string" } },
+    search: { Glob: { query: "pattern", filePaths: "path" }, Grep: { query: "pattern", filePaths: "path" } },
+    fetch: { FetchURL: { url: "url" }, WebSearch: { query: "query" } },
+    task: { Agent: { query: "prompt" }, AgentSwarm: { query: "prompt_template" } },
+    // Tower* only behind its feature flag; select_tools is the deferred-tool loader.
+    other: [
+      "AskUserQuestion", "CreateGoal", "CronCreate", "CronDelete", "CronList", "EnterPlanMode", "ExitPlanMode", "GetGoal", "SetGoalBudget", "Skill",
+      "TaskList", "TaskOutput", "TaskStop", "TodoList", "UpdateGoal", "WaitFor", "select_tools", "TowerFinding", "TowerInbox", "TowerInit", "TowerMerge",
+      "TowerMission", "TowerPlan", "TowerReview", "TowerSend", "TowerSpawn", "TowerStatus", "TowerTeardown",
+    ],
+    mcp: "mcp__{server}__{tool}",
+  },
   nativeHooks: true,
   nativeEvents: ["PermissionResult", "UserPromptQueued", "TurnStarted", "StopFailure", "Interrupt", "SessionHeartbeat", "TaskStarted"],
   hooks: { kind: "hook-file", file: kimiHookFile(kimiCodeHome) },

@@ -11,7 +11,13 @@ const kimiHome = ({ home, env }: PathContext) => (env.KIMI_SHARE_DIR ? absolute(
 export default defineAdapter({
   id: "kimi",
   name: "Kimi CLI",
-  sources: ["https://moonshotai.github.io/kimi-cli/en/customization/hooks.html", "https://github.com/MoonshotAI/kimi-cli/tree/main/src/kimi_cli/hooks", "https://moonshotai.github.io/kimi-cli/en/customization/mcp.html"],
+  sources: [
+    "https://moonshotai.github.io/kimi-cli/en/customization/hooks.html",
+    "https://github.com/MoonshotAI/kimi-cli/tree/main/src/kimi_cli/hooks",
+    "https://moonshotai.github.io/kimi-cli/en/customization/agents.html",
+    "https://github.com/MoonshotAI/kimi-cli/tree/main/src/kimi_cli/tools",
+    "https://moonshotai.github.io/kimi-cli/en/customization/mcp.html",
+  ],
   events: KIMI_EVENTS, // no PermissionRequest
   payload: KIMI_PAYLOAD,
   // A block is honoured where the runner acts on it: the tool returns the reason as its error, the
@@ -20,6 +26,21 @@ export default defineAdapter({
   dialect: kimiDialect("kimi", { PreToolUse: ["deny"], UserPromptSubmit: ["deny"], Stop: ["deny"] }),
   // Python `re.search`: a JavaScript pattern may not compile there, and then the hook never runs.
   nativeMatcher: "search-name-list",
+  // Names and inputs: Kimi CLI 1.49.0 source, each tool class's `name` and Params in
+  // src/kimi_cli/tools/ (its agents page lists the same default set); soul/toolset.py sends that name
+  // as tool_name. MCP tools keep the server's own tool names (mcp.toolName).
+  tools: {
+    shell: { Shell: { command: "command" } }, // bash everywhere (Git Bash on Windows)
+    read: { ReadFile: { filePaths: "path" }, ReadMediaFile: { filePaths: "path" } },
+    write: { WriteFile: { filePaths: "path", content: "content" } }, // mode "append" adds to the file
+    // `edit` is one {old, new} or a list of them: no single content to read or rewrite.
+    edit: { StrReplaceFile: { filePaths: "path" } },
+    search: { Glob: { query: "pattern", filePaths: "directory" }, Grep: { query: "pattern", filePaths: "path" } },
+    fetch: { FetchURL: { url: "url" }, SearchWeb: { query: "query" } },
+    task: { Agent: { query: "prompt" } },
+    // SendDMail and Think are off in the default agent; custom agents can turn them on.
+    other: ["AskUserQuestion", "EnterPlanMode", "ExitPlanMode", "SendDMail", "SetTodoList", "TaskList", "TaskOutput", "TaskStop", "Think"],
+  },
   nativeHooks: true,
   nativeEvents: ["StopFailure"],
   hooks: { kind: "hook-file", file: kimiHookFile(kimiHome) },

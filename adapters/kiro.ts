@@ -12,7 +12,14 @@ import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 export default defineAdapter({
   id: "kiro",
   name: "Kiro CLI",
-  sources: ["https://kiro.dev/docs/cli/v3/hooks/", "https://kiro.dev/docs/cli/hooks"],
+  sources: [
+    "https://kiro.dev/docs/cli/v3/hooks/",
+    "https://kiro.dev/docs/cli/hooks",
+    // Tools: the built-in tools and permissions pages (names), Amazon Q CLI's tool_index.json (inputs).
+    "https://kiro.dev/docs/cli/reference/built-in-tools",
+    "https://kiro.dev/docs/cli/chat/permissions",
+    "https://github.com/aws/amazon-q-developer-cli/blob/main/crates/chat-cli/src/cli/chat/tools/tool_index.json",
+  ],
   // v3 triggers; Stop is described as "session ends" in v3 and as the end of a turn in 2.x.
   events: sameNames(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
   // snake_case as 2.x: hook_event_name, cwd, tool_name, tool_input, tool_response {success, result}, prompt; no session id.
@@ -21,6 +28,26 @@ export default defineAdapter({
   // start and prompt submit is added to the context. No JSON reply is read.
   dialect: exitCodeDialect("kiro", { SessionStart: ["context"], UserPromptSubmit: ["deny", "context"], PreToolUse: ["deny"] }),
   nativeMatcher: "search-regex", // "Tool name (regex)"
+  // Amazon Q CLI's built-ins under their names there (fs_read, …: the hooks docs' examples and the
+  // permissions page), and the short names Kiro's built-in tools page gives the same tools (read,
+  // write, shell, aws): which of the two `tool_name` carries is not documented, so both are here.
+  // Inputs follow Q's tool_index.json; grep, glob, web_fetch and web_search are Kiro's own, their
+  // fields assumed (pattern, path, url, query) for want of a published schema.
+  tools: {
+    shell: { execute_bash: { command: "command" }, execute_cmd: { command: "command" }, shell: { command: "command" } },
+    read: {
+      fs_read: { filePaths: { paths: ["operations.0.path", "operations.0.image_paths", "path"], list: true } },
+      read: { filePaths: { paths: ["operations.0.path", "operations.0.image_paths", "path"], list: true } },
+    },
+    write: {
+      fs_write: { filePaths: "path", content: ["file_text", "new_str"] },
+      write: { filePaths: "path", content: ["file_text", "new_str"] },
+    },
+    search: { grep: { query: "pattern", filePaths: "path" }, glob: { query: "pattern", filePaths: "path" } },
+    fetch: { web_fetch: { url: "url" }, web_search: { query: "query" } },
+    task: { delegate: { query: "task" }, subagent: {} },
+    other: ["use_aws", "aws", "code", "report_issue", "knowledge", "introspect", "thinking", "todo_list"],
+  },
   nativeHooks: true, // PreTaskExec, PostTaskExec, PostFileCreate, PostFileSave, PostFileDelete, Manual
   nativeEvents: ["PreTaskExec", "PostTaskExec", "PostFileCreate", "PostFileSave", "PostFileDelete", "Manual"],
   eventNotes: { Stop: "Kiro v3 describes Stop as the end of the session (2.x: the end of a turn); it observes only." },

@@ -1,5 +1,30 @@
 import { join } from "../src/paths.ts";
 import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/families/opencode.ts";
+import type { KnownTools } from "../src/tools/vocabulary.ts";
+
+/**
+ * MiMo's own tool set (XiaomiMiMo/MiMo-Code packages/opencode/src/tool/: registry.ts, names.ts and
+ * each tool's parameters). Forked from OpenCode but not OpenCode's: args are snake_case
+ * (`file_path`, `patch_text`; OpenCode's camelCase is kept as a fallback for older builds), `task`
+ * is a work-item tracker and sub-agents are `actor`. Hooks see the registry ids below: the
+ * PascalCase names some models are shown (`Read`, `Bash`) are mapped back to these ids (names.ts).
+ */
+const MIMO_TOOLS = {
+  shell: { bash: { command: "command", cwd: "workdir" } },
+  read: { read: { filePaths: ["file_path", "filePath"] }, view_image: { filePaths: "path" } },
+  write: { write: { filePaths: ["file_path", "filePath"], content: "content" } },
+  edit: {
+    edit: { filePaths: ["file_path", "filePath"], content: ["new_string", "newString"] },
+    multiedit: { filePaths: ["file_path", "filePath"] },
+    apply_patch: { filePaths: { paths: ["patch_text", "patchText"], patch: true } },
+    notebook_edit: { filePaths: "notebook_path", content: "new_source" },
+  },
+  search: { grep: { query: "pattern", filePaths: "path" }, glob: { query: "pattern", filePaths: "path" } },
+  fetch: { webfetch: { url: "url" }, websearch: { query: "query" }, codesearch: { query: "query" } },
+  // `{operation: {action: "run" | "spawn", subagent_type, description, prompt, …}}`.
+  task: { actor: { query: "operation.prompt" } },
+  other: ["task", "question", "skill", "skill_search", "mcp_tool_search", "lsp", "plan_exit", "memory", "history", "session", "cron", "workflow", "exec", "invalid"],
+} as const satisfies KnownTools;
 
 // Facts: docs/hosts/mimo-code.md (source read, no real run). An
 // OpenCode fork with OpenCode's plugin contract (src/families/opencode.ts); its own extras
@@ -7,7 +32,10 @@ import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/families/opencode
 export default defineOpencodeFamilyAdapter({
   id: "mimo-code",
   name: "MiMo Code",
-  sources: ["https://github.com/XiaomiMiMo/MiMo-Code (packages/plugin/src/index.ts, packages/opencode/src/config/paths.ts)"],
+  sources: [
+    "https://github.com/XiaomiMiMo/MiMo-Code (packages/plugin/src/index.ts, packages/opencode/src/config/paths.ts)",
+    "https://github.com/XiaomiMiMo/MiMo-Code/tree/main/packages/opencode/src/tool (registry.ts, names.ts and each tool's parameters: the tool vocabulary; glob and grep were not in the stored copy, their args are the lineage's)",
+  ],
   // MiMo also loads project `.opencode/` plugins: the module checks which host runs it, and its
   // file name differs from OpenCode's so a name-based dedupe cannot drop it (src/install/plugin-module/generate.ts).
   configName: "mimocode",
@@ -15,5 +43,6 @@ export default defineOpencodeFamilyAdapter({
     user: (ctx) => join(xdgConfig(ctx, "mimocode"), "plugin"),
     project: ({ projectDir }) => join(projectDir, ".mimocode", "plugin"),
   },
+  tools: MIMO_TOOLS,
   detect: { dirs: (ctx) => [xdgConfig(ctx, "mimocode"), join(ctx.home, ".mimocode")], bins: ["mimo"] },
 });

@@ -12,7 +12,11 @@ const vibeHome = ({ home, env }: PathContext) => (env.VIBE_HOME ? absolute(env.V
 export default defineAdapter({
   id: "mistral-vibe",
   name: "Mistral Vibe",
-  sources: ["https://docs.mistral.ai/vibe/code/cli/hooks", "https://github.com/mistralai/mistral-vibe/tree/main/vibe/core/hooks (2.18.4)"],
+  sources: [
+    "https://docs.mistral.ai/vibe/code/cli/hooks",
+    "https://github.com/mistralai/mistral-vibe/tree/main/vibe/core/hooks (2.18.4)",
+    "https://github.com/mistralai/mistral-vibe/tree/main/vibe/core/tools/builtins (2.18.4; tool names and args: the tool vocabulary, the source over the docs' older read_file/search_replace)",
+  ],
   // post_tool fires once per tool that ran, with tool_status success | failure | cancelled: both
   // normalized events are written there, and each answers only its own status (`spurious`).
   events: { PreToolUse: "pre_tool", PostToolUse: "post_tool", PostToolUseFailure: "post_tool", Stop: "post_agent" },
@@ -30,6 +34,21 @@ export default defineAdapter({
   dialect: vibeDialect("mistral-vibe", { PreToolUse: ["deny", "modify"], PostToolUse: ["deny", "context", "updatedOutput"], PostToolUseFailure: ["context"], Stop: ["deny"] }),
   // `match` is a case-insensitive glob, or a full-match regex after `re:`: we match at run time.
   nativeMatcher: "none",
+  // vibe/core/tools/builtins/*.py of 2.18.4: a tool's name is its class name in snake_case
+  // (BaseTool.get_name: WebFetch → web_fetch), its `tool_input` the args model. 2.14 renamed
+  // read_file `{path}` and search_replace `{file_path, content}` (SEARCH/REPLACE blocks) to read
+  // and edit `{file_path}`: the old names are kept for older installs.
+  tools: {
+    shell: { bash: { command: "command" } },
+    read: { read: { filePaths: "file_path" }, read_file: { filePaths: "path" } },
+    write: { write_file: { filePaths: "path", content: "content" } },
+    edit: { edit: { filePaths: "file_path", content: "new_string" }, search_replace: { filePaths: "file_path" } },
+    search: { grep: { query: "pattern", filePaths: "path" } },
+    fetch: { web_fetch: { url: "url" }, web_search: { query: "query" } },
+    // `{task, agent}`: every sub-agent goes through this one tool.
+    task: { task: { query: "task" } },
+    other: ["todo", "skill", "ask_user_question", "exit_plan_mode"],
+  },
   nativeHooks: false, // its three events are all mapped
   eventNotes: { Stop: "keeps the agent going at most 3 times per user turn (Vibe's cap per hook)." },
   hooks: {

@@ -20,6 +20,7 @@ export default defineAdapter({
     "https://github.com/coder/mux/blob/main/docs/hooks/tools.mdx",
     "https://github.com/coder/mux/blob/main/src/node/services/hooks.ts",
     "https://github.com/coder/mux/blob/main/src/node/services/mcpConfigService.ts",
+    "https://github.com/coder/mux/blob/main/src/common/utils/tools/toolDefinitions.ts (tool names and schemas: the tool vocabulary)",
   ],
   // One executable per name, run before and after every tool call. A failed tool is a tool_post
   // like any other (its result says so in a tool-specific shape): no PostToolUseFailure.
@@ -50,6 +51,32 @@ export default defineAdapter({
   // result the model sees (`hook_output`): context as plain text.
   dialect: exitCodeDialect("mux", { PreToolUse: ["deny"], PostToolUse: ["context"] }),
   nativeMatcher: "none", // every tool call runs the hook: we match at run time
+  // src/common/utils/tools/toolDefinitions.ts (TOOL_DEFINITIONS, each tool's zod schema) and the
+  // generated list of docs/hooks/tools.mdx. No grep or glob tool: the agent searches with bash.
+  // The file tools' schemas also take Claude's `file_path`/`filePath` for `path`. Provider-run
+  // tools (web_search, x_search, google_search, url_context) never reach the hook.
+  tools: {
+    // The script runs through `bash -c` on the workspace's machine.
+    shell: { bash: { command: "script" } },
+    read: { file_read: { filePaths: ["path", "file_path", "filePath"] }, attach_file: { filePaths: ["path", "file_path", "filePath"] } },
+    edit: {
+      file_edit_replace_string: { filePaths: ["path", "file_path", "filePath"], content: "new_string" },
+      file_edit_replace_lines: { filePaths: ["path", "file_path", "filePath"], content: { paths: ["new_lines"], list: true } },
+      file_edit_insert: { filePaths: ["path", "file_path", "filePath"], content: "content" },
+    },
+    fetch: { web_fetch: { url: "url" } },
+    task: { task: { query: "prompt" } },
+    other: [
+      "bash_output", "bash_background_list", "bash_background_terminate", "memory", "ask_user_question", "propose_name", "propose_status",
+      "propose_plan", "task_apply_git_patch", "task_await", "task_send_message", "task_retitle", "task_stop", "task_remove", "task_list",
+      "workflow_run", "workflow_resume", "agent_report", "timeline_event", "set_goal", "get_goal", "complete_goal", "heartbeat",
+      "todo_write", "todo_read", "review_pane_update", "review_pane_get", "analytics_query", "code_execution", "notify",
+      "tool_catalog_search", "mcp_prompt_get", "advisor", "agent_skill_read", "agent_skill_read_file", "agent_skill_list",
+      "agent_skill_write", "agent_skill_delete", "skills_catalog_search", "skills_catalog_read", "mux_agents_read", "mux_agents_write",
+      "mux_config_read", "mux_config_write", "desktop_screenshot", "desktop_move_mouse", "desktop_click", "desktop_double_click",
+      "desktop_drag", "desktop_scroll", "desktop_type", "desktop_key_press",
+    ],
+  },
   nativeHooks: false, // tool_pre and tool_post are both mapped
   hooks: {
     kind: "hooks-folder",

@@ -25,6 +25,7 @@ export default definePiFamilyAdapter({
   sources: [
     "https://github.com/can1357/oh-my-pi (docs/hooks.md, docs/extension-loading.md)",
     "real run of @oh-my-pi/pi-coding-agent 18.2.3 and its shipped src/ (extensibility/extensions/runner.ts, extensibility/shared-events.ts, discovery/builtin.ts, mcp/tool-bridge.ts; @oh-my-pi/pi-utils src/dirs.ts)",
+    "@oh-my-pi/pi-coding-agent@18.2.3 src/tools/ (builtin-names.ts, index.ts and each tool's schema), src/edit/schemas.ts, src/task/types.ts, src/extensibility/tool-event-input.ts: the tool vocabulary",
   ],
   // `*.ts`/`*.js` of these folders, or `<name>/index.ts`, imported by Bun. No project trust:
   // 18.2.3 loads a project's extensions unconditionally (ExtensionContext.isProjectTrusted).
@@ -33,12 +34,28 @@ export default definePiFamilyAdapter({
     project: ({ projectDir }) => join(projectDir, ".omp", "extensions"),
   },
   stopContinues: true,
-  // BUILTIN_TOOL_NAMES of 18.2.3 (src/tools/builtin-names.ts); MCP tools and extensions add theirs.
-  toolNames: [
-    "read", "bash", "edit", "ast_grep", "ast_edit", "ask", "debug", "eval", "github", "glob", "grep", "lsp", "checkpoint", "rewind",
-    "context_notes", "new_context", "security_scan", "task", "hub", "todo", "web_search", "write", "memory_edit", "retain", "recall",
-    "reflect", "learn", "manage_skill",
-  ],
+  // BUILTIN_TOOL_NAMES of 18.2.3 (src/tools/builtin-names.ts) and each tool's schema; `event.input`
+  // is the call's args after extensibility/tool-event-input.ts, which gives a hashline `edit` (whose
+  // only arg is the patch text `input`) the `path`/`paths` its headers name. MCP tools and
+  // extensions add theirs.
+  tools: {
+    shell: { bash: { command: "command", cwd: "cwd" } },
+    // `path` may also be a URL or an internal URI (memory://, skill://, xd://): read fetches those too.
+    read: { read: { filePaths: "path" } },
+    write: { write: { filePaths: "path", content: "content" } },
+    // edit.mode (default hashline) picks the args: replace `{path, old_string, new_string}`, patch
+    // `{path, edits}`, hashline `{input}`, apply_patch `{input}` (no path derived for this one).
+    edit: { edit: { filePaths: { paths: ["paths", "path"], list: true }, content: "new_string" }, ast_edit: { filePaths: { paths: ["paths"], list: true } } },
+    // glob has no pattern arg: `path` is the glob (or several, `;`-separated).
+    search: { grep: { query: "pattern", filePaths: "path" }, glob: { filePaths: "path" }, ast_grep: { query: "pat", filePaths: "path" } },
+    fetch: { web_search: { query: "query" } },
+    // The flat form; a batch `{context, tasks: [{task}]}` has no one prompt.
+    task: { task: { query: "task" } },
+    other: [
+      "ask", "debug", "eval", "github", "lsp", "checkpoint", "rewind", "context_notes", "new_context", "security_scan", "hub", "todo",
+      "memory_edit", "retain", "recall", "reflect", "learn", "manage_skill", "think", "yield", "goal",
+    ],
+  },
   // `mcpServers` of mcp.json, typed entries (stdio, http, sse), `${VAR}` expanded. A tool is
   // `mcp__<server>_<tool>` (lowercased, other characters `_`, a `<server>_` prefix of the tool's
   // name dropped), offered top-level only with `tools.xdev: false` (else as an `xd://` device).

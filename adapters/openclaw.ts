@@ -24,7 +24,13 @@ export const OPENCLAW_PACKAGE: PluginPackageSpec = {
 export default defineAdapter({
   id: "openclaw",
   name: "OpenClaw",
-  sources: ["https://docs.openclaw.ai/plugins/hooks", "https://docs.openclaw.ai/plugins/manifest", "https://docs.openclaw.ai/tools/plugin", "real run of openclaw 2026.9.6 (docs/hosts/openclaw.md)"],
+  sources: [
+    "https://docs.openclaw.ai/plugins/hooks",
+    "https://docs.openclaw.ai/plugins/manifest",
+    "https://docs.openclaw.ai/tools/plugin",
+    "real run of openclaw 2026.9.6 (docs/hosts/openclaw.md)",
+    "https://docs.openclaw.ai/tools and https://docs.openclaw.ai/gateway/config-tools (tool names and groups), openclaw@2026.9.6 docs/tools/*.md and dist tool schemas (args): the tool vocabulary",
+  ],
   events: {
     // Did not fire in a one-shot `agent --local` run; the module also starts the session from the first prompt it builds.
     SessionStart: "session_start",
@@ -65,7 +71,29 @@ export default defineAdapter({
     PreToolUse: ["deny", "modify"],
   }),
   nativeMatcher: "none",
-  toolNames: ["exec", "read", "write", "edit", "apply_patch", "process", "web_search", "web_fetch", "browser", "message", "cron", "sessions_spawn"],
+  // Built-in tools of 2026.9.6 (docs/gateway/config-tools/tool-policy.md groups, docs/tools/*.md, and
+  // the shipped dist's tool schemas), `event.params` being the call's args. File tools are Pi's with
+  // `path` (OpenClaw also accepts Claude's `file_path` for it); `bash` is only a policy alias of `exec`.
+  tools: {
+    // With Code Mode on, `exec` is instead the JavaScript runner of the tool catalog (no `command`).
+    shell: { exec: { command: "command", cwd: "workdir" } },
+    read: { read: { filePaths: ["path", "file_path"] }, view_image: { filePaths: { paths: ["paths", "path"], list: true } } },
+    write: { write: { filePaths: ["path", "file_path"], content: "content" } },
+    // `{path, edits: [{oldText, newText}]}`: the replacement text sits in a list, so no `content`.
+    edit: { edit: { filePaths: ["path", "file_path"] }, apply_patch: { filePaths: { paths: ["input"], patch: true } } },
+    search: { ls: { filePaths: "path" } },
+    fetch: { web_fetch: { url: "url" }, web_search: { query: "query" }, x_search: { query: "query" } },
+    task: { sessions_spawn: { query: "task", cwd: "cwd" } },
+    other: [
+      "process", "code_execution", "terminal", "ask_user", "secrets", "browser", "screen", "theme", "dashboard", "portal", "canvas",
+      "show_widget", "progress_card", "message", "sessions", "sessions_list", "sessions_history", "sessions_search", "sessions_send",
+      "sessions_yield", "conversations_list", "conversations_send", "conversations_turn", "subagents", "agents_list", "agents_wait",
+      "session_status", "suggest_task", "dismiss_task", "memory_search", "memory_get", "get_goal", "create_goal", "update_goal",
+      "skill_workshop", "heartbeat_respond", "automations", "cron", "gateway", "plugins", "openclaw", "nodes", "computer", "image_generate",
+      "music_generate", "video_generate", "tts", "pdf", "structured_output", "transcripts", "mobile_ui", "github_identity_status",
+      "github_publish", "tool_search", "tool_search_code", "tool_describe", "wait",
+    ],
+  },
   // Any typed hook name (llm_input, message_sending, gateway_start, …) is wired verbatim.
   nativeHooks: true,
   hooks: {

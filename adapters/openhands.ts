@@ -13,11 +13,68 @@ const openhandsDir = ({ home, env }: PathContext) => (env.OPENHANDS_PERSISTENCE_
 export default defineAdapter({
   id: "openhands",
   name: "OpenHands",
-  sources: ["https://docs.openhands.dev/openhands/usage/customization/hooks", "https://docs.openhands.dev/sdk/guides/hooks", "https://github.com/OpenHands/software-agent-sdk/tree/main/openhands-sdk/openhands/sdk/hooks"],
+  sources: [
+    "https://docs.openhands.dev/openhands/usage/customization/hooks",
+    "https://docs.openhands.dev/sdk/guides/hooks",
+    "https://github.com/OpenHands/software-agent-sdk/tree/main/openhands-sdk/openhands/sdk/hooks",
+    // Tool names and inputs: openhands-tools 1.43.1 (each tool's definition.py) and the SDK's
+    // hooks/conversation_hooks.py, which sends the action's fields as tool_input.
+    "https://github.com/OpenHands/software-agent-sdk/tree/main/openhands-tools/openhands/tools",
+  ],
   // Failures arrive as PostToolUse with an error in tool_response.
   events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
   // `event_type`, `working_dir` and the prompt as `message`; the env also names the project.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["OPENHANDS_PROJECT_DIR"], paths: ["working_dir"] }, prompt: { paths: ["message"] } },
+  // A tool's name is its class name in snake_case (TerminalTool → terminal); tool_input is the
+  // action's model_dump(), so unset fields arrive as null. Legacy names the model may still call
+  // (execute_bash, str_replace_editor, bash…) are mapped to terminal / file_editor before any hook.
+  // Which tools exist depends on the agent preset: default (terminal, file_editor, task_tracker,
+  // browser), gemini (read_file, write_file, edit, list_directory), gpt5 (apply_patch), planning.
+  tools: {
+    shell: { terminal: { command: "command" } },
+    read: { read_file: { filePaths: "file_path" } },
+    write: { write_file: { filePaths: "file_path", content: "content" } },
+    // file_editor's `command` (view, create, str_replace, insert, undo_edit) picks the operation:
+    // one tool name for viewing and writing, declared as edit. planning_file_editor is the same tool
+    // limited to PLAN.md.
+    edit: {
+      file_editor: { filePaths: "path", content: ["file_text", "new_str"] },
+      planning_file_editor: { filePaths: "path", content: ["file_text", "new_str"] },
+      edit: { filePaths: "file_path", content: "new_string" },
+      apply_patch: { filePaths: { paths: ["patch"], patch: true } },
+    },
+    search: {
+      glob: { query: "pattern", filePaths: "path" },
+      grep: { query: "pattern", filePaths: "path" },
+      list_directory: { filePaths: "dir_path" },
+    },
+    fetch: { browser_navigate: { url: "url" } },
+    // task spawns a sub-agent; workflow runs a Python script that fans work out to sub-agents.
+    task: { task: { query: "prompt" }, workflow: {} },
+    other: [
+      "task_tracker",
+      "think",
+      "finish",
+      "invoke_skill",
+      "switch_llm",
+      "inspect_image_with_vision",
+      "tom_consult",
+      "sleeptime_compute",
+      "browser_click",
+      "browser_type",
+      "browser_get_state",
+      "browser_get_content",
+      "browser_scroll",
+      "browser_go_back",
+      "browser_list_tabs",
+      "browser_switch_tab",
+      "browser_close_tab",
+      "browser_get_storage",
+      "browser_set_storage",
+      "browser_start_recording",
+      "browser_stop_recording",
+    ],
+  },
   // {decision: allow|deny, reason, additionalContext}; exit 2 blocks too. No ask, no input rewrite.
   dialect: decisionReasonDialect("openhands", { UserPromptSubmit: ["deny", "context"], PreToolUse: ["deny"], Stop: ["deny"] }),
   nativeMatcher: "anchored-regex", // a plain name exactly, a pattern as a full match

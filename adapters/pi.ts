@@ -14,6 +14,7 @@ export default definePiFamilyAdapter({
   sources: [
     "https://github.com/badlogic/pi-mono (packages/coding-agent/docs/extensions.md; renamed earendil-works/pi)",
     "real run of @mariozechner/pi-coding-agent 0.73.1 (docs/hosts/pi.md)",
+    "@mariozechner/pi-coding-agent@0.73.1 dist/core/tools/ (tool names and args: the tool vocabulary, src/families/pi.ts)",
   ],
   // `*.ts` of these folders, loaded by jiti; a project's folder once the project is trusted
   // (0.73.1 loaded it in `-p` mode without asking).

@@ -19,7 +19,12 @@ const SETTINGS = {
 export default defineAdapter({
   id: "qwen-code",
   name: "Qwen Code",
-  sources: ["https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/"],
+  sources: [
+    "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
+    // Tool ids and their parameters (newest main read; the real 0.15.10 run's shell call agrees).
+    "https://github.com/QwenLM/qwen-code/blob/main/packages/core/src/tools/tool-names.ts",
+    "https://github.com/QwenLM/qwen-code/blob/main/packages/core/src/tools/builtin-tool-definitions.ts",
+  ],
   // All 13 under their Claude names (tool ids differ: run_shell_command, write_file, edit, …).
   // SessionStart/SessionEnd fire only in the interactive UI and with --acp, never in -p runs (docs/hosts/qwen-code.md).
   events: Object.fromEntries(EVENT_NAMES.map((event) => [event, event])),
@@ -48,6 +53,35 @@ export default defineAdapter({
     SubagentStop: ["deny"],
   }),
   nativeMatcher: "claude-regex", // regex; display names (WriteFile) are aliases of the tool ids
+  // `tool_name` is the tool id, never the display name (WriteFile, Shell) a matcher may also use:
+  // packages/core/src/tools/tool-names.ts and builtin-tool-definitions.ts. replace, search_file_content
+  // and task are the older ids of edit, grep_search and agent.
+  tools: {
+    shell: { run_shell_command: { command: "command", cwd: "directory" } },
+    read: { read_file: { filePaths: "file_path" }, zoom_image: { filePaths: "file_path" } },
+    write: { write_file: { filePaths: "file_path", content: "content" } },
+    edit: {
+      edit: { filePaths: "file_path", content: "new_string" },
+      replace: { filePaths: "file_path", content: "new_string" },
+      notebook_edit: { filePaths: "notebook_path", content: "new_source" },
+    },
+    search: {
+      grep_search: { query: "pattern", filePaths: "path" },
+      search_file_content: { query: "pattern", filePaths: "path" },
+      glob: { query: "pattern", filePaths: "path" },
+      list_directory: { filePaths: "path" },
+    },
+    fetch: { web_fetch: { url: "url", query: "prompt" }, web_search: { query: "query" } },
+    task: { agent: { query: "prompt" }, task: { query: "prompt" } },
+    other: [
+      "exec", "todo_write", "save_memory", "manage_memory", "search_memory", "skill", "exit_plan_mode", "enter_plan_mode", "image_gen", "lsp",
+      "ask_user_question", "cron_create", "cron_list", "cron_delete", "loop_wakeup", "create_sub_session", "list_agents", "task_stop", "task_create",
+      "task_update", "task_list", "team_create", "team_delete", "team_plan_approval", "request_shutdown", "send_message", "structured_output",
+      "monitor", "tool_call", "tool_search", "read_mcp_resource", "advisor", "enter_worktree", "exit_worktree", "workflow", "artifact",
+      "record_artifact", "record_source", "computer_use_setup", "report_findings", "get_goal", "update_goal", "propose_goal", "display_image",
+      "thread_post", "thread_wait", "thread_block", "thread_review", "thread_create", "thread_read",
+    ],
+  },
   nativeHooks: true, // StopFailure, PermissionDenied, SessionDelete, MessageDisplay, Todo* …
   hooks: {
     kind: "hook-file",

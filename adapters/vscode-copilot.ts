@@ -15,7 +15,12 @@ const ownFile = (dir: string, connectorId: string) => join(dir, `agent-connector
 export default defineAdapter({
   id: "vscode-copilot",
   name: "GitHub Copilot in VS Code",
-  sources: ["https://code.visualstudio.com/docs/agent-customization/hooks", "https://code.visualstudio.com/docs/agents/reference/hooks-reference"],
+  sources: [
+    "https://code.visualstudio.com/docs/agent-customization/hooks",
+    "https://code.visualstudio.com/docs/agents/reference/hooks-reference",
+    "https://github.com/microsoft/vscode-copilot-chat/blob/main/src/extension/tools/common/toolNames.ts (tool names; followed over the hooks page's examples)",
+    "https://github.com/microsoft/vscode-copilot-chat/blob/main/src/extension/prompts/node/panel/toolCalling.tsx (what tool_name is)",
+  ],
   // The eight events of the docs; no SessionEnd, Notification, PermissionRequest,
   // PostToolUseFailure (PostToolUse fires on success only) or PostCompact.
   events: {
@@ -30,7 +35,7 @@ export default defineAdapter({
   },
   // Mixed casing: common fields camelCase (`sessionId`, `hookEventName`), event fields snake_case;
   // `session_id` accepted too (a VS Code PR renames the common fields). `source` is always "new".
-  // Tool names and inputs are VS Code's own (`runTerminalCommand`, `editFiles`, `filePath`).
+  // Tool names and inputs are VS Code's own (`run_in_terminal`, `create_file`, `filePath`; `tools` below).
   payload: {
     ...SNAKE_CASE_PAYLOAD,
     sessionId: { paths: ["sessionId", "session_id"] },
@@ -55,6 +60,41 @@ export default defineAdapter({
   ),
   // "VS Code ignores matcher values, so hooks run on all tool invocations" (hooks docs FAQ).
   nativeMatcher: "none",
+  // Names: what the hook's tool_name really is, the name the model called (toolCalling.tsx passes
+  // toolCall.name to chatHookService.executePreToolUseHook), i.e. the ids of microsoft/vscode-copilot-chat
+  // src/extension/tools/common/toolNames.ts (main, 2026-03) and of VS Code's core tools
+  // (run_in_terminal, runSubagent, manage_todo_list …). The hooks page's examples (runTerminalCommand,
+  // editFiles, createFile) are not such names; its FAQ agrees (create_file, replace_string_in_file).
+  // Inputs: camelCase, from each tool's inputSchema (the extension's package.json). MCP: mcp_<server>_<tool>.
+  tools: {
+    shell: { run_in_terminal: { command: "command" } },
+    read: { read_file: { filePaths: "filePath" }, view_image: { filePaths: "filePath" } },
+    write: { create_file: { filePaths: "filePath", content: "content" } },
+    edit: {
+      replace_string_in_file: { filePaths: "filePath", content: "newString" },
+      // Its files sit in `replacements[].filePath`: no path a field can point to.
+      multi_replace_string_in_file: {},
+      insert_edit_into_file: { filePaths: "filePath", content: "code" },
+      apply_patch: { filePaths: { paths: ["input"], patch: true } },
+      edit_notebook_file: { filePaths: "filePath", content: "newCode" },
+    },
+    search: {
+      file_search: { query: "query" },
+      grep_search: { query: "query" },
+      semantic_search: { query: "query" },
+      list_dir: { filePaths: "path" },
+    },
+    fetch: { fetch_webpage: { url: { paths: ["urls"], list: true }, query: "query" } },
+    // search_subagent and execution_subagent hand a task to a helper agent, as runSubagent does.
+    task: { runSubagent: { query: "prompt" }, search_subagent: { query: "query" }, execution_subagent: { query: "query" } },
+    other: [
+      "copilot_getNotebookSummary", "create_and_run_task", "create_directory", "create_new_jupyter_notebook", "create_new_workspace", "get_changed_files",
+      "get_errors", "get_project_setup_info", "get_search_view_results", "get_task_output", "get_terminal_output", "get_vscode_api", "github_repo",
+      "install_extension", "list_code_usages", "manage_todo_list", "memory", "read_notebook_cell_output", "read_project_structure", "resolve_memory_file_uri",
+      "run_notebook_cell", "run_task", "run_vscode_command", "runTests", "search_workspace_symbols", "switch_agent", "terminal_last_command",
+      "terminal_selection", "test_failure", "test_search", "tool_search", "vscode_askQuestions",
+    ],
+  },
   nativeHooks: false,
   hooks: {
     kind: "hook-file",

@@ -39,7 +39,15 @@ export default defineAdapter({
   // stdout is never read (shown in the UI at most); exit 2 blocks the pre-hooks and shows stderr to the agent.
   dialect: exitCodeDialect("windsurf", { UserPromptSubmit: ["deny"], PreToolUse: ["deny"] }),
   nativeMatcher: "none", // no matchers: every call reaches us and we match
-  toolNames: Object.values(TOOLS).filter((tool) => tool !== null),
+  // The names stand for the kinds of hook (TOOLS above); the input is `tool_info` (docs' examples):
+  // commands `{command_line, cwd}`, reads `{file_path}` (a file or a folder), writes `{file_path,
+  // edits: [{old_string, new_string}]}`, an edit in place whatever the edits. An MCP tool goes by
+  // its own name (mcp.toolName), its input the tool's arguments.
+  tools: {
+    shell: { [TOOLS.run_command]: { command: "command_line", cwd: "cwd" } },
+    read: { [TOOLS.read_code]: { filePaths: "file_path" } },
+    edit: { [TOOLS.write_code]: { filePaths: "file_path" } },
+  },
   nativeHooks: true, // post_cascade_response_with_transcript, post_setup_worktree
   eventNotes: {
     PreToolUse: "the tool name is the kind of hook: run_command, write_code, read_code, or the MCP tool's own name.",

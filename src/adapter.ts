@@ -1,6 +1,7 @@
 import type { EventName } from "./events.ts";
 import type { Capability, Dialect } from "./dialects/dialect.ts";
 import type { PayloadMap } from "./core/payload-map.ts";
+import type { ToolVocabulary } from "./tools/vocabulary.ts";
 
 /** user: the host's config in your home; project: in a project; managed: the machine-wide file an organisation deploys (needs administrator rights). */
 export type Scope = "user" | "project" | "managed";
@@ -228,6 +229,8 @@ export interface HookContract {
   payload: PayloadMap;
   /** How replies are rendered and which response fields the host honours per event. */
   dialect: Dialect;
+  /** A guest contract's tool names where they are not the host's own (Copilot CLI maps its tools to Claude's names in Claude's files). */
+  tools?: ToolVocabulary;
 }
 
 /** A host, described as data: what one file in adapters/ declares. */
@@ -259,10 +262,12 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    */
   caveats?: Partial<Record<EventName, Partial<Record<Capability, string>>>>;
   /**
-   * The tool names the host's own tools have, where its docs list them: a plain matcher naming
-   * none of these (nor an MCP tool) never matches there, and install and doctor warn.
+   * The host's tools by portable kind (shell, read, write, edit, search, fetch, task) and where
+   * each kind's fields sit in their input (src/tools/vocabulary.ts), or why they are unknown.
+   * Every hook host declares it: `@kind` matchers, the handler's `tool` view and `updatedTool`
+   * rewrites come from it, and a matcher reaching none of these tools is warned about.
    */
-  toolNames?: readonly string[];
+  tools?: ToolVocabulary;
   /** How a host treats a hook file with one invalid entry, for doctor: "file" = it ignores the whole file. */
   invalidEntrySkips?: "file";
   /** Where the host puts the payload (default: JSON on stdin). */

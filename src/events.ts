@@ -1,5 +1,6 @@
 /** The 13 normalized lifecycle events and the shapes handlers see and return. */
 import type { McpServer } from "./mcp-servers.ts";
+import type { ToolView, UpdatedTool } from "./tools/portable.ts";
 
 export const EVENT_NAMES = [
   "SessionStart",
@@ -37,6 +38,13 @@ export interface HookResponse {
   additionalContext?: string;
   /** Replacement of the tool output (PostToolUse). */
   updatedOutput?: string;
+  /**
+   * A portable rewrite of the tool's input (with `decision: "modify"`, implied when left out): the
+   * canonical fields of `event.tool`, put back where this host keeps them (an array of commands,
+   * a `cmd` key…) over the original input. A field the host's tool has no place for is left as it
+   * was, and logged. `updatedInput`, the host's own shape, still works; both given: this over it.
+   */
+  updatedTool?: UpdatedTool;
 }
 
 export interface BaseEvent {
@@ -51,8 +59,17 @@ export interface BaseEvent {
 }
 
 interface ToolFields {
+  /** The tool's name in the host's own words (`Bash`, `run_shell_command`, `Shell`…). */
   toolName: string;
+  /** The tool's input in the host's own shape. */
   toolInput: Record<string, unknown>;
+  /**
+   * The same call in portable words: its kind (`shell`, `read`, `write`, `edit`, `search`, `fetch`,
+   * `task`, `mcp`, or `other` where the host's tool is not mapped) and its key fields wherever the
+   * host keeps them (`command`, `cwd`, `filePaths`, `content`, `url`, `query`; `server` and `name`
+   * for an MCP tool).
+   */
+  tool: ToolView;
 }
 
 export interface EventPayloadMap {
@@ -96,7 +113,9 @@ export interface HookDefinition<E extends EventName = EventName> {
   /**
    * JavaScript regular expression matched against the WHOLE tool name (tool events) or agent
    * type (subagent events): "Bash" matches only Bash, "Edit|Write" either, "mcp__.*" all MCP tools.
-   * Empty or "*" matches everything.
+   * Empty or "*" matches everything. On tool events, `@<kind>` names a kind of tool on every host,
+   * whatever the host calls it: "@shell", "@write|@edit", "@shell|my_tool" (kinds: @shell, @read,
+   * @write, @edit, @search, @fetch, @task, @mcp, @other).
    */
   matcher?: string;
   handler: (event: EventPayloadMap[E]) => HandlerResult | Promise<HandlerResult>;

@@ -14,4 +14,5 @@ export type {
   NativeHookDefinition,
   PlatformOptions,
 } from "./events.ts";
+export type { ToolKind, ToolView, UpdatedTool } from "./tools/portable.ts";
 export type { McpServer, McpStdioServer, McpRemoteServer } from "./mcp-servers.ts";

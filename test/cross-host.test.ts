@@ -49,6 +49,8 @@ describe("the runtime tells which host called", () => {
       projectDir: "/the/project",
       toolName: "Bash",
       toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" },
+      // Claude's name for Copilot's bash, in Copilot's guest vocabulary: still the shell.
+      tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
     });
     expect(seenEvent(box, config, "claude-code", "PostToolUse", pascal("PostToolUse", box), UNDER_COPILOT)).toMatchObject({
       hostPlatform: "copilot-cli",
@@ -81,7 +83,7 @@ describe("the runtime tells which host called", () => {
 
   test("a copilot-cli command run by VS Code from ~/.copilot/hooks: VS Code's payload and reply", () => {
     const pre = fixturePayload("vscode-copilot", "PreToolUse", box);
-    expect(seenEvent(box, config, "copilot-cli", "PreToolUse", pre)).toMatchObject({ hostPlatform: "vscode-copilot", toolName: "runTerminalCommand" });
+    expect(seenEvent(box, config, "copilot-cli", "PreToolUse", pre)).toMatchObject({ hostPlatform: "vscode-copilot", toolName: "run_in_terminal" });
     expect(respond(box, config, "copilot-cli", "PreToolUse", pre, deny).stdout).toBe(out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })));
   });
 

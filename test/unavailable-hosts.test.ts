@@ -36,6 +36,7 @@ describe("nemoclaw: listed as a plugin host, not supported", () => {
         unavailable: ["PreToolUse", "Stop"],
         degradations: [],
         warnings: [`NemoClaw cannot run agent-connector hooks: ${REASON} Nothing is installed for PreToolUse, Stop.`],
+        matcherWarnings: [],
         nativeSkipped: [],
         status: "nothing-to-install",
       });

@@ -8,13 +8,17 @@ export default defineConnector({
       handler: () => ({ decision: "context", additionalContext: "House rules: run the tests before you finish." }),
     },
     PreToolUse: {
-      // Claude Code and Codex call the shell tool "Bash"; Gemini CLI and Qwen Code "run_shell_command".
-      matcher: "Bash|run_shell_command|bash",
+      // Kinds, not names: every host calls its shell and file tools something else ("Bash",
+      // "run_shell_command", "Shell", "execute_command"…); @shell and @write reach them all.
+      matcher: "@shell|@write|@edit",
       handler: (event) => {
-        const command = String(event.toolInput.command ?? "");
+        const { kind, command = "", filePaths = [] } = event.tool;
+        if (filePaths.some((path) => /(^|\/)\.env$/.test(path))) return { decision: "deny", reason: "Secrets live in .env: do not write it." };
+        if (kind !== "shell") return undefined;
         if (/\brm\s+-rf\s+\/(\s|$)/.test(command)) return { decision: "deny", reason: `Refusing to run "${command}".` };
         if (command.startsWith("npm install ") && !command.includes("--ignore-scripts")) {
-          return { decision: "modify", updatedInput: { ...event.toolInput, command: `${command} --ignore-scripts` } };
+          // updatedTool: put back where this host keeps its command (a string, a list, `cmd`…).
+          return { decision: "modify", updatedTool: { command: `${command} --ignore-scripts` } };
         }
       },
     },

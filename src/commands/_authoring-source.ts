@@ -13,6 +13,10 @@ export function authoringTypesSource(): string {
   const mcp = readFileSync(join(import.meta.dir, "..", "mcp-servers.ts"), "utf8");
   const shapes = mcp.slice(0, mcp.indexOf("export type McpTransport"));
   const imported = 'import type { McpServer } from "./mcp-servers.ts";\n';
+  // The portable tool words (event.tool, updatedTool), declarations only.
+  const portable = readFileSync(join(import.meta.dir, "..", "tools", "portable.ts"), "utf8");
+  const toolsImported = 'import type { ToolView, UpdatedTool } from "./tools/portable.ts";\n';
   if (!events.includes(imported) || !shapes.includes("export type McpServer")) throw new Error("authoring types: events.ts or mcp-servers.ts changed shape; update src/commands/_authoring-source.ts");
-  return events.replace(imported, shapes);
+  if (!events.includes(toolsImported) || /^import /m.test(portable)) throw new Error("authoring types: events.ts or tools/portable.ts changed shape; update src/commands/_authoring-source.ts");
+  return events.replace(imported, shapes).replace(toolsImported, portable);
 }

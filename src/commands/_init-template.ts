@@ -11,17 +11,18 @@ export default defineConnector({
   timeout: 30,
   hooks: {
     PreToolUse: {
-      // A regular expression matched against the WHOLE tool name. Hosts name their tools
-      // differently: Claude Code "Bash", Copilot CLI "bash", Cursor "Shell", Gemini CLI "run_shell_command".
-      matcher: "Bash|bash|Shell|run_shell_command",
+      // @shell is the shell tool on every host, whatever it is called there ("Bash", "bash",
+      // "Shell", "run_shell_command"…); a regular expression matches tool names (the whole name).
+      matcher: "@shell",
       handler: (event) => {
-        const command = String(event.toolInput.command ?? "");
+        // event.tool: the call in portable words (kind, command, filePaths…); toolInput: the host's own.
+        const command = event.tool.command ?? "";
         // deny: the tool does not run; the reason goes to the model.
         if (/\\brm\\s+-rf\\s+\\//.test(command)) return { decision: "deny", reason: "Refusing to delete the file system." };
         // ask: the user decides (hosts without a prompt use their own permission flow).
         if (/\\bgit\\s+push\\b/.test(command)) return { decision: "ask", reason: "This pushes to a remote." };
         // modify: the tool runs with this input instead.
-        if (command === "npm test") return { decision: "modify", updatedInput: { ...event.toolInput, command: "npm test --silent" } };
+        if (command === "npm test") return { decision: "modify", updatedTool: { command: "npm test --silent" } };
         // allow: approved without asking, where the host supports it.
         if (/^ls\\b/.test(command)) return { decision: "allow" };
         return undefined;
@@ -31,7 +32,7 @@ export default defineConnector({
     SessionStart: { handler: () => ({ decision: "context", additionalContext: "House rules: run the tests before you finish." }) },
     // updatedOutput: the model sees this instead of the tool's output (hosts that cannot, get it as context).
     PostToolUse: {
-      matcher: "Read|read_file|view|read",
+      matcher: "@read",
       handler: (event) => (String(event.toolOutput ?? "").includes("BEGIN PRIVATE KEY") ? { updatedOutput: "[a private key, redacted by a hook]" } : undefined),
     },
     // deny on Stop: the agent keeps going, with the reason as its next instruction.

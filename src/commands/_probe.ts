@@ -1,6 +1,6 @@
 import type { Adapter } from "../adapter.ts";
 import { isEventName } from "../events.ts";
-import { samplePayload, sampleToolName } from "../core/sample-payload.ts";
+import { samplePayload, sampleTool } from "../core/sample-payload.ts";
 import { inspectHookFile, type FileProblem } from "../host-config/inspect.ts";
 import { readText } from "../host-config/files.ts";
 import { isOurCommand, quote } from "../install/command-line.ts";
@@ -19,7 +19,7 @@ export interface Probe {
 
 /** A sample of `event` in the host's shape, as the host writes it on the command's stdin. */
 const payloadFor = (adapter: Adapter, event: string, projectDir: string) =>
-  isEventName(event) ? samplePayload(event, adapter.payload, { toolName: sampleToolName(adapter.toolNames), projectDir }) : {};
+  isEventName(event) ? samplePayload(event, adapter.payload, { ...sampleTool(adapter.tools), projectDir }) : {};
 
 /** Runs one command line as the host does (a shell, the payload on stdin) and judges the reply by our protocol's rules. */
 function fire(command: string, event: string, payload: unknown, timeoutMs: number, text = false): Probe {

@@ -11,11 +11,14 @@ import type { Adapter, PathContext, Scope } from "../adapter.ts";
 import { mcpFile, type McpPlan } from "../install/mcp/plan.ts";
 import { MCP_FORMATS } from "../install/mcp/formats.ts";
 import { listCell, printTable } from "./_table.ts";
+import { toolsReport, toolsRow, TOOLS_HEADER } from "../tools/report.ts";
+import { hasKinds } from "../core/matcher.ts";
 
 const args = {
   ...configArgs,
   scope: { ...targetArgs.scope, description: "Plan for this scope where a host has it, else for its other one" },
   "project-dir": targetArgs["project-dir"],
+  tools: { type: "boolean", description: "Show each host's tools by kind (what @shell, @write… mean there); shown anyway when a matcher names a kind" },
   ...jsonArgs,
 } as const;
 
@@ -76,6 +79,7 @@ export default defineAcCommand({
         nativeHooks: adapter.nativeHooks,
         // Where handlers run: a worker thread of the host's process (the binary where it cannot), or the hook command.
         handlers: HANDLERS[adapter.hooks.kind],
+        tools: toolsReport(adapter),
         mcp,
       }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
@@ -97,6 +101,17 @@ export default defineAcCommand({
     if (notes.length) {
       printStdout("\nnotes (what a host does with a wired event):");
       printTable([["host", "event", "note"], ...notes], 1);
+    }
+    const matcherWarnings = plans.flatMap(({ plan }) => plan.matcherWarnings);
+    if (matcherWarnings.length) printStdout(`\nmatchers that never run (fix the matcher, or name the host's tools):\n${matcherWarnings.map((w) => `  ${w}`).join("\n")}`);
+    if (values.tools || events.some((event) => hasKinds(config.hooks?.[event]?.matcher))) {
+      const hooked = plans.filter(({ adapter }) => adapter.paradigm !== "mcp-only" && adapter.hooks.kind !== "unavailable");
+      printStdout("\ntools by kind (what @kind matches on each host; the handler's event.tool.kind):");
+      printTable([TOOLS_HEADER, ...hooked.flatMap(({ adapter }) => { const row = toolsRow(adapter); return row ? [row] : []; })], 1);
+      for (const { adapter } of hooked) {
+        const report = toolsReport(adapter);
+        if (!report.known) printStdout(`  ${adapter.id}: tools unknown (${report.reason})`);
+      }
     }
     const pluginHosts = plans.filter(({ adapter }) => adapter.hooks.kind === "plugin-module").map(({ adapter }) => adapter.id);
     if (pluginHosts.length) {

@@ -2,10 +2,12 @@ import { readFileSync } from "node:fs";
 import { findAdapter, HOST_IDS } from "../../adapters/index.ts";
 import { EVENT_NAMES, isEventName, MATCHER_TARGET } from "../events.ts";
 import { normalizeEvent } from "../core/normalize.ts";
-import { compileMatcher } from "../core/matcher.ts";
+import { toolMatcherTest } from "../core/matcher.ts";
+import { kindOf, type ToolContext } from "../tools/view.ts";
+import { withUpdatedTool } from "../tools/rewrite.ts";
 import { parseHandlerResult } from "../core/response.ts";
 import { resolveResponse, type Degradation } from "../core/resolve.ts";
-import { samplePayload, sampleToolName } from "../core/sample-payload.ts";
+import { samplePayload, sampleTool } from "../core/sample-payload.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { denyReason } from "../dialects/reply.ts";
 import { configArgs, jsonArgs } from "./_args.ts";
@@ -44,12 +46,14 @@ export default defineAcCommand({
       } catch (error) {
         throw new UsageError(`--payload ${args.payload} is not JSON (${(error as Error).message})`);
       }
-    } else payload = samplePayload(event, adapter.payload, { toolName: sampleToolName(adapter.toolNames), projectDir: process.cwd() });
+    } else payload = samplePayload(event, adapter.payload, { ...sampleTool(adapter.tools), projectDir: process.cwd() });
 
-    const normalized = normalizeEvent(event, payload, adapter.payload, { hostPlatform: adapter.id, connectorId: config.id, env: process.env });
+    const tools: ToolContext = { tools: adapter.tools, mcpName: adapter.mcp?.toolName };
+    const normalized = normalizeEvent(event, payload, adapter.payload, { hostPlatform: adapter.id, connectorId: config.id, env: process.env, tools });
     const target = MATCHER_TARGET[event];
-    const pattern = compileMatcher(hook.matcher);
-    const matched = !pattern || !target || pattern.test(String((normalized as unknown as Record<string, unknown>)[target] ?? ""));
+    const test = target ? toolMatcherTest(hook.matcher, target === "toolName") : undefined;
+    const name = target ? String((normalized as unknown as Record<string, unknown>)[target] ?? "") : "";
+    const matched = !test || test(name, () => kindOf(tools, name));
 
     let returned: unknown;
     let degradations: Degradation[] = [];
@@ -60,7 +64,10 @@ export default defineAcCommand({
       const parsed = parseHandlerResult(returned);
       if (!parsed.ok) problem = parsed.problem;
       if (parsed.response || parsed.ok) {
-        const resolved = resolveResponse(event, parsed.response, adapter.dialect.capabilities, degradations);
+        const call = normalized as { toolName?: string; toolInput?: Record<string, unknown> };
+        const portable = call.toolName === undefined ? { response: parsed.response, lost: [] } : withUpdatedTool(parsed.response, tools, call.toolName, call.toolInput ?? {});
+        if (portable.lost.length) problem = `updatedTool.${portable.lost.join(", updatedTool.")} has no place in ${adapter.name}'s ${call.toolName} input; left as it was`;
+        const resolved = resolveResponse(event, portable.response, adapter.dialect.capabilities, degradations);
         reply = adapter.dialect.render({ event, nativeEvent, response: resolved, connectorId: config.id, raw: payload as Record<string, unknown> });
         if (resolved.decision === "deny") reply = { ...reply, denyReason: denyReason(resolved.reason, config.id) };
       }

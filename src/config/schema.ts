@@ -77,12 +77,13 @@ export function connectorSchema(hostIds: readonly string[]) {
         v.rawCheck(({ dataset, addIssue }) => {
           if (!dataset.typed) return;
           for (const [event, hook] of Object.entries(dataset.value)) {
+            const path: [v.IssuePathItem] = [{ type: "object", origin: "value", input: dataset.value, key: event, value: hook }];
             if (hook.matcher && hook.matcher !== "*" && isEventName(event) && !MATCHER_TARGET[event]) {
-              addIssue({
-                message: `${event} has nothing to match against; matchers apply to tool events and subagent events only`,
-                path: [{ type: "object", origin: "value", input: dataset.value, key: event, value: hook }],
-              });
+              addIssue({ message: `${event} has nothing to match against; matchers apply to tool events and subagent events only`, path });
             }
+            // `@kind` means a kind of tool on tool events only; a subagent matcher stays a plain regex.
+            const kindProblem = hook.matcher && isEventName(event) && MATCHER_TARGET[event] === "toolName" ? matcherError(hook.matcher, true) : undefined;
+            if (kindProblem) addIssue({ message: `matcher ${kindProblem}`, path });
           }
         }),
       ),

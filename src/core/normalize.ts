@@ -2,6 +2,7 @@ import * as v from "valibot";
 import type { AnyEvent, EventName } from "../events.ts";
 import { EVENT_FIELDS, type FieldName, type FieldSource, type PayloadMap } from "./payload-map.ts";
 import { eventSchema } from "./event-schema.ts";
+import { toolView, type ToolContext } from "../tools/view.ts";
 
 function at(payload: unknown, path: string): unknown {
   let value = payload;
@@ -46,6 +47,8 @@ export interface NormalizeContext {
   hostPlatform: string;
   connectorId: string;
   env: Record<string, string | undefined>;
+  /** The calling host's tool vocabulary, for a tool event's `tool` view. */
+  tools?: ToolContext;
 }
 
 /** Host payload → the normalized event, validated; throws a readable error when it does not fit. */
@@ -68,5 +71,10 @@ export function normalizeEvent(event: EventName, payload: unknown, map: PayloadM
     const issue = result.issues[0];
     throw new Error(`${event} payload: ${v.getDotPath(issue) ?? ""}: ${issue.message}`);
   }
-  return { ...(result.output as object), raw: payload } as AnyEvent;
+  const output = result.output as Record<string, unknown>;
+  if (typeof output.toolName === "string") {
+    const input = output.toolInput !== null && typeof output.toolInput === "object" ? (output.toolInput as Record<string, unknown>) : {};
+    output.tool = toolView(ctx.tools ?? {}, output.toolName, input);
+  }
+  return { ...output, raw: payload } as AnyEvent;
 }

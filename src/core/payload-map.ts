@@ -1,7 +1,8 @@
 import type { BaseEvent, EventName, EventPayloadMap } from "../events.ts";
 
 /** The fields an event carries besides the base, as src/events.ts declares them. */
-type FieldsOf<E extends EventName> = Exclude<keyof EventPayloadMap[E], keyof BaseEvent>;
+/** `tool` is computed from the host's tool vocabulary (src/tools/view.ts), not read from the payload. */
+type FieldsOf<E extends EventName> = Exclude<keyof EventPayloadMap[E], keyof BaseEvent | "tool">;
 
 /** Every normalized field an event can carry besides the base: the type checker holds it to EventPayloadMap. */
 export const EVENT_FIELDS = {

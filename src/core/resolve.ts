@@ -66,9 +66,10 @@ export function responseCapabilities(response: HookResponse): Capability[] {
 /** The decision a response means when `decision` is left out. */
 function impliedDecision(response: HookResponse): HookResponse["decision"] {
   // An allow that carries a new input is an approved rewrite (Claude's docs write it so): a modify.
-  if (response.decision === "allow" && response.updatedInput) return "modify";
+  const rewrite = response.updatedInput ?? response.updatedTool;
+  if (response.decision === "allow" && rewrite) return "modify";
   if (response.decision) return response.decision;
-  if (response.updatedInput) return "modify";
+  if (rewrite) return "modify";
   if (response.additionalContext) return "context";
   return undefined;
 }

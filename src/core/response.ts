@@ -7,6 +7,19 @@ export const responseSchema = v.strictObject({
   updatedInput: v.optional(v.record(v.string(), v.unknown())),
   additionalContext: v.optional(v.string()),
   updatedOutput: v.optional(v.string()),
+  updatedTool: v.optional(
+    v.strictObject(
+      {
+        command: v.optional(v.string()),
+        cwd: v.optional(v.string()),
+        filePaths: v.optional(v.array(v.string())),
+        content: v.optional(v.string()),
+        url: v.optional(v.string()),
+        query: v.optional(v.string()),
+      },
+      (issue) => `unknown field ${String(issue.input === undefined ? issue.expected : issue.received)}: updatedTool takes command, cwd, filePaths, content, url, query`,
+    ),
+  ),
 });
 
 export type ParsedResponse = { ok: true; response: HookResponse | undefined } | { ok: false; problem: string; response?: HookResponse };

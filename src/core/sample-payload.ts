@@ -1,5 +1,7 @@
 import type { EventName } from "../events.ts";
 import { EVENT_FIELDS, type FieldName, type PayloadMap } from "./payload-map.ts";
+import { isUnknown, namesOfKind, allToolNames, type ToolVocabulary } from "../tools/vocabulary.ts";
+import { writeField } from "../tools/fields.ts";
 
 /**
  * Sample values of the normalized fields, as data: `simulate` (no --payload) and `doctor` write
@@ -60,6 +62,10 @@ export function samplePayload(event: EventName, map: PayloadMap, overrides: Part
   return payload;
 }
 
-/** The tool a sample tool event names on a host: its shell tool when the adapter lists one. */
-export const sampleToolName = (toolNames: readonly string[] | undefined): string =>
-  toolNames?.find((name) => /^(bash|shell|run_shell_command|runTerminalCommand)$/i.test(name)) ?? toolNames?.[0] ?? "Bash";
+/** The tool a sample tool event calls on a host: its shell tool running `ls`, in the host's own input shape. */
+export function sampleTool(tools: ToolVocabulary | undefined): Partial<Record<FieldName, unknown>> {
+  const shell = namesOfKind(tools, "shell")[0];
+  if (!shell || isUnknown(tools)) return { toolName: allToolNames(tools)[0] ?? "Bash" };
+  const ref = tools.shell?.[shell]?.command;
+  return { toolName: shell, toolInput: (ref && writeField({}, ref, "ls")) ?? SAMPLE_VALUES.toolInput };
+}

@@ -2,6 +2,7 @@ import { join } from "../paths.ts";
 import { defineAdapter, type Adapter, type AdapterSpec, type PathContext } from "../adapter.ts";
 import { sameNames } from "../events.ts";
 import { decisionReasonDialect } from "../dialects/decision-reason.ts";
+import type { ToolVocabulary } from "../tools/vocabulary.ts";
 
 /**
  * What Google Antigravity's IDE and its CLI (`agy`) share. Antigravity has no public hooks
@@ -17,7 +18,61 @@ export interface AntigravityHost<Id extends string, Ref extends string> extends 
   /** The user-level folder holding hooks.json and mcp_config.json. */
   userDir: (ctx: PathContext) => string;
   sources: readonly string[];
+  /** The host's tools (ANTIGRAVITY_TOOLS, unless a host's differ). */
+  tools: ToolVocabulary;
 }
+
+/**
+ * The agent's tools, which the IDE and agy share (Google publishes no list): the tool list agy
+ * 1.1.27 announces at start (third-party capture of its stream-json `init`), their PascalCase
+ * arguments as seen in captured tool calls and transcripts (`CommandLine`, `Cwd`, `AbsolutePath`,
+ * `DirectoryPath`, `TargetFile`, `SearchDirectory`, `SearchPath`, `Query`, `Pattern`, `Url`). Tools
+ * whose arguments no capture shows have no fields, or (the file tools) a list of likely keys.
+ * codebase_search is an earlier report's name. Google's Antigravity SDK (its BuiltinTools) names
+ * the harness's built-ins view_file, create_file, edit_file, list_directory, search_directory,
+ * find_file, run_command, start_subagent…, and agy 1.5 allowlists take read_file and write_file:
+ * those names are here too, though no hook payload has shown them yet.
+ */
+const FILE_PATH = ["AbsolutePath", "TargetFile", "FilePath", "file_path"];
+export const ANTIGRAVITY_TOOLS: ToolVocabulary = {
+  shell: { run_command: { command: "CommandLine", cwd: "Cwd" } },
+  read: { view_file: { filePaths: "AbsolutePath" }, read_file: { filePaths: FILE_PATH } },
+  write: {
+    write_to_file: { filePaths: "TargetFile", content: "CodeContent" },
+    write_file: { filePaths: FILE_PATH },
+    create_file: { filePaths: FILE_PATH },
+  },
+  edit: {
+    replace_file_content: { filePaths: "TargetFile", content: "ReplacementContent" },
+    multi_replace_file_content: { filePaths: "TargetFile" }, // ReplacementChunks[]
+    edit_file: { filePaths: FILE_PATH },
+    sed_file: {},
+    notebook_edit: {},
+  },
+  search: {
+    grep_search: { query: "Query", filePaths: "SearchPath" },
+    find_by_name: { query: "Pattern", filePaths: "SearchDirectory" },
+    list_dir: { filePaths: "DirectoryPath" },
+    codebase_search: { query: "Query" },
+    list_directory: { filePaths: ["DirectoryPath", "directory_path"] },
+    search_directory: { query: ["Query", "query"], filePaths: ["SearchPath", "DirectoryPath", "directory_path"] },
+    find_file: { query: ["Pattern", "Query", "query"], filePaths: ["SearchDirectory", "DirectoryPath", "file_path"] },
+  },
+  fetch: { read_url_content: { url: "Url" }, search_web: { query: ["query", "Query"] } },
+  task: { invoke_subagent: {}, start_subagent: {}, browser_subagent: {} },
+  other: [
+    "ask_custom_permission", "ask_permission", "ask_question", "command_status", "send_command_input", "define_subagent", "manage_subagents",
+    "manage_task", "manage_inbox", "send_message", "schedule", "wait", "wait_5_seconds", "finish", "generate_image", "notebook_execution",
+    "delete_knowledge", "list_permissions", "list_resources", "read_resource", "open_browser_url", "read_browser_page", "list_browser_pages",
+    "browser_click_element", "browser_drag_pixel_to_pixel", "browser_get_dom", "browser_get_network_request", "browser_input",
+    "browser_list_network_requests", "browser_mouse_down", "browser_mouse_up", "browser_move_mouse", "browser_press_key", "browser_refresh_page",
+    "browser_resize_window", "browser_scroll", "browser_scroll_dom", "browser_select_option", "capture_browser_console_logs",
+    "capture_browser_screenshot", "click_browser_pixel", "execute_browser_javascript",
+  ],
+  // Every MCP call is the one tool call_mcp_tool ({ServerName, ToolName, Arguments}): the name says
+  // neither the server nor the tool.
+  mcp: "call_mcp_tool",
+};
 
 export const defineAntigravityAdapter = <const Id extends string, const Ref extends string = never>(host: AntigravityHost<Id, Ref>): Adapter<Id, Ref> =>
   defineAdapter<Id, Ref>({
@@ -37,7 +92,7 @@ export const defineAntigravityAdapter = <const Id extends string, const Ref exte
     // An allow does not skip Antigravity's own review; ask (and force_ask) prompts. Malformed output fails closed.
     dialect: decisionReasonDialect(host.id, { PreToolUse: ["deny", "ask"] }),
     nativeMatcher: "search-regex", // a regex on the tool name, "" for every tool
-    toolNames: ["run_command", "view_file", "write_to_file", "replace_file_content", "edit_file", "codebase_search"],
+    tools: host.tools,
     nativeHooks: false,
     hooks: {
       kind: "hook-file",

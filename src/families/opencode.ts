@@ -2,6 +2,7 @@ import { join } from "../paths.ts";
 import { defineAdapter, type Adapter, type AdapterSpec, type PathContext, type PluginModuleSpec } from "../adapter.ts";
 import type { Capabilities } from "../dialects/dialect.ts";
 import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
+import type { KnownTools, ToolVocabulary } from "../tools/vocabulary.ts";
 
 /**
  * What OpenCode and its forks (Kilo CLI, MiMo Code) share: the V1 plugin API, in-process, with
@@ -64,7 +65,39 @@ const PAYLOAD: Adapter["payload"] = {
   error: { paths: ["input.event.properties.part.state.error"] },
 };
 
+/**
+ * The V1 lineage's built-in tools as `input.tool` names them, with the args object the module
+ * forwards as `toolInput` (`output.args`): camelCase keys (`filePath`, `patchText`). Each host
+ * declares its own vocabulary from this base (forks rename and add tools). Read from
+ * anomalyco/opencode packages/opencode/src/tool/*.ts (registry.ts and each tool's parameters);
+ * `patch`, `list`, `multiedit` and `todoread` are older releases' tools, kept for hosts still on them.
+ */
+export const OPENCODE_V1_TOOLS = {
+  // The shell tool keeps the id `bash` whatever the shell (tool/shell/id.ts); `workdir` is its cwd.
+  shell: { bash: { command: "command", cwd: "workdir" } },
+  read: { read: { filePaths: "filePath" } },
+  write: { write: { filePaths: "filePath", content: "content" } },
+  // Only one of edit/write and apply_patch is offered per model (GPT models get apply_patch).
+  edit: {
+    edit: { filePaths: "filePath", content: "newString" },
+    multiedit: { filePaths: "filePath" },
+    apply_patch: { filePaths: { paths: ["patchText"], patch: true } },
+    patch: { filePaths: { paths: ["patchText"], patch: true } },
+  },
+  search: {
+    grep: { query: "pattern", filePaths: "path" },
+    glob: { query: "pattern", filePaths: "path" },
+    list: { filePaths: "path" },
+  },
+  // codesearch is an Exa web search for library docs, not a search of the project.
+  fetch: { webfetch: { url: "url" }, websearch: { query: "query" }, codesearch: { query: "query" } },
+  task: { task: { query: "prompt" } },
+  other: ["question", "todowrite", "todoread", "skill", "lsp", "batch", "plan_exit", "plan_enter", "reload_config", "execute", "invalid"],
+} as const satisfies KnownTools;
+
 export interface OpencodeFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect"> {
+  /** The host's tools as `input.tool` names them (a fork's own names and args). */
+  tools: ToolVocabulary;
   /** The folders the host loads plugin modules from. */
   folders: PluginModuleSpec["folders"];
   /** The config file names (user folder, project root), e.g. `opencode`: `<name>.json` or `<name>.jsonc`. */
@@ -85,8 +118,8 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     dialect: pluginActionsDialect(host.id, CAPABILITIES),
     // Matched at run time: the module filters with our matcher, the binary checks it again.
     nativeMatcher: "none",
-    // Lowercase built-ins (docs/hosts/opencode.md); MCP tools are `<server>_<tool>`.
-    toolNames: ["bash", "read", "write", "edit", "patch", "grep", "glob", "list", "webfetch", "todowrite", "todoread", "task"],
+    // Lowercase built-ins (each host's own); MCP tools are `<server>_<tool>` (`mcp.toolName`).
+    tools: host.tools,
     // A host-only hook key (`chat.params`, `shell.env`, …): the handler's object is merged into its
     // output. A shared module answers as its owner: its native hooks are declared under the owner's id.
     nativeHooks: !host.sharesModuleOf,

@@ -1,6 +1,7 @@
 import { defineAdapter, type Adapter, type AdapterSpec, type PluginModuleSpec } from "../adapter.ts";
 import type { Capabilities } from "../dialects/dialect.ts";
 import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
+import type { KnownTools, ToolVocabulary } from "../tools/vocabulary.ts";
 
 /**
  * What Pi and its fork Oh My Pi share: TypeScript extensions loaded into the host's process (Node
@@ -57,8 +58,23 @@ const PAYLOAD: Adapter["payload"] = {
   stopHookActive: { paths: ["event.stop_hook_active"] },
 };
 
-/** Pi's built-in tools (extensions add their own). */
-const PI_TOOLS = ["read", "bash", "edit", "write", "grep", "find", "ls"];
+/**
+ * Pi's seven built-in tools (`allToolNames`, core/tools/*.ts of @mariozechner/pi-coding-agent
+ * 0.73.1; extensions add their own), with `event.input` as the tool's args: paths are `path`.
+ */
+export const PI_TOOLS = {
+  shell: { bash: { command: "command" } },
+  read: { read: { filePaths: "path" } },
+  write: { write: { filePaths: "path", content: "content" } },
+  // `{path, edits: [{oldText, newText}]}` in 0.73.1 (0.58 took one top-level oldText/newText pair, still
+  // accepted): the replacement text sits in a list, so no `content` field.
+  edit: { edit: { filePaths: "path" } },
+  search: {
+    grep: { query: "pattern", filePaths: "path" },
+    find: { query: "pattern", filePaths: "path" },
+    ls: { filePaths: "path" },
+  },
+} as const satisfies KnownTools;
 
 export interface PiFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "mcp" | "notice"> {
   folders: PluginModuleSpec["folders"];
@@ -68,11 +84,11 @@ export interface PiFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "
    * wired there and can deny. The module knows such hosts by id (glue/pi-v1.ts `SESSION_STOP_HOSTS`).
    */
   stopContinues?: boolean;
-  /** The host's built-in tools, when not Pi's. */
-  toolNames?: readonly string[];
+  /** The host's built-in tools as `event.toolName` names them, when not Pi's. */
+  tools?: ToolVocabulary;
 }
 
-export const definePiFamilyAdapter = <const Id extends string>({ stopContinues, toolNames = PI_TOOLS, ...host }: PiFamilyHost<Id>): Adapter<Id, never> =>
+export const definePiFamilyAdapter = <const Id extends string>({ stopContinues, tools = PI_TOOLS, ...host }: PiFamilyHost<Id>): Adapter<Id, never> =>
   defineAdapter({
     ...host,
     events: stopContinues ? { ...EVENTS, Stop: "session_stop" } : EVENTS,
@@ -80,7 +96,7 @@ export const definePiFamilyAdapter = <const Id extends string>({ stopContinues, 
     dialect: pluginActionsDialect(host.id, stopContinues ? { ...CAPABILITIES, Stop: ["deny"] } : CAPABILITIES),
     // The module filters with our matcher; the binary checks it again.
     nativeMatcher: "none",
-    toolNames,
+    tools,
     // Any other `pi.on` event (turn_start, context, input, …) is wired verbatim.
     nativeHooks: true,
     hooks: { kind: "plugin-module", module: { generator: "pi-v1", folders: host.folders } },

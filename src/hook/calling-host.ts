@@ -3,7 +3,7 @@ import { loadAdapter } from "../../adapters/hosts.ts";
 import { guestsTable, type Guest } from "../../adapters/guests.ts" with { type: "macro" };
 
 /** Who really called a hook command: its id, and the event names, payload and dialect it uses. */
-export type CallingHost = Pick<Adapter, "id" | "events" | "payload" | "dialect">;
+export type CallingHost = Pick<Adapter, "id" | "events" | "payload" | "dialect" | "tools" | "mcp">;
 
 // The macro is awaited when the code is bundled or transpiled: the call is replaced by its value.
 const GUESTS = guestsTable() as unknown as Record<string, Guest[]>;
@@ -19,7 +19,8 @@ export async function callingHost(installed: Adapter, payload: Record<string, un
   for (const guest of GUESTS[installed.id] ?? []) {
     if (!hasMarker(guest.marker, payload, env)) continue;
     const host = await loadAdapter(guest.id);
-    if (host) return { id: host.id, ...(host.guest ?? host) };
+    // Its own tools, unless its guest contract names them otherwise (Copilot CLI in Claude's files).
+    if (host) return { id: host.id, mcp: host.mcp, ...(host.guest ?? host), tools: host.guest?.tools ?? host.tools };
   }
   return installed;
 }

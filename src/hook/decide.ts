@@ -3,7 +3,9 @@ import type { Adapter } from "../adapter.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { EMPTY_REPLY } from "../dialects/dialect.ts";
 import { normalizeEvent } from "../core/normalize.ts";
-import { compileMatcher } from "../core/matcher.ts";
+import { toolMatcherTest } from "../core/matcher.ts";
+import { kindOf, type ToolContext } from "../tools/view.ts";
+import { withUpdatedTool } from "../tools/rewrite.ts";
 import { resolveResponse, type Degradation } from "../core/resolve.ts";
 import { parseHandlerResult } from "../core/response.ts";
 import { denyReason } from "../dialects/reply.ts";
@@ -67,9 +69,10 @@ export async function normalizedReply(
 
   // Another host may be running the file we wrote for `adapter`: read and answer it in its shape.
   const host = await callingHost(adapter, payload as Record<string, unknown>, env);
+  const tools: ToolContext = { tools: host.tools, mcpName: host.mcp?.toolName };
   let normalized;
   try {
-    normalized = normalizeEvent(event, payload, host.payload, { hostPlatform: host.id, connectorId: config.id, env });
+    normalized = normalizeEvent(event, payload, host.payload, { hostPlatform: host.id, connectorId: config.id, env, tools });
   } catch (error) {
     throw new FailOpen((error as Error).message);
   }
@@ -79,7 +82,7 @@ export async function normalizedReply(
     return Array.isArray(value) ? value.includes(actual) : actual === value;
   };
   if (spurious && Object.entries(spurious).every(([key, value]) => isSpurious(key, value))) return EMPTY_REPLY;
-  if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>)) return EMPTY_REPLY;
+  if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>, tools)) return EMPTY_REPLY;
 
   const outcome = await runner.run(() => (hook.handler as (e: unknown) => unknown)(normalized));
   if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
@@ -91,8 +94,12 @@ export async function normalizedReply(
   if (problems.length && parsed.response?.decision === "deny") logLine(`${where}: handler's answer: ${problems.join("; ")}; the deny is kept`);
   else if (problems.length) logLine(`${where}: handler's answer: ${problems.join("; ")}`);
 
+  const tool = normalized as { toolName?: string; toolInput?: Record<string, unknown> };
+  const portable = tool.toolName === undefined ? { response: parsed.response, lost: [] } : withUpdatedTool(parsed.response, tools, tool.toolName, tool.toolInput ?? {});
+  if (portable.lost.length) logLine(`${where}: updatedTool.${portable.lost.join(", updatedTool.")} has no place in ${host.id}'s ${tool.toolName} input; left as it was`);
+
   const lost: Degradation[] = [];
-  const resolved = resolveResponse(event, parsed.response, host.dialect.capabilities, lost);
+  const resolved = resolveResponse(event, portable.response, host.dialect.capabilities, lost);
   runner.decided?.(resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion"));
   // What the host cannot take at all is logged, never dropped silently (conversions to context are
   // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
@@ -113,16 +120,19 @@ function renderReply(host: CallingHost, event: EventName, nativeEvent: string, r
   }
 }
 
-function matches(event: EventName, matcher: string | undefined, normalized: Record<string, unknown>): boolean {
-  let pattern: RegExp | undefined;
+function matches(event: EventName, matcher: string | undefined, normalized: Record<string, unknown>, tools: ToolContext): boolean {
+  const target = MATCHER_TARGET[event];
+  if (!target) return true;
+  let test: ReturnType<typeof toolMatcherTest>;
   try {
-    pattern = compileMatcher(matcher);
+    // A subagent matcher is a plain regex: `@kind` means something on tool events only.
+    test = toolMatcherTest(matcher, target === "toolName");
   } catch (error) {
     throw new FailOpen(`matcher ${JSON.stringify(matcher)} is not a valid regular expression (${(error as Error).message})`);
   }
-  const target = MATCHER_TARGET[event];
-  if (!pattern || !target) return true;
-  return pattern.test(String(normalized[target] ?? ""));
+  if (!test) return true;
+  const name = String(normalized[target] ?? "");
+  return test(name, () => kindOf(tools, name));
 }
 
 function describe(outcome: Exclude<Outcome, { kind: "returned" }>): string {

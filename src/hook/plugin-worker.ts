@@ -15,7 +15,7 @@
  */
 import { readFileSync } from "node:fs";
 import { isEventName, type ConnectorConfig, type EventName } from "../events.ts";
-import { samplePayload, sampleToolName } from "../core/sample-payload.ts";
+import { samplePayload, sampleTool } from "../core/sample-payload.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
 import { checkConnectorConfig, configExport } from "../config/read.ts";
@@ -177,7 +177,7 @@ export async function warm(message: { host: string; connector: string; events: s
     const idle = { id: message.connector, hooks: Object.fromEntries(events.map((event) => [event, { handler: () => undefined }])) } as ConnectorConfig;
     for (const event of events) {
       configFor(entry, { event, host: message.host } as WorkerCall);
-      const payload = samplePayload(event, adapter.payload, { toolName: sampleToolName(adapter.toolNames) });
+      const payload = samplePayload(event, adapter.payload, sampleTool(adapter.tools));
       await normalizedReply({ platform: message.host, event }, adapter, idle, payload, message.env, runner);
     }
   } catch {

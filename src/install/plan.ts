@@ -1,7 +1,12 @@
 import type { Adapter, PathContext, Paradigm, Scope } from "../adapter.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName } from "../events.ts";
 import { degradationsFor, responseCapabilities, type Degradation } from "../core/resolve.ts";
-import { compileMatcher, isPlainNameList } from "../core/matcher.ts";
+import { isPlainNameList, parseToolMatcher, toolMatcherTest } from "../core/matcher.ts";
+import { hostMatcher, unreachable } from "../tools/host-matcher.ts";
+import { kindOf, type ToolContext } from "../tools/view.ts";
+import { unplacedFields } from "../tools/rewrite.ts";
+import { allToolNames } from "../tools/vocabulary.ts";
+import { ADAPTERS } from "../../adapters/index.ts";
 import type { HookResponse } from "../events.ts";
 import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deliveries.ts";
 import type { FileEdit } from "./edits/index.ts";
@@ -45,6 +50,8 @@ export interface HostPlan {
   /** What the connector's responses would become here: for a fixed response exactly, for a handler every case. */
   degradations: PlannedDegradation[];
   warnings: string[];
+  /** The warnings about tool matchers that reach no tool there (also in `warnings`). */
+  matcherWarnings: string[];
   /** platforms.<id>.nativeHooks that are not installed, and why (the host takes none, or not that name). */
   nativeSkipped: { event: string; reason: string }[];
   /** The hooks part, in order: the host's file first, then the files that follow it. */
@@ -58,15 +65,34 @@ export const planEdits = (plan: HostPlan): FileEdit[] => [...plan.edits, ...(pla
 
 const NO_OWNERS: McpOwners = () => ({ ours: [], others: [] });
 
+/** A host's tools, for matchers: its vocabulary and its MCP naming. */
+const toolsOf = (adapter: Adapter): ToolContext => ({ tools: adapter.tools, mcpName: adapter.mcp?.toolName });
+
+/**
+ * The hosts whose tool calls reach a file written for `adapter` at `scope`: the host itself, then
+ * every host that runs that file too (adapter `alsoRuns`), each sending its own tool names.
+ */
+const toolHostsOf = (adapter: Adapter, scope: Scope): ToolContext[] => [
+  toolsOf(adapter),
+  // A guest sends the names of its guest contract where it has them (Copilot CLI: Claude's names).
+  ...ADAPTERS.filter((host) => host.alsoRuns?.some((also) => also.platform === adapter.id && also.scopes.includes(scope))).map((host) => ({ ...toolsOf(host), tools: host.guest?.tools ?? host.tools })),
+];
+
 /**
  * Our matcher matches the whole name; Claude-style hosts compare plain names and `a|b` lists
  * exactly and treat anything else as an unanchored regex, so that gets anchored explicitly.
  * Hosts that anchor it themselves get it verbatim, name-list hosts only plain `a|b` lists.
+ * `@kind`s become the host's own tool names first (src/tools/host-matcher.ts).
  * Elsewhere every call reaches us and the runtime matches (it always checks again anyway).
  */
-function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | undefined): { text?: string; mode: MatcherMode } {
+function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | undefined, scope: Scope): { text?: string; mode: MatcherMode } {
   if (!matcher || matcher === "*" || !MATCHER_TARGET[event]) return { mode: "all" };
   if (adapter.nativeMatcherEvents && !adapter.nativeMatcherEvents.includes(event)) return { mode: "runtime" };
+  if (MATCHER_TARGET[event] === "toolName") {
+    const rendered = hostMatcher(matcher, toolHostsOf(adapter, scope)).text;
+    if (rendered === undefined) return { mode: "runtime" };
+    matcher = rendered;
+  }
   const plain = isPlainNameList(matcher);
   if (adapter.nativeMatcher === "claude-regex") return { text: plain ? matcher : `^(?:${matcher})$`, mode: "native" };
   if (adapter.nativeMatcher === "anchored-regex" || (adapter.nativeMatcher === "name-list" && plain)) return { text: matcher, mode: "native" };
@@ -75,15 +101,36 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
 }
 
 /**
- * A plain name list that names none of the host's tools never matches there (the README's `Bash`
- * on Copilot CLI, whose tool is `bash`). Names that look like MCP tools are left alone: their
- * spelling depends on the user's servers.
+ * What install, explain and doctor say when a tool matcher cannot run on a host: it reaches none
+ * of the host's tools (a plain name, a regex or a kind: the README's `Bash` on Copilot CLI, whose
+ * tool is `bash`), or it names kinds on a host whose tools are unknown. A guard that silently
+ * never runs is the worst failure: every host, every tool event.
  */
-export function unmatchedToolNames(adapter: Adapter, event: EventName, matcher: string | undefined): string | undefined {
-  if (!adapter.toolNames || MATCHER_TARGET[event] !== "toolName" || !matcher || !isPlainNameList(matcher)) return undefined;
-  const names = matcher.split("|");
-  if (names.some((name) => adapter.toolNames!.includes(name) || /mcp/i.test(name))) return undefined;
-  return `${adapter.name} ${event}: the matcher "${matcher}" names none of ${adapter.name}'s tools, so this handler never runs there. Its tools: ${adapter.toolNames.join(", ")}.`;
+export function toolMatcherWarnings(adapter: Adapter, event: EventName, matcher: string | undefined): string[] {
+  if (MATCHER_TARGET[event] !== "toolName" || !matcher || matcher === "*") return [];
+  const host = { ...toolsOf(adapter), name: adapter.name };
+  const warnings: string[] = [];
+  const { kinds } = parseToolMatcher(matcher);
+  const named = kinds.filter((kind) => kind !== "mcp");
+  if (named.length && (!adapter.tools || "unknown" in adapter.tools)) {
+    const why = adapter.tools && "unknown" in adapter.tools ? ` (${adapter.tools.unknown})` : "";
+    warnings.push(
+      `${adapter.name} ${event}: ${adapter.name}'s tool names are unknown${why}, so ${named.map((k) => `@${k}`).join(", ")} in the matcher "${matcher}" ${named.length > 1 ? "match" : "matches"} none of its tools: this handler never runs there for them. Name its tools in the matcher (a regex) if you know them.`,
+    );
+  }
+  const never = unreachable(matcher, host);
+  if (never) warnings.push(`${adapter.name} ${event}: ${never}`);
+  return warnings;
+}
+
+/** A fixed `updatedTool` (JSON config): the fields that some tool the matcher reaches has no place for. */
+function rewriteWarnings(adapter: Adapter, event: EventName, matcher: string | undefined, response: HookResponse): string[] {
+  const tools = toolsOf(adapter);
+  const test = toolMatcherTest(matcher);
+  const reached = allToolNames(adapter.tools).filter((name) => !test || test(name, () => kindOf(tools, name)));
+  return Object.entries(unplacedFields(tools, reached, response.updatedTool!)).map(
+    ([field, names]) => `${adapter.name} ${event}: updatedTool.${field} has no place in the input of ${names!.join(", ")}; there the original value is kept.`,
+  );
 }
 
 /**
@@ -94,11 +141,16 @@ export function unmatchedToolNames(adapter: Adapter, event: EventName, matcher: 
 function fannedOut(adapter: Adapter, event: EventName, matcher: string | undefined): string[] | undefined {
   const fan = adapter.fanOut?.[event];
   if (!fan) return undefined;
-  const pattern = compileMatcher(matcher);
+  const test = toolMatcherTest(matcher);
   const known = Object.values(fan).filter((tool): tool is string => tool !== null);
-  const onlyKnown = matcher !== undefined && isPlainNameList(matcher) && matcher.split("|").every((name) => known.includes(name));
+  const parsed = matcher === undefined ? undefined : parseToolMatcher(matcher);
+  const onlyKnown =
+    parsed !== undefined &&
+    parsed.kinds.every((kind) => kind !== "mcp" && kind !== "other") &&
+    (parsed.rest === undefined || (isPlainNameList(parsed.rest) && parsed.rest.split("|").every((name) => known.includes(name))));
+  const tools = toolsOf(adapter);
   return Object.entries(fan)
-    .filter(([, tool]) => !pattern || (tool === null ? !onlyKnown : pattern.test(tool)))
+    .filter(([, tool]) => !test || (tool === null ? !onlyKnown : test(tool, () => kindOf(tools, tool))))
     .map(([name]) => name);
 }
 
@@ -111,7 +163,7 @@ export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, con
 
 /** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`). */
 export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], options: PlanOptions = {}): HostPlan {
-  const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], nativeSkipped: [], edits: [] };
+  const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], matcherWarnings: [], nativeSkipped: [], edits: [] };
   if (options.only !== "hooks") plan.mcp = planMcp(adapter, config, scope, paths, options.mcpOwners ?? NO_OWNERS);
   // A connector of MCP servers alone leaves the hook files alone.
   const mcpAlone = !config.hooks && !config.platforms && config.mcpServers;
@@ -156,15 +208,17 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
       plan.warnings.push(`${adapter.name} has no ${event} event: this handler never runs there.`);
       continue;
     }
-    const matcher = nativeMatcher(adapter, event, config.hooks![event]!.matcher);
+    const matcher = nativeMatcher(adapter, event, config.hooks![event]!.matcher, scope);
     const natives = fannedOut(adapter, event, config.hooks![event]!.matcher) ?? [nativeEvent];
     for (const name of natives) wiring.push({ event, nativeEvent: name, matcherText: matcher.text, native: false });
     plan.wired.push({ event, nativeEvent: natives.join(", "), matcher: matcher.mode });
     const fixed = (config.hooks![event] as { response?: HookResponse }).response;
+    if (fixed?.updatedTool) plan.warnings.push(...rewriteWarnings(adapter, event, config.hooks![event]!.matcher, fixed));
     const produced = fixed ? responseCapabilities(fixed) : undefined;
     plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities).filter((d) => !produced || produced.includes(d.from)).map((d) => ({ ...d, certain: Boolean(fixed) })));
-    const unmatched = unmatchedToolNames(adapter, event, config.hooks![event]!.matcher);
-    if (unmatched) plan.warnings.push(unmatched);
+    const matcherWarnings = toolMatcherWarnings(adapter, event, config.hooks![event]!.matcher);
+    plan.warnings.push(...matcherWarnings);
+    plan.matcherWarnings.push(...matcherWarnings);
     for (const [from, to] of Object.entries(adapter.caveats?.[event] ?? {})) plan.degradations.push({ event, from: from as Capability, to, certain: true });
     const note = adapter.eventNotes?.[event];
     if (note) plan.warnings.push(`${adapter.name} ${event}: ${note}`);

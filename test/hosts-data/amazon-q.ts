@@ -62,7 +62,7 @@ export const amazonQ: HostRecord = {
   },
   seen: {
     "PreToolUse: snake_case, no session id": [
-      { event: "PreToolUse", equals: (box) => ({ hostPlatform: "amazon-q", connectorId: "test", sessionId: "", projectDir: box.project, toolName: "fs_write", toolInput: { command: "create", path: `${box.project}/.env`, file_text: "X=1" } }) },
+      { event: "PreToolUse", tool: (box: Sandbox) => ({ kind: "write", filePaths: [`${box.project}/.env`], content: "X=1" }), equals: (box) => ({ hostPlatform: "amazon-q", connectorId: "test", sessionId: "", projectDir: box.project, toolName: "fs_write", toolInput: { command: "create", path: `${box.project}/.env`, file_text: "X=1" } }) },
     ],
     "an MCP tool is @server/tool; success false is an error": [
       { event: "PostToolUse", matches: { toolName: "@postgres/query", toolOutput: '["connection refused"]', isError: true } },

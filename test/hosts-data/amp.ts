@@ -21,7 +21,7 @@ export const amp: HostRecord = {
   replies: { PreToolUse: { deny: { deny: "R" } }, PostToolUse: {}, PostToolUseFailure: {}, SessionStart: {}, UserPromptSubmit: {}, Stop: {} },
   seen: {
     "the normalized events a handler gets from Amp's event objects": [
-      { event: "PreToolUse", equals: (box) => ({ ...base, projectDir: box.project, toolName: "Bash", toolInput: { cmd: "echo hi | tee tool-ran.marker" } }) },
+      { event: "PreToolUse", tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: (box) => ({ ...base, projectDir: box.project, toolName: "Bash", toolInput: { cmd: "echo hi | tee tool-ran.marker" } }) },
       { event: "PostToolUse", matches: { ...base, toolName: "Bash", toolOutput: "hi\n" } },
       { event: "PostToolUseFailure", matches: { ...base, toolName: "Bash", toolUseId: "toolu_02", error: "Command exited with code 1", isInterrupt: false } },
       { event: "UserPromptSubmit", matches: { ...base, prompt: "Run echo hi using the Bash tool." } },

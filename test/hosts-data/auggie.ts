@@ -44,7 +44,7 @@ export const auggie: HostRecord = {
     "PreToolUse from the real payload: tool_output \"[undefined]\" is no output": [
       {
         event: "PreToolUse",
-        equals: (box) => ({
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: (box) => ({
           hostPlatform: "auggie",
           connectorId: "test",
           sessionId: CONVERSATION,

@@ -70,7 +70,7 @@ export const claudeCode: HostRecord = {
       {
         event: "PreToolUse",
         env: { CLAUDE_PROJECT_DIR: "/the/project" },
-        equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
           hostPlatform: "claude-code",
           connectorId: "test",
           sessionId: "3c85a3ab-2621-4a6c-874c-31f2ff177457",

@@ -55,7 +55,7 @@ export const cline: HostRecord = {
     "PreToolUse (3.0.65): tool_call.input is the input, taskId the session, workspaceRoots[0] the project": [
       {
         event: "PreToolUse",
-        equals: (box) => ({
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: (box) => ({
           hostPlatform: "cline",
           connectorId: "test",
           sessionId: "conv_1796001633863_scu7n17",

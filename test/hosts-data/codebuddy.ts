@@ -16,7 +16,7 @@ export const codebuddy: HostRecord = {
       {
         event: "PreToolUse",
         env: { CODEBUDDY_PROJECT_DIR: "/the/project" },
-        equals: { hostPlatform: "codebuddy", connectorId: "test", sessionId: "cb-5d1e", projectDir: "/the/project", toolName: "Bash", toolInput: { command: "npm publish" } },
+        tool: { kind: "shell", command: "npm publish" }, equals: { hostPlatform: "codebuddy", connectorId: "test", sessionId: "cb-5d1e", projectDir: "/the/project", toolName: "Bash", toolInput: { command: "npm publish" } },
       },
     ],
     "without it, cwd": [{ event: "Stop", matches: (box) => ({ projectDir: box.project, stopHookActive: false }) }],

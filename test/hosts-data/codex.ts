@@ -55,7 +55,7 @@ export const codex: HostRecord = {
     "PreToolUse from the real payload": [
       {
         event: "PreToolUse",
-        equals: (box) => ({
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: (box) => ({
           hostPlatform: "codex",
           connectorId: "test",
           sessionId: "01a229eb-f36c-7811-a7d0-119bb4f88411",

@@ -20,7 +20,7 @@ export const continueCli: HostRecord = {
       {
         event: "PreToolUse",
         env: { CONTINUE_PROJECT_DIR: "/the/project" },
-        equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
           hostPlatform: "continue",
           connectorId: "test",
           sessionId: "0d4c7b8e-5a61-4f0e-9d2b-3f6a1c2e9b70",

@@ -63,7 +63,7 @@ export const copilotCli: HostRecord = {
       {
         event: "PreToolUse",
         env: { COPILOT_PROJECT_DIR: "/the/project" },
-        equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
           hostPlatform: "copilot-cli",
           connectorId: "test",
           sessionId: "d8ca9712-26b1-4891-9fc7-fac9a46ce884",

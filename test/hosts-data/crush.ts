@@ -47,7 +47,7 @@ export const crush: HostRecord = {
       {
         event: "PreToolUse",
         env: { CRUSH_PROJECT_DIR: "/the/project" },
-        equals: { hostPlatform: "crush", connectorId: "test", sessionId: "9b1c44e", projectDir: "/the/project", toolName: "bash", toolInput: { command: "git push --force", timeout: 60000 } },
+        tool: { kind: "shell", command: "git push --force" }, equals: { hostPlatform: "crush", connectorId: "test", sessionId: "9b1c44e", projectDir: "/the/project", toolName: "bash", toolInput: { command: "git push --force", timeout: 60000 } },
       },
     ],
   },

@@ -65,7 +65,7 @@ export const cursor: HostRecord = {
     "PreToolUse: conversation_id is the session, workspace_roots[0] the project": [
       {
         event: "PreToolUse",
-        equals: (box) => ({
+        tool: (box: Sandbox) => ({ kind: "shell", command: "git push --force", cwd: box.project }), equals: (box) => ({
           hostPlatform: "cursor",
           connectorId: "test",
           sessionId: "c-41f0",

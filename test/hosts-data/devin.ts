@@ -49,7 +49,7 @@ export const devin: HostRecord = {
       {
         event: "PreToolUse",
         env: { DEVIN_PROJECT_DIR: "/the/project" },
-        equals: { hostPlatform: "devin", connectorId: "test", sessionId: "devin-7c1a", projectDir: "/the/project", toolName: "exec", toolInput: { command: "terraform destroy", shell_id: "main" } },
+        tool: { kind: "shell", command: "terraform destroy" }, equals: { hostPlatform: "devin", connectorId: "test", sessionId: "devin-7c1a", projectDir: "/the/project", toolName: "exec", toolInput: { command: "terraform destroy", shell_id: "main" } },
       },
     ],
     "PostToolUse: tool_response.output is the text, a non-null error flags a failure": [

@@ -52,7 +52,7 @@ export const droid: HostRecord = {
       {
         event: "PreToolUse",
         env: DROID_ENV,
-        equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
           hostPlatform: "droid",
           connectorId: "test",
           sessionId: SESSION,

@@ -36,7 +36,7 @@ export const geminiCli: HostRecord = {
       {
         event: "PreToolUse",
         env: { GEMINI_PROJECT_DIR: "/the/project" },
-        equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
           hostPlatform: "gemini-cli",
           connectorId: "test",
           sessionId: "73b1f346-f56a-46c1-bf50-a85448b29602",

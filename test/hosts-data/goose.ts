@@ -13,12 +13,12 @@ const command = (event: string) => hookCommand("goose", event);
 const SOURCE = `{
   id: "guard",
   hooks: {
-    PreToolUse: { matcher: "developer__shell", handler: () => ({ decision: "deny", reason: "no shell" }) },
+    PreToolUse: { matcher: "@shell", handler: () => ({ decision: "deny", reason: "no shell" }) },
     Stop: { handler: () => undefined },
   },
 }`;
 const group = (event: string, matcher?: string) => ({ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: command(event), timeout: 30 }] });
-const FRESH = `${JSON.stringify({ hooks: { PreToolUse: [group("PreToolUse", "^(?:developer__shell)$")], Stop: [group("Stop")] } }, null, 2)}\n`;
+const FRESH = `${JSON.stringify({ hooks: { PreToolUse: [group("PreToolUse", "^(?:shell)$")], Stop: [group("Stop")] } }, null, 2)}\n`;
 const block = { decision: "block", reason: "R" };
 
 export const goose: HostRecord = {
@@ -38,21 +38,21 @@ export const goose: HostRecord = {
     "PreToolUse: the project is working_dir, the tool use tool_call_id": [
       {
         event: "PreToolUse",
-        equals: (box) => ({ hostPlatform: "goose", connectorId: "test", sessionId: "20261201_4", projectDir: box.project, toolName: "developer__shell", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "goose", connectorId: "test", sessionId: "20261201_4", projectDir: box.project, toolName: "shell", toolInput: { command: "git push --force" } }),
       },
     ],
     "the other events' fields": [
       { event: "UserPromptSubmit", matches: { prompt: "Push my branch" } },
-      { event: "PostToolUse", matches: { toolName: "developer__shell", toolOutput: "nothing to commit, working tree clean" } },
-      { event: "PostToolUseFailure", matches: { toolName: "developer__shell", toolUseId: "call_18" } },
+      { event: "PostToolUse", matches: { toolName: "shell", toolOutput: "nothing to commit, working tree clean" } },
+      { event: "PostToolUseFailure", matches: { toolName: "shell", toolUseId: "call_18" } },
     ],
   },
   matchers: {
-    config: { PreToolUse: "developer__shell" },
+    config: { PreToolUse: "shell" },
     cases: {
-      "matcher: the whole tool name (goose searches, so `developer__shell` alone would match developer__shell_foo)": [
+      "matcher: the whole tool name (goose searches, so `shell` alone would match shell_foo)": [
         { event: "PreToolUse", reply: block },
-        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "developer__shell_foo" }), reply: null },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "shell_foo" }), reply: null },
       ],
     },
   },
@@ -69,7 +69,7 @@ export const goose: HostRecord = {
     deny: { decision: "block", reason: "no shell" },
     hooks: 2,
     refused: [{ text: `{ "hooks": { "Stop": [ }`, error: (box) => `${hooksPath(box)}: cannot be parsed` }],
-    dryRun: ['+        "matcher": "^(?:developer__shell)$",'],
+    dryRun: ['+        "matcher": "^(?:shell)$",'],
     uninstallDryRun: () => `-            "command": "${command("Stop")}",`,
   },
   extra: () => {

@@ -49,7 +49,7 @@ export const grokBuild: HostRecord = {
     "PreToolUse: camelCase fields, workspaceRoot is the project": [
       {
         event: "PreToolUse",
-        equals: (box) => ({
+        tool: { kind: "shell", command: "terraform destroy -auto-approve" }, equals: (box) => ({
           hostPlatform: "grok-build",
           connectorId: "test",
           sessionId: "0193f1c2-7a",

@@ -41,7 +41,7 @@ export const grokCli: HostRecord = {
     "PreToolUse: snake_case, the bash tool": [
       {
         event: "PreToolUse",
-        equals: (box) => ({ hostPlatform: "grok-cli", connectorId: "test", sessionId: "s_81f2", projectDir: box.project, toolName: "bash", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "grok-cli", connectorId: "test", sessionId: "s_81f2", projectDir: box.project, toolName: "bash", toolInput: { command: "git push --force" } }),
       },
     ],
     "the prompt is user_prompt; the tool output its text": [

@@ -86,7 +86,7 @@ export const hermes: HostRecord = {
     "PreToolUse: Claude's top-level names, the rest in `extra`": [
       {
         event: "PreToolUse",
-        equals: (box) => ({ hostPlatform: "hermes", connectorId: "test", sessionId: "20261201_101500_ab12", projectDir: box.project, toolName: "terminal", toolInput: { command: "git push --force", timeout: 180 } }),
+        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "hermes", connectorId: "test", sessionId: "20261201_101500_ab12", projectDir: box.project, toolName: "terminal", toolInput: { command: "git push --force", timeout: 180 } }),
       },
     ],
     "the other events' fields, from `extra`": [

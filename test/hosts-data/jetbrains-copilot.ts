@@ -32,7 +32,7 @@ export const jetbrainsCopilot: HostRecord = {
     "PreToolUse: Claude-like snake_case, cwd is the project": [
       {
         event: "PreToolUse",
-        equals: (box) => ({ hostPlatform: "jetbrains-copilot", connectorId: "test", sessionId: "jb-41a2", projectDir: box.project, toolName: "run_in_terminal", toolInput: { command: "gradle clean" } }),
+        tool: { kind: "shell", command: "gradle clean" }, equals: (box) => ({ hostPlatform: "jetbrains-copilot", connectorId: "test", sessionId: "jb-41a2", projectDir: box.project, toolName: "run_in_terminal", toolInput: { command: "gradle clean" } }),
       },
     ],
     "the other events' fields; sessionId and workspace_roots as the alternatives": [

@@ -23,7 +23,7 @@ export const kimiCode: HostRecord = {
     "PreToolUse: snake_case with Kimi Code's tool names": [
       {
         event: "PreToolUse",
-        equals: (box) => ({ hostPlatform: "kimi-code", connectorId: "test", sessionId: "kc-90b2", projectDir: box.project, toolName: "Bash", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "kimi-code", connectorId: "test", sessionId: "kc-90b2", projectDir: box.project, toolName: "Bash", toolInput: { command: "git push --force" } }),
       },
     ],
     "a prompt sent as content parts is its text": [{ event: "UserPromptSubmit", matches: { prompt: "Push my branch" } }],

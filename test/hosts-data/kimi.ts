@@ -92,7 +92,7 @@ export const kimi: HostRecord = {
     "PreToolUse: snake_case, tool_call_id is the tool use": [
       {
         event: "PreToolUse",
-        equals: (box) => ({ hostPlatform: "kimi", connectorId: "test", sessionId: "k-5a1e", projectDir: box.project, toolName: "Shell", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "kimi", connectorId: "test", sessionId: "k-5a1e", projectDir: box.project, toolName: "Shell", toolInput: { command: "git push --force" } }),
       },
     ],
     "the other events' fields": [

@@ -46,7 +46,7 @@ export const mistralVibe: HostRecord = {
     "PreToolUse: Claude's snake_case, tool_call_id is the tool use": [
       {
         event: "PreToolUse",
-        equals: (box) => ({ hostPlatform: "mistral-vibe", connectorId: "test", sessionId: "vb-3f9a", projectDir: box.project, toolName: "bash", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "mistral-vibe", connectorId: "test", sessionId: "vb-3f9a", projectDir: box.project, toolName: "bash", toolInput: { command: "git push --force" } }),
       },
     ],
     "post_tool: the text the model sees, tool_status → isError, the error": [

@@ -70,7 +70,7 @@ export const mux: HostRecord = {
         const { proc, seen } = run(env);
         expect(proc.exitCode).toBe(0);
         const { raw, ...event } = seen();
-        expect(event).toEqual({ hostPlatform: "mux", connectorId: "test", sessionId: "ws-7f3a", projectDir: box.project, toolName: "bash", toolInput: { script: "git push --force", timeout_secs: 60 } });
+        expect(event).toEqual({ hostPlatform: "mux", connectorId: "test", sessionId: "ws-7f3a", projectDir: box.project, toolName: "bash", toolInput: { script: "git push --force", timeout_secs: 60 }, tool: { kind: "shell", command: "git push --force" } });
         expect(raw).toEqual({ tool_name: "bash", tool_input: { script: "git push --force", timeout_secs: 60 }, workspace_id: "ws-7f3a", project_dir: box.project });
       });
 

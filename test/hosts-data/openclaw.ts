@@ -41,7 +41,7 @@ export const openclaw: HostRecord = {
   },
   seen: {
     "PreToolUse and PostToolUse: tool, params, output and session": [
-      { event: "PreToolUse", equals: { ...base, toolName: "exec", toolInput: { command: "echo hi | tee tool-ran.marker" } } },
+      { event: "PreToolUse", tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: { ...base, toolName: "exec", toolInput: { command: "echo hi | tee tool-ran.marker" } } },
       { event: "PostToolUse", matches: { ...base, toolName: "exec", toolOutput: "hi" } },
       { event: "PostToolUseFailure", matches: { ...base, toolName: "exec", toolUseId: "call_mock_2", error: "Command exited with code 1" } },
     ],

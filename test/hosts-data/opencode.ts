@@ -35,7 +35,7 @@ export const opencode: HostRecord = {
   },
   seen: {
     "PreToolUse: tool, arguments and session from tool.execute.before": [
-      { event: "PreToolUse", equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" } } },
+      { event: "PreToolUse", tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" } } },
     ],
     "PostToolUse: the output, and the arguments from the input side": [
       { event: "PostToolUse", matches: { toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker" }, toolOutput: "hi\n" } },
@@ -62,7 +62,7 @@ export const opencode: HostRecord = {
     "PostToolUseFailure: a tool part in the error state": [
       {
         event: "PostToolUseFailure",
-        equals: { ...base, toolName: "bash", toolInput: { command: "false", description: "Fail" }, toolUseId: "call_mock_2", error: "Command exited with code 1" },
+        tool: { kind: "shell", command: "false" }, equals: { ...base, toolName: "bash", toolInput: { command: "false", description: "Fail" }, toolUseId: "call_mock_2", error: "Command exited with code 1" },
       },
     ],
   },

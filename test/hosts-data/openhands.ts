@@ -36,7 +36,7 @@ export const openhands: HostRecord = {
   },
   seen: {
     "PreToolUse: event_type, working_dir": [
-      { event: "PreToolUse", equals: (box) => ({ hostPlatform: "openhands", connectorId: "test", sessionId: "conv_5d1c", projectDir: box.project, toolName: "terminal", toolInput: { command: "rm -rf .git" } }) },
+      { event: "PreToolUse", tool: { kind: "shell", command: "rm -rf .git" }, equals: (box) => ({ hostPlatform: "openhands", connectorId: "test", sessionId: "conv_5d1c", projectDir: box.project, toolName: "terminal", toolInput: { command: "rm -rf .git" } }) },
       { event: "PreToolUse", env: { OPENHANDS_PROJECT_DIR: "/the/project" }, matches: { projectDir: "/the/project" } },
     ],
     "the prompt is message": [{ event: "UserPromptSubmit", matches: { prompt: "Delete the git folder" } }, { event: "PostToolUse", matches: { toolOutput: "README.md" } }],

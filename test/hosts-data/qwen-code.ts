@@ -54,7 +54,7 @@ export const qwenCode: HostRecord = {
       {
         event: "PreToolUse",
         env: { QWEN_PROJECT_DIR: "/the/project" },
-        equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
           hostPlatform: "qwen-code",
           connectorId: "test",
           sessionId: "7af264d7-9817-4e46-ae9e-d6b62f0e3eb1",

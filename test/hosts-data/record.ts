@@ -34,6 +34,8 @@ interface Call {
 
 /** The normalized event (without `raw`) a handler received: all of it, a part, or a custom check. */
 export interface SeenCheck extends Call {
+  /** With `equals` on a tool event: the portable `tool` view the handler gets (src/tools/view.ts). */
+  tool?: PerBox<Json>;
   equals?: PerBox<Json>;
   matches?: PerBox<Json>;
   check?: (seen: Json, box: Sandbox) => void;

@@ -11,7 +11,7 @@ const entry = (event: string) => ({ type: "command", command: hookCommand("vscod
 const SOURCE = `{
   id: "guard",
   hooks: {
-    PreToolUse: { matcher: "runTerminalCommand", handler: () => ({ decision: "deny", reason: "no shell" }) },
+    PreToolUse: { matcher: "@shell", handler: () => ({ decision: "deny", reason: "no shell" }) },
     Stop: { handler: () => undefined },
     SessionEnd: { handler: () => undefined },
   },
@@ -55,12 +55,12 @@ export const vscodeCopilot: HostRecord = {
     "PreToolUse: camelCase sessionId next to snake_case tool fields": [
       {
         event: "PreToolUse",
-        equals: (box) => ({
+        tool: { kind: "shell", command: "git reset --hard" }, equals: (box) => ({
           hostPlatform: "vscode-copilot",
           connectorId: "test",
           sessionId: "vs-7f1c",
           projectDir: box.project,
-          toolName: "runTerminalCommand",
+          toolName: "run_in_terminal",
           toolInput: { command: "git reset --hard" },
         }),
       },
@@ -85,7 +85,7 @@ export const vscodeCopilot: HostRecord = {
     ],
   },
   matchers: {
-    config: { PreToolUse: "runTerminalCommand", SubagentStop: "Plan" },
+    config: { PreToolUse: "run_in_terminal", SubagentStop: "Plan" },
     cases: {
       "matchers run at run time (VS Code ignores them): listed tool matches, another does not": [
         { event: "PreToolUse", reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }) },

@@ -33,7 +33,7 @@ export const windsurf: HostRecord = {
     "PreToolUse: the kind of hook is the tool, tool_info its input": [
       {
         event: "PreToolUse",
-        equals: (box) => ({ hostPlatform: "windsurf", connectorId: "test", sessionId: "traj-5a1", projectDir: box.project, toolName: "run_command", toolInput: { command_line: "rm -rf ./dist", cwd: box.project } }),
+        tool: (box: Sandbox) => ({ kind: "shell", command: "rm -rf ./dist", cwd: box.project }), equals: (box) => ({ hostPlatform: "windsurf", connectorId: "test", sessionId: "traj-5a1", projectDir: box.project, toolName: "run_command", toolInput: { command_line: "rm -rf ./dist", cwd: box.project } }),
       },
       { event: "PreToolUse", raw: (_p, box) => fixturePayload("windsurf", "PreToolUse-write", box), matches: { toolName: "write_code" } },
       { event: "PreToolUse", raw: (_p, box) => fixturePayload("windsurf", "PreToolUse-mcp", box), matches: { toolName: "create_issue", toolInput: { title: "Flaky test" } } },

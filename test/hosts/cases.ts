@@ -92,6 +92,9 @@ export const checkToolEvent = (seen: string, h: HostDef): string | undefined => 
   // A string field on most hosts; a list of commands on Cline (`{commands: ["…"]}`).
   if (!Object.values(ev.toolInput).some((v) => (typeof v === "string" ? [v] : Array.isArray(v) ? v : []).some((s) => typeof s === "string" && s.includes("echo hi"))))
     return `event.toolInput does not carry the command: ${js(ev.toolInput).slice(0, 200)}`;
+  // The portable view, when the handler recorded it: the shell kind, the command as a string.
+  if (ev.tool !== undefined && (ev.tool?.kind !== "shell" || !String(ev.tool?.command ?? "").includes("echo hi")))
+    return `event.tool is ${js(ev.tool)}, expected { kind: "shell", command: "…echo hi…" }`;
   return undefined;
 };
 
@@ -119,12 +122,13 @@ export const CASES: CaseDef[] = [
     decision: "deny",
     needs: ["PreToolUse"],
     quick: true,
-    hooks: (h) => `
+    // A kind, not the host's name: the connector does not know which host runs it.
+    hooks: () => `
     PreToolUse: {
-      matcher: ${js(h.shellTool)},
+      matcher: "@shell",
       handler: (event) => {
         keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput });
+        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
         return { decision: "deny", reason: ${js(DENY_REASON)} };
       },
     },`,
@@ -148,19 +152,24 @@ export const CASES: CaseDef[] = [
     primary: "PreToolUse",
     decision: "modify",
     needs: ["PreToolUse"],
-    hooks: (h) => `
+    // A kind and a portable rewrite: the adapter puts the command back where this host keeps it
+    // (a string, Cline's list of commands, Mux's script…).
+    hooks: () => `
     PreToolUse: {
-      matcher: ${js(h.shellTool)},
+      matcher: "@shell",
       handler: (event) => {
         keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput });
-        return { decision: "modify", updatedInput: ${h.shellInput ? js(h.shellInput(MODIFIED_COMMAND)) : `{ ...event.toolInput, command: ${js(MODIFIED_COMMAND)} }`} };
+        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
+        return { decision: "modify", updatedTool: { command: ${js(MODIFIED_COMMAND)} } };
       },
     },`,
-    check(o) {
+    check(o, h) {
       const miss = needToolCall(o);
       if (miss) return miss;
-      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
+      const seen = readMark(o, "PreToolUse.called");
+      if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
+      const bad = checkToolEvent(seen, h);
+      if (bad) return bad;
       const modified = join(o.cwd, "modified.marker");
       if (toolRan(o)) return "the original command ran (tool-ran.marker exists); updatedInput was not applied";
       if (!existsSync(modified)) return `the rewritten command did not run (no modified.marker; ${summary(o)})`;

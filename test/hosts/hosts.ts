@@ -72,8 +72,6 @@ export interface HostDef {
    * instead. The case passes as `ok … (degraded: why)` only if both hold; never a skip.
    */
   degraded?: Record<string, { why: string; reported: string; check(o: CaseOutcome, host: HostDef): string | undefined; exitCode?: number }>;
-  /** The shell tool's input that runs `command`, for the modify case (default: `{...input, command}`). */
-  shellInput?(command: string): Record<string, unknown>;
   /**
    * Why the host cannot hand a variable of its environment to an MCP server (no expansion, and a
    * stdio server does not inherit it): the mcp-tool case writes the secret's value instead.
@@ -532,7 +530,6 @@ export const HOSTS: HostDef[] = [
     shellTool: "run_commands",
     // A one-shot `cline --json` run fires no UserPromptSubmit (real run, docs/hosts/cline.md).
     fires: ["SessionStart", "SessionEnd", "PreToolUse", "PostToolUse"],
-    shellInput: (command) => ({ commands: [command] }),
     native: { SessionStart: ["TaskStart"], SessionEnd: ["TaskComplete"] },
     hookFolder: (ctx) => join(ctx.home, ".cline", "hooks"),
     degraded: {

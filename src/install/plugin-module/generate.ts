@@ -1,8 +1,9 @@
 import { join } from "../../paths.ts";
 import type { Adapter, PathContext, PluginModuleSpec, Scope } from "../../adapter.ts";
-import type { ConnectorConfig, EventName } from "../../events.ts";
+import { MATCHER_TARGET, type ConnectorConfig, type EventName } from "../../events.ts";
 import { ADAPTERS } from "../../../adapters/index.ts";
 import { compileMatcher } from "../../core/matcher.ts";
+import { hostMatcher } from "../../tools/host-matcher.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../../core/timeout.ts";
 import { hookLogPath } from "../../home.ts";
 import { selfInvocation } from "../command-line.ts";
@@ -73,6 +74,18 @@ export function moduleOwner(adapter: Adapter): Adapter {
 }
 
 /**
+ * The module's own quick check of a tool name before it asks the worker, as a regex source ("":
+ * every call): `@kind`s in the names of the hosts that load this module. Where a kind has no
+ * native form, every call goes on to the decision code, which checks the kind itself.
+ */
+function firstCut(adapter: Adapter, event: EventName, matcher: string | undefined): string {
+  if (!matcher || MATCHER_TARGET[event] !== "toolName") return compileMatcher(matcher)?.source ?? "";
+  const loaders = [adapter, ...ADAPTERS.filter((other) => other.hooks.kind === "plugin-module" && other.hooks.module.sharesModuleOf === adapter.id)];
+  const text = hostMatcher(matcher, loaders.map((host) => ({ tools: host.tools, mcpName: host.mcp?.toolName }))).text;
+  return text === undefined ? "" : (compileMatcher(text)?.source ?? "");
+}
+
+/**
  * Everything the module needs to know, fixed at install. `events`: the wired events with their
  * matchers; `nativeEvents`: the host-only events of platforms.<id>.nativeHooks, wired verbatim.
  */
@@ -85,7 +98,7 @@ export function pluginSettings(adapter: Adapter, spec: PluginModuleSpec, config:
     connector: config.id,
     command: [...selfInvocation(), "hook", adapter.id],
     timeoutMs: (config.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
-    events: Object.fromEntries(events.map((event) => [event, compileMatcher(config.hooks?.[event]?.matcher)?.source ?? ""])),
+    events: Object.fromEntries(events.map((event) => [event, firstCut(adapter, event, config.hooks?.[event]?.matcher)])),
     ...(nativeEvents.length ? { nativeEvents: [...nativeEvents] } : {}),
     hostBins: [...adapter.detect.bins],
     foreignBins: family.flatMap((other) => other.detect.bins).filter((bin) => !adapter.detect.bins.includes(bin)),

@@ -1,0 +1,36 @@
+import { expect, test } from "bun:test";
+import { hostMatcher, unreachable } from "./host-matcher.ts";
+import type { ToolContext } from "./view.ts";
+
+const CLAUDE: ToolContext = { tools: { shell: { Bash: {}, PowerShell: {} }, write: { Write: {} }, edit: { Edit: {} }, other: ["TodoWrite"] }, mcpName: "mcp__{server}__{tool}" };
+const COPILOT: ToolContext = { tools: { shell: { bash: {} }, write: { create: {} } }, mcpName: "{server}-{tool}" };
+const UNKNOWN: ToolContext = { tools: { unknown: "no docs" } };
+
+test("kinds become the host's own names, a guest's too, the rest of the regex kept", () => {
+  expect(hostMatcher("@shell", [CLAUDE]).text).toBe("Bash|PowerShell");
+  expect(hostMatcher("@shell|my_tool", [CLAUDE, COPILOT]).text).toBe("Bash|PowerShell|bash|my_tool");
+  expect(hostMatcher("@mcp", [CLAUDE]).text).toBe("mcp__.+__.+");
+  expect(hostMatcher("Bash|Read", [CLAUDE]).text).toBe("Bash|Read");
+});
+
+test("no native form where a kind cannot be named: @other, a host of unknown tools", () => {
+  expect(hostMatcher("@other", [CLAUDE]).text).toBeUndefined();
+  expect(hostMatcher("@shell", [UNKNOWN])).toEqual({ text: undefined, missingKinds: [], unknownTools: true });
+  expect(hostMatcher("@shell", [CLAUDE, UNKNOWN]).text).toBeUndefined();
+});
+
+test("a kind the host lacks is reported", () => {
+  expect(hostMatcher("@fetch|@shell", [CLAUDE]).missingKinds).toEqual(["fetch"]);
+});
+
+test("unreachable: plain names, regexes and kinds that reach none of the host's tools", () => {
+  const host = { ...COPILOT, name: "Copilot CLI" };
+  expect(unreachable("Bash", host)).toBe('the matcher "Bash" reaches none of Copilot CLI\'s tools, so this handler never runs there. Its tools: bash, create.');
+  expect(unreachable("B.*", host)).toContain("reaches none");
+  expect(unreachable("@fetch", host)).toBe('the matcher "@fetch" reaches none of Copilot CLI\'s tools (Copilot CLI has no @fetch tool; its kinds: @shell, @write), so this handler never runs there. Its tools: bash, create.');
+  expect(unreachable("@shell", host)).toBeUndefined();
+  expect(unreachable("b.*", host)).toBeUndefined();
+  expect(unreachable("mcp__x__.*", host)).toBeUndefined();
+  expect(unreachable("@mcp", host)).toBeUndefined();
+  expect(unreachable("@shell", { ...UNKNOWN, name: "X" })).toBeUndefined();
+});
