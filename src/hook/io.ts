@@ -16,6 +16,24 @@ export function logLine(message: string): void {
   pending.push(appendLog(redact(message).replace(/\r?\n/g, " | ")));
 }
 
+/**
+ * `message` logged unless it was the last one logged under `key`: a state every call meets (a
+ * refused daemon folder) is one line in hook.log, not one a call, and a line again when it changes.
+ */
+export function logOnce(key: string, message: string): void {
+  const marker = `${hookLogPath().slice(0, -"hook.log".length)}.last-${key}`;
+  pending.push(
+    Bun.file(marker)
+      .text()
+      .catch(() => undefined)
+      .then(async (last) => {
+        if (last === message) return;
+        await appendLog(redact(message).replace(/\r?\n/g, " | "));
+        await Bun.write(marker, message, { mode: 0o600 }).catch(() => 0);
+      }),
+  );
+}
+
 /** Waits for log lines still being written; call before exiting. */
 export const flushLogs = async (): Promise<void> => void (await Promise.all(pending.splice(0)));
 
