@@ -182,7 +182,7 @@ describe.skipIf(!ROOT)("install and self-install refuse a home another user coul
     }, SLOW);
   }
 
-  test("a home of this user's own, under the system's sticky /tmp, is fine", () => {
+  test("a home of this user's own, under the system's sticky temporary folder, is fine", () => {
     const box = sandbox();
     const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: () => undefined } } }`);
     expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);

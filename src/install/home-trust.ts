@@ -8,7 +8,7 @@ import { folderProblem, me } from "../daemon/trust.ts";
  * Why install and self-install refuse $AGENT_CONNECTOR_HOME (src/daemon/trust.ts says what is at
  * stake): the home and the daemon's folder must be this user's and not writable by others, as
  * the hook's client requires of the daemon's folder on every call; and every folder above the
- * home must be this user's or root's, and writable by others only with the sticky bit (as /tmp),
+ * home must be this user's or root's, and writable by others only with the sticky bit (as the system's temporary folder),
  * since whoever owns a folder can rename what is in it and put a folder of their own in its place
  * (a shared folder another user made first). Undefined: fine. Not on Windows (no daemon there).
  */
