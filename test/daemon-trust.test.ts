@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
 import { claudeDeny, prePayload } from "./reliability/support.ts";
@@ -181,6 +181,21 @@ describe.skipIf(!ROOT)("install and self-install refuse a home another user coul
       expect(existsSync(join(box.env.AGENT_CONNECTOR_HOME!, "bin"))).toBe(false);
     }, SLOW);
   }
+
+  test("a home the binary made itself passes, whatever the umask (group-writable 002 included)", () => {
+    const box = sandbox();
+    const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "real" }) } } }`);
+    const underUmask = (args: string[], stdin?: string) =>
+      Bun.spawnSync(["sh", "-c", 'umask 002; exec "$0" "$@"', BIN, ...args], { cwd: box.project, env: { ...box.env, AGENT_CONNECTOR_DAEMON: "1" }, stdin: stdin === undefined ? "ignore" : Buffer.from(stdin) });
+    // A hook call before any install makes the home (its log, the daemon it starts), then install twice.
+    expect(underUmask(["hook", "claude-code", "PreToolUse", "--config", config], JSON.stringify(prePayload())).stdout.toString()).toBe(claudeDeny("real"));
+    for (let i = 0; i < 2; i++) {
+      const installed = underUmask(["install", "--config", config, "--platform", "claude-code"]);
+      expect({ exitCode: installed.exitCode, stderr: installed.exitCode ? installed.stderr.toString() : "" }).toEqual({ exitCode: 0, stderr: "" });
+    }
+    expect(statSync(box.env.AGENT_CONNECTOR_HOME!).mode & 0o777).toBe(0o700);
+    box.cli(["daemon", "stop"], { env: { AGENT_CONNECTOR_DAEMON: "1" } });
+  }, SLOW);
 
   test("a home of this user's own, under the system's sticky temporary folder, is fine", () => {
     const box = sandbox();

@@ -28,9 +28,12 @@ export const notOurs = (path: string, uid: number): string => `${path} belongs t
 export function folderProblem(path: string, stat: Owned): string | undefined {
   if ((stat.mode & S_IFMT) !== S_IFDIR) return `${path} is not a folder`;
   if (stat.uid !== me()) return notOurs(path, stat.uid);
-  if (stat.mode & 0o022) return `${path} is writable by other users (mode ${(stat.mode & 0o7777).toString(8).padStart(4, "0")})`;
+  if (stat.mode & 0o022) return writableBy(path, stat.mode);
   return undefined;
 }
+
+export const writableBy = (path: string, mode: number): string =>
+  `${path} is writable by ${mode & 0o002 ? "other users" : "its group"} (mode ${(mode & 0o7777).toString(8).padStart(4, "0")})`;
 
 /** Why the socket file at `path` cannot be trusted (where the peer's own uid is not known); undefined if it can. */
 export function socketProblem(path: string, stat: Owned): string | undefined {

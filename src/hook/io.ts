@@ -42,7 +42,7 @@ async function appendLog(message: string): Promise<void> {
     // Failures only: the happy path never loads node:fs.
     const { appendFileSync, mkdirSync, renameSync, statSync } = await import("node:fs");
     const path = hookLogPath();
-    mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
     const line = `${new Date().toISOString()} ${message}\n`;
     const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
     if (size + line.length > MAX_LOG_BYTES) renameSync(path, `${path}.1`);

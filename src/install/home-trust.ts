@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { connectorHome } from "../home.ts";
 import { daemonDir } from "../daemon/address.ts";
-import { folderProblem, me } from "../daemon/trust.ts";
+import { folderProblem, me, writableBy } from "../daemon/trust.ts";
 
 /**
  * Why install and self-install refuse $AGENT_CONNECTOR_HOME (src/daemon/trust.ts says what is at
@@ -29,7 +29,7 @@ function aboveProblem(home: string): string | undefined {
   for (let folder = dirname(home); ; folder = dirname(folder)) {
     const stat = statSync(folder, { throwIfNoEntry: false });
     if (stat && stat.uid !== me() && stat.uid !== 0) return `${folder} belongs to uid ${stat.uid}, not to this user (uid ${me()}) or root`;
-    if (stat && stat.mode & 0o022 && !(stat.mode & 0o1000)) return `${folder} is writable by other users (mode ${(stat.mode & 0o7777).toString(8).padStart(4, "0")})`;
+    if (stat && stat.mode & 0o022 && !(stat.mode & 0o1000)) return writableBy(folder, stat.mode);
     if (folder === dirname(folder)) return undefined;
   }
 }
