@@ -1,6 +1,7 @@
 import { defineCommand, type ArgsDef, type CommandMeta, type ParsedArgs } from "citty";
 import { fail, UsageError } from "./_fail.ts";
 import { closest } from "./_usage.ts";
+import { outputDrained } from "./_output.ts";
 
 export interface CommandContext<A extends ArgsDef> {
   args: ParsedArgs<A>;
@@ -19,7 +20,8 @@ function unknownFlags(args: Record<string, unknown>, def: ArgsDef): string[] {
 /**
  * A command with the prologue every command shares: unknown flags are a usage error, and any
  * failure ends as one clear message (or a JSON error document with --json) and its exit code
- * (EXIT in _args.ts). `run` returns the exit code when it is not 0.
+ * (EXIT in _args.ts). `run` returns the exit code when it is not 0; once it has returned, the
+ * process exits (a command that keeps running, `daemon serve` or `logs --follow`, never returns).
  */
 export function defineAcCommand<A extends ArgsDef>(def: { meta: CommandMeta & { name: string }; args: A; run(ctx: CommandContext<A>): Promise<number | void> }) {
   return defineCommand({
@@ -34,7 +36,10 @@ export function defineAcCommand<A extends ArgsDef>(def: { meta: CommandMeta & { 
           throw new UsageError(`unknown option ${unknown.join(", ")}${guess ? ` (did you mean --${guess}?)` : ""}; see agent-connector ${def.meta.name} --help`);
         }
         const code = await def.run({ args, json });
-        if (code) process.exit(code);
+        // Done: the command ends here, with its code and its whole output, whatever a connector's
+        // top level left running (a timer, a socket) that would keep the event loop alive.
+        await outputDrained();
+        process.exit(code ?? 0);
       } catch (error) {
         fail(error, json);
       }

@@ -22,5 +22,9 @@ export function printStdout(text: string): void {
 
 export const printJson = (value: unknown): void => printStdout(JSON.stringify(value, null, 2));
 
+/** Resolves once what was written to process.stdout and process.stderr (consola writes there) has gone out: before an explicit exit. */
+export const outputDrained = (): Promise<unknown> =>
+  Promise.all([process.stdout, process.stderr].map((stream) => new Promise<void>((resolve) => (stream.write("", () => resolve()) ? undefined : undefined))));
+
 /** Shortens paths under HOME for humans. */
 export const tilde = (path: string, home: string): string => (home && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path);

@@ -9,6 +9,10 @@ import { compileConnector, recordUncompiled } from "../install/compile-connector
 import { userHome } from "../paths.ts";
 import { withInstallLock } from "../install/lock.ts";
 import { HOST_IDS } from "../../adapters/index.ts";
+import { armDeadline } from "./_deadline.ts";
+
+/** The deadline of the compile a hook call starts (src/hook/refresh-compiled.ts), in seconds. */
+export const BACKGROUND_DEADLINE_S = 30;
 
 export default defineAcCommand({
   meta: {
@@ -20,9 +24,14 @@ export default defineAcCommand({
     connector: { type: "string", description: "Installed connector id (its config path comes from the registry)" },
     ...configArgs,
     quiet: { type: "boolean", description: "Print nothing (what hook calls use)" },
+    deadline: { type: "string", description: `Seconds: if the config has not loaded and compiled by then, give up (with --connector, hook calls load its source until it changes) and exit 3; hook calls pass ${BACKGROUND_DEADLINE_S}` },
     ...jsonArgs,
   },
   async run({ args, json }) {
+    const deadline = args.deadline === undefined ? undefined : Number(args.deadline);
+    if (deadline !== undefined && !(deadline > 0)) throw new UsageError(`--deadline must be a number of seconds, not "${args.deadline}"`);
+    let loading: string | undefined;
+    if (deadline) armDeadline(deadline, () => void (args.connector && loading && recordUncompiled(args.connector, loading, `did not finish loading within ${deadline} s`)));
     // Under the install lock, the registry read with it: a compile a hook call started in the
     // background must not write the copy of a config an install has just replaced.
     const { path, result } = await withInstallLock(async () => {
@@ -31,6 +40,7 @@ export default defineAcCommand({
         path = (await readRegistry())[args.connector]?.config ?? "";
         if (!path) throw new UsageError(`connector "${args.connector}" is not installed; see agent-connector status`);
       } else path = configPathFrom(args.config);
+      loading = path;
       try {
         const config = await loadConnectorConfig(path, HOST_IDS);
         if (args.connector && config.id !== args.connector) throw new Error(`its id is now "${config.id}", not "${args.connector}": install it again`);

@@ -21,10 +21,12 @@ export default defineAcCommand({
     const action = (args.action ?? "status") as (typeof ACTIONS)[number];
     if (!ACTIONS.includes(action)) throw new UsageError(`unknown action "${action}": ${ACTIONS.join(", ")}`);
     if (action === "serve") {
-      const { serveDaemon } = await import("../daemon/serve.ts");
+      const { ALREADY_SERVED, serveDaemon } = await import("../daemon/serve.ts");
       const refused = await serveDaemon();
+      if (refused === ALREADY_SERVED) return EXIT.ok;
       if (refused) throw new Error(`the daemon cannot start: ${refused}`);
-      return EXIT.ok;
+      // Serving: the daemon leaves by itself (idle, replaced, stopped), so this never returns.
+      return new Promise<never>(() => {});
     }
     if (action === "stop") {
       const stopped = await stopDaemon();

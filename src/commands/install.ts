@@ -24,6 +24,7 @@ import { isCompiled, transientReason } from "../install/self/location.ts";
 import { userHome } from "../paths.ts";
 import { adapterOf, isHostId, type HostId } from "../../adapters/index.ts";
 import { ConnectorConfigError } from "../config/errors.ts";
+import { homeRefusal } from "../install/home-trust.ts";
 import type { ConnectorConfig } from "../events.ts";
 
 /**
@@ -168,6 +169,8 @@ export default defineAcCommand({
     ...jsonArgs,
   },
   async run({ args, json }) {
+    const refused = homeRefusal();
+    if (refused) throw new Error(refused);
     const dryRun = Boolean(args["dry-run"]);
     const scope = parseScope(args.scope);
     const only = parseOnly(args.only);

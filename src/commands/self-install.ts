@@ -7,6 +7,7 @@ import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { isCompiled, stableBinPath } from "../install/self/location.ts";
 import { replaceBinary } from "../install/self/replace.ts";
 import { userHome } from "../paths.ts";
+import { homeRefusal } from "../install/home-trust.ts";
 
 const onPath = (folder: string): boolean => (process.env.PATH ?? "").split(delimiter).includes(folder);
 
@@ -15,6 +16,8 @@ export default defineAcCommand({
   args: { ...dryRunArgs, ...jsonArgs },
   async run({ args, json }) {
     if (!isCompiled()) throw new UsageError("self-install copies the compiled binary: run `bun run build`, then dist/agent-connector self-install");
+    const refused = homeRefusal();
+    if (refused) throw new Error(refused);
     const target = stableBinPath();
     const result = replaceBinary(target, readFileSync(process.execPath), { dryRun: Boolean(args["dry-run"]) });
     const folder = dirname(target);

@@ -20,8 +20,8 @@ export interface CompiledMeta {
    */
   kind: "json" | "script" | "source";
   reason?: string;
-  /** Files whose change makes it stale: [path, lastModified ms, size]. */
-  inputs: [string, number, number][];
+  /** Files whose change makes it stale, each with its stamp when it was compiled. */
+  inputs: Stamp[];
   /** The connector's own `timeout`, known before any of its code runs. */
   timeout?: number;
   /** The bundle names `process` (so process.stdout must be claimed before it runs). */
@@ -55,15 +55,42 @@ export function parseCompiled(text: string): { meta: CompiledMeta; body: string 
   }
 }
 
-/** One input's stamp as install records it and a hook call checks it (Bun's own stat: no node:fs on the hook path). */
-export function stamp(path: string): [string, number, number] {
-  const file = Bun.file(path);
-  return [path, file.lastModified, file.size];
-}
+/**
+ * What says a file is unchanged: its modification time and size, as before, and its change time
+ * and inode. A file rewritten with its old size and modification time put back (`cp -p` of a copy
+ * made with `touch -r`, an edit then `touch -r`, some sync tools) keeps the first two, but setting
+ * a file's times sets its change time to now, which nothing but the clock can set, and a file put
+ * in place by a rename has another inode. Whole milliseconds; a vanished file is all zeros.
+ * A stamp of three fields (compiled by an older version) never matches: compiled again once.
+ */
+export type Stamp = [path: string, modified: number, size: number, changed: number, inode: number];
 
-/** The inputs that changed (or vanished) since the file was compiled; `stampOf` for a runtime without Bun (the plugin worker under Node). */
-export const changedInputs = (meta: CompiledMeta, stampOf: (path: string) => [string, number, number] = stamp): string[] =>
-  meta.inputs.filter(([path, modified, size]) => {
-    const [, nowModified, nowSize] = stampOf(path);
-    return nowModified !== modified || nowSize !== size;
-  }).map(([path]) => path);
+export const sameStamp = (then: readonly unknown[], now: Stamp): boolean =>
+  then.length === 5 && then[1] === now[1] && then[2] === now[2] && then[3] === now[3] && then[4] === now[4];
+
+/** A stamp from a stat (node:fs's or Bun's: the same fields). */
+export const stampOf = (path: string, stat: { mtimeMs: number; size: number; ctimeMs: number; ino: number } | undefined): Stamp =>
+  stat ? [path, Math.floor(stat.mtimeMs), stat.size, Math.floor(stat.ctimeMs), stat.ino] : [path, 0, 0, 0, 0];
+
+/**
+ * A stamp with Bun's own stat, for a hook call in a process of its own (no node:fs on the hook
+ * path; src/compiled/node-stamp.ts has the one for processes that have node:fs loaded).
+ */
+export const bunStamp = (path: string): Promise<Stamp> =>
+  Bun.file(path)
+    .stat()
+    .then(
+      (stat) => stampOf(path, stat),
+      () => stampOf(path, undefined),
+    );
+
+/** The inputs that changed (or vanished) since the file was compiled. */
+export const changedInputs = (meta: CompiledMeta, stamper: (path: string) => Stamp): string[] =>
+  meta.inputs.filter((input) => !sameStamp(input, stamper(input[0]))).map(([path]) => path);
+
+/** changedInputs with a stamp that is awaited (bunStamp): one input after another. */
+export async function changedInputsAsync(meta: CompiledMeta, stamper: (path: string) => Promise<Stamp>): Promise<string[]> {
+  const changed: string[] = [];
+  for (const input of meta.inputs) if (!sameStamp(input, await stamper(input[0]))) changed.push(input[0]);
+  return changed;
+}

@@ -25,6 +25,9 @@ interface Worker {
   ready: boolean;
 }
 
+/** Undefined: serving (it leaves by itself); `ALREADY_SERVED`: another daemon of this build serves; otherwise why it cannot serve. */
+export const ALREADY_SERVED = "";
+
 export async function serveDaemon(env: Record<string, string | undefined> = process.env): Promise<string | undefined> {
   Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY);
   const stamp = binaryStamp();
@@ -35,7 +38,7 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
   chmodSync(dir, 0o700);
   if (statSync(dir).uid !== process.getuid?.()) return `${dir} belongs to another user`;
   // Another daemon of this binary already serves.
-  if (!("why" in (await ask(path, { v: 1, status: true })))) return undefined;
+  if (!("why" in (await ask(path, { v: 1, status: true })))) return ALREADY_SERVED;
 
   const idleMs = Number(env.AGENT_CONNECTOR_DAEMON_IDLE_MS) || DEFAULT_IDLE_MS;
   const startedAt = new Date().toISOString();

@@ -1,5 +1,7 @@
-import { DAEMON_ENV, daemonSocket, daemonWanted, spawnDaemon, type DaemonStatus } from "./address.ts";
+import { DAEMON_ENV, daemonDir, daemonSocket, daemonWanted, spawnDaemon, type DaemonStatus } from "./address.ts";
 import { ask } from "./ask.ts";
+import { statSync } from "node:fs";
+import { folderProblem } from "./trust.ts";
 
 /** What `status`, `doctor` and `daemon status` say about this binary's daemon. */
 export type DaemonState =
@@ -14,6 +16,11 @@ export async function daemonState(env: Record<string, string | undefined> = proc
   }
   const socket = daemonSocket(env);
   if (!socket) return { state: "off", note: "off: the socket path under $AGENT_CONNECTOR_HOME is too long for a unix socket; each hook call runs in its own process" };
+  // What the hook's client refuses (src/daemon/trust.ts), said here: nothing is asked of such a daemon.
+  const folder = daemonDir(env);
+  const stat = statSync(folder, { throwIfNoEntry: false });
+  const problem = stat && folderProblem(folder, stat);
+  if (problem) return { state: "off", note: `refused: ${problem}, so another user could answer in its place; each hook call runs in its own process` };
   const reply = await ask(socket, { v: 1, status: true });
   if ("pid" in reply) return { state: "running", socket, daemon: reply as unknown as DaemonStatus };
   return { state: "not running", socket, note: "not running: the next hook call runs in its own process and starts it" };

@@ -2,6 +2,7 @@ import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
 import { replyReader } from "../daemon/ask.ts";
 import { concat, lines } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
+import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from "./trust-blocking.ts";
 
 /**
  * The call handed to an idle worker with blocking system calls, glibc's (Linux): connect, send the
@@ -36,6 +37,7 @@ const LIBC = {
   poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
   close: { args: ["i32"], returns: "i32" },
   __errno_location: { args: [], returns: "ptr" },
+  ...TRUST_LIBC,
 } as const;
 
 const AF_UNIX = 1;
@@ -50,7 +52,7 @@ const EINTR = 4;
 const EAGAIN = 11;
 
 /** The functions as `Bun.FFI.dlopen` gives them: int32 in, int32 (or a BigInt for i64) out. */
-interface Libc {
+interface Libc extends TrustLibc {
   socket(domain: number, type: number, protocol: number): number;
   connect(fd: number, address: Uint8Array, length: number): number;
   read(fd: number, into: Uint8Array, length: number): number | bigint;
@@ -67,7 +69,8 @@ interface NativeFfi {
 /** Undefined where glibc cannot be called (no glibc, no Bun.FFI, no executable memory for its trampolines): the caller uses Bun's sockets then. */
 export function callBlocking(daemon: string, head: () => string): Handoff | undefined {
   const ffi = (Bun as unknown as { FFI?: NativeFfi }).FFI;
-  if (!ffi) return undefined;
+  const syscalls = SYSCALLS[process.arch];
+  if (!ffi || !syscalls) return undefined;
   let c: Libc;
   try {
     const opened = ffi.dlopen("libc.so.6", LIBC);
@@ -108,12 +111,17 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
     return true;
   };
 
+  // Nothing goes to a socket another user could have put there (src/daemon/trust.ts).
+  const folder = folderRefused(c, syscalls.statx, daemon, () => ffi.read.i32(errnoAt, 0));
+  if (folder) return { stdin: Bun.stdin.text().catch(() => ""), answer: folder };
   // A worker's socket exists only while the worker is idle: the first that takes the connection.
   let worker = -1;
+  let socket = "";
   for (let slot = 0; slot < WORKER_SLOTS && worker < 0; slot++) {
     const address = new Uint8Array(SOCKADDR_UN_SIZE);
     address[0] = AF_UNIX;
-    address.set(encoder.encode(workerSocket(daemon, slot)), 2); // daemonSocket() keeps it within sun_path
+    socket = workerSocket(daemon, slot);
+    address.set(encoder.encode(socket), 2); // daemonSocket() keeps it within sun_path
     worker = c.socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (worker >= 0 && c.connect(worker, address, SOCKADDR_UN_SIZE) !== 0) {
       c.close(worker); // nothing listens there (or its backlog is full): the next one
@@ -121,6 +129,11 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
     }
   }
   if (worker < 0) return { stdin: Bun.stdin.text().catch(() => ""), answer: { why: "none" } };
+  const peer = peerRefused(c, syscalls.getsockopt, worker, socket);
+  if (peer) {
+    c.close(worker);
+    return { stdin: Bun.stdin.text().catch(() => ""), answer: peer };
+  }
   const workerDeadline = process.uptime() * 1000 + WORKER_LIMIT_MS;
 
   // Grown as needed: most payloads are a few KB, and each fresh page costs a fault.

@@ -2,6 +2,7 @@ import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
 import { replyHandlers, type Asked } from "../daemon/ask.ts";
 import { send, type Outbox } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
+import { folderRefused, socketRefused } from "./trust-evented.ts";
 
 const encoder = new TextEncoder();
 
@@ -21,9 +22,15 @@ export async function callEvented(daemon: string, head: () => string): Promise<H
   const answered = Promise.withResolvers<Asked>();
   const outbox: Outbox = {};
   const handlers = replyHandlers(answered, outbox);
+  // Nothing goes to a socket another user could have put there (src/daemon/trust.ts).
+  const folder = await folderRefused(daemon);
+  if (folder) return { stdin: reading, answer: folder };
   // A worker's socket exists only while the worker is idle: the first that takes the connection.
   let worker: Bun.Socket<undefined> | undefined;
   for (let slot = 0; slot < WORKER_SLOTS && !worker; slot++) {
+    const socket = await socketRefused(workerSocket(daemon, slot));
+    if (socket === "absent") continue;
+    if (socket) return { stdin: reading, answer: socket };
     try {
       worker = await Bun.connect({ unix: workerSocket(daemon, slot), socket: handlers });
     } catch {

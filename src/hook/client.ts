@@ -13,7 +13,7 @@ import { callEvented } from "./call-evented.ts";
  */
 
 /** Why the call runs in-process; `absent`: no daemon listens, so one is started for the next calls. */
-export type InProcess = { stdin: Promise<string>; why: "off" | "stdin" | "absent" | "busy" | "slow" | "retry" | "lost"; detail?: string };
+export type InProcess = { stdin: Promise<string>; why: "off" | "stdin" | "absent" | "busy" | "slow" | "retry" | "lost" | "untrusted"; detail?: string };
 
 export async function viaDaemon(words: string[], env: Record<string, string | undefined> = process.env): Promise<InProcess> {
   const daemon = daemonWanted(env) ? daemonSocket(env) : undefined;

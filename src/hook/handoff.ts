@@ -7,8 +7,11 @@ import type { Asked } from "../daemon/ask.ts";
  */
 export interface Handoff {
   stdin: Promise<string>;
-  /** `none`: no worker took the connection; `stdin`: the host had not written stdin in time. */
-  answer: Asked | { why: "none" } | { why: "stdin" };
+  /**
+   * `none`: no worker took the connection; `stdin`: the host had not written stdin in time;
+   * `untrusted`: another user could be listening in the daemon's place (src/daemon/trust.ts), nothing was sent.
+   */
+  answer: Asked | { why: "none" } | { why: "stdin" } | { why: "untrusted"; detail: string };
   /** Writes what the worker printed as this process's own output (the transport's way); Bun.write when absent. */
   print?(fd: 1 | 2, text: string): unknown;
 }

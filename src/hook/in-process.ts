@@ -1,9 +1,10 @@
 import { runHook, type HookArgs } from "./run.ts";
 import { claimStdout } from "./stdout-guard.ts";
-import { logLine } from "./io.ts";
+import { logLine, logOnce } from "./io.ts";
 import { startDaemon } from "./start-daemon.ts";
 import type { InProcess } from "./client.ts";
 import { DAEMON_ENV } from "../daemon/address.ts";
+import { REFUSED } from "../daemon/trust.ts";
 
 /** Why the daemon did not answer, for hook.log; the usual reasons (opted out, none yet) are not news. */
 const WORTH_A_LINE = new Set<InProcess["why"]>(["slow", "lost", "retry"]);
@@ -22,6 +23,7 @@ export function answerInProcess(args: HookArgs, words: string[], from: InProcess
   // Before user code: stdout carries the host protocol, and only our reply may reach it.
   const writeReply = claimStdout();
   if (from.why === "absent") startDaemon();
+  if (from.why === "untrusted") logOnce("daemon-refused", `${REFUSED}: ${from.detail}`);
   if (WORTH_A_LINE.has(from.why)) logLine(`${words.slice(1).join(" ")}: the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}); ran in-process`);
   // Not awaited: a pending top-level await keeps Bun from emitting beforeExit, which runHook uses
   // to answer at once when user code leaves nothing that could ever settle its handler.

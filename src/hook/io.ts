@@ -16,6 +16,24 @@ export function logLine(message: string): void {
   pending.push(appendLog(redact(message).replace(/\r?\n/g, " | ")));
 }
 
+/**
+ * `message` logged unless it was the last one logged under `key`: a state every call meets (a
+ * refused daemon folder) is one line in hook.log, not one a call, and a line again when it changes.
+ */
+export function logOnce(key: string, message: string): void {
+  const marker = `${hookLogPath().slice(0, -"hook.log".length)}.last-${key}`;
+  pending.push(
+    Bun.file(marker)
+      .text()
+      .catch(() => undefined)
+      .then(async (last) => {
+        if (last === message) return;
+        await appendLog(redact(message).replace(/\r?\n/g, " | "));
+        await Bun.write(marker, message, { mode: 0o600 }).catch(() => 0);
+      }),
+  );
+}
+
 /** Waits for log lines still being written; call before exiting. */
 export const flushLogs = async (): Promise<void> => void (await Promise.all(pending.splice(0)));
 
@@ -24,7 +42,7 @@ async function appendLog(message: string): Promise<void> {
     // Failures only: the happy path never loads node:fs.
     const { appendFileSync, mkdirSync, renameSync, statSync } = await import("node:fs");
     const path = hookLogPath();
-    mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
     const line = `${new Date().toISOString()} ${message}\n`;
     const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
     if (size + line.length > MAX_LOG_BYTES) renameSync(path, `${path}.1`);

@@ -1,4 +1,4 @@
-import { changedInputs, compiledPath, parseCompiled, stamp, type CompiledMeta } from "../compiled/artifact.ts";
+import { bunStamp, changedInputs, changedInputsAsync, compiledPath, parseCompiled, type CompiledMeta, type Stamp } from "../compiled/artifact.ts";
 import { provideGuardedFs } from "./user-fs.ts";
 import { claimProcessStdout } from "./stdout-guard.ts";
 import { runUntil, type Guarded } from "./watchdog.ts";
@@ -13,15 +13,15 @@ export type Compiled =
 
 /** Set in a daemon's worker; a call of its own reads with Bun's file reader and stat: no node:fs. */
 let readNow: ((path: string) => string) | undefined;
-let stampOf = stamp;
+let stampNow: ((path: string) => Stamp) | undefined;
 
 /**
  * A daemon's worker reads compiled files synchronously (Bun's async read is a trip through its
  * thread pool on every call) and stamps their inputs with one stat each (src/compiled/node-stamp.ts).
  */
-export const readCompiledWith = (read: (path: string) => string, stamper: typeof stamp): void => {
+export const readCompiledWith = (read: (path: string) => string, stamper: (path: string) => Stamp): void => {
   readNow = read;
-  stampOf = stamper;
+  stampNow = stamper;
 };
 
 /** What readCompiledAhead found, for the call whose connection it was read for; its path says for which connector. */
@@ -36,10 +36,11 @@ let ahead: { path: string; compiled: Compiled } | undefined;
  */
 export function readCompiledAhead(id: string, env: Record<string, string | undefined>): void {
   ahead = undefined;
-  if (!readNow) return;
+  if (!readNow || !stampNow) return;
   try {
     const path = compiledPath(id, env);
-    ahead = { path, compiled: compiledFrom(id, readNow(path)) };
+    const parsed = parsedFrom(id, readNow(path));
+    ahead = { path, compiled: parsed ? checked(parsed, changedInputs(parsed.meta, stampNow)) : { kind: "missing" } };
   } catch {
     // No such file, or an input that cannot be looked at: the call reads it again, and fails open if it must.
   }
@@ -56,15 +57,18 @@ export async function readCompiled(id: string, env: Record<string, string | unde
   } catch {
     return { kind: "missing" };
   }
-  return compiledFrom(id, text);
+  const parsed = parsedFrom(id, text);
+  if (!parsed) return { kind: "missing" };
+  return checked(parsed, stampNow ? changedInputs(parsed.meta, stampNow) : await changedInputsAsync(parsed.meta, bunStamp));
 }
 
-function compiledFrom(id: string, text: string): Compiled {
+function parsedFrom(id: string, text: string): { meta: CompiledMeta; body: string } | undefined {
   const parsed = parseCompiled(text);
-  if (!parsed || parsed.meta.id !== id) return { kind: "missing" };
-  const changed = changedInputs(parsed.meta, stampOf);
-  return changed.length ? { kind: "stale", meta: parsed.meta, changed } : { kind: "ready", ...parsed };
+  return parsed?.meta.id === id ? parsed : undefined;
 }
+
+const checked = (parsed: { meta: CompiledMeta; body: string }, changed: string[]): Compiled =>
+  changed.length ? { kind: "stale", meta: parsed.meta, changed } : { kind: "ready", ...parsed };
 
 const dirOf = (path: string): string => path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")));
 

@@ -20,7 +20,7 @@ import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
 import { checkConnectorConfig, configExport } from "../config/read.ts";
 import { hookCallSchema, targetKey, type HookCallTarget } from "../config/hook-call-schema.ts";
-import { changedInputs, compiledPath, parseCompiled, type CompiledMeta } from "../compiled/artifact.ts";
+import { changedInputs, compiledPath, parseCompiled, sameStamp, type CompiledMeta, type Stamp } from "../compiled/artifact.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
 import { replaceEnv } from "./replace-env.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
@@ -58,7 +58,7 @@ export type WorkerAnswer =
 const FAR = Number.MAX_SAFE_INTEGER;
 
 interface Loaded {
-  file: [string, number, number];
+  file: Stamp;
   meta: CompiledMeta;
   raw: unknown;
   /** The config as checked for each event it was called for. */
@@ -72,7 +72,7 @@ function compiledConfig(connector: string, env: Record<string, string | undefine
   const path = compiledPath(connector, env);
   const file = nodeStamp(path);
   const cached = loaded.get(connector);
-  if (cached && cached.file[1] === file[1] && cached.file[2] === file[2] && !changedInputs(cached.meta, nodeStamp).length) return cached;
+  if (cached && sameStamp(cached.file, file) && !changedInputs(cached.meta, nodeStamp).length) return cached;
   loaded.delete(connector);
   let text: string;
   try {

@@ -1,8 +1,18 @@
 /**
  * Log and stderr lines must not carry secrets or user data: some hosts pass access tokens in the
  * hook's environment (Augment: AUGMENT_SESSION_AUTH), and a handler's error message may quote the
- * tool input or the prompt. Environment values, strings of the payload and token-shaped text are
- * replaced, and the message is capped.
+ * tool input or the prompt. Three nets, every line we write goes through all of them:
+ *
+ * 1. The value of each environment variable whose name marks a secret (a word of it is KEY,
+ *    SECRET, TOKEN, PASSWORD, PIN, AUTH, …: `AWS_SECRET_ACCESS_KEY`, `BANK_PIN`, `myApiKey`),
+ *    whatever its shape: a path-like AWS secret, a PIN of digits, a short password. Not a value
+ *    under 4 characters, nor a flag word (`true`, `none`, …): replacing "abc" or "true" wherever it
+ *    appears would blank out common text and hide no secret worth the name.
+ * 2. Any other environment value of 6 characters or more that is not a path or a number, and
+ *    strings of the payload.
+ * 3. Token-shaped text (known prefixes, JWTs, long base64 or hex runs).
+ *
+ * Each value is replaced as it is and as it appears inside JSON text; the message is capped.
  */
 export const MAX_MESSAGE = 500;
 
@@ -14,19 +24,40 @@ const PATH_LIKE = /^(?:[A-Za-z]:)?[/\\]|^\d+$/;
 /** Environment variables that say where or how, never who: they stay readable. */
 const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "PATH", "TMPDIR", "SHLVL"]);
 
+/** Words of a variable's name that mark its value as a secret (compared in upper case). */
+const SECRET_WORDS = new Set([
+  "KEY", "KEYS", "APIKEY", "SECRET", "SECRETS", "TOKEN", "TOKENS", "PASS", "PASSWD", "PASSWORD", "PASSWORDS", "PASSPHRASE", "PWD",
+  "PIN", "AUTH", "AUTHORIZATION", "CREDENTIAL", "CREDENTIALS", "CRED", "CREDS", "PRIVATE", "COOKIE", "DSN", "OTP", "SALT",
+]);
+/** Shorter secret-named values are left alone (net 1). */
+export const MIN_SECRET_LENGTH = 4;
+const FLAG_WORDS = new Set(["true", "false", "null", "none", "unset", "enabled", "disabled"]);
+
+/** Whether a variable's name marks its value as a secret: a word of it (split at `_`, `-`, `.` and camelCase) is one of SECRET_WORDS. */
+export const secretName = (name: string): boolean =>
+  !PLAIN.has(name) && name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((word) => SECRET_WORDS.has(word.toUpperCase()));
+
 export interface RedactionSources {
   env: Record<string, string | undefined>;
   payload?: unknown;
 }
 
-let sources: RedactionSources = { env: {} };
+/** Until a call says whose they are: this process's environment (a call in a process of its own runs with it). */
+let sources: RedactionSources | undefined;
 export const setRedactionSources = (next: RedactionSources): void => void (sources = next);
 
-export function redact(message: string, { env, payload } = sources): string {
+export function redact(message: string, { env, payload }: RedactionSources = sources ?? { env: process.env }): string {
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
+    if (!value) continue;
+    if (value.length >= MIN_SECRET_LENGTH && !FLAG_WORDS.has(value.toLowerCase()) && secretName(name)) {
+      secrets.add(value);
+      // Inside JSON text (an error quoting a serialized object): escaped as JSON escapes it.
+      const escaped = JSON.stringify(value).slice(1, -1);
+      if (escaped !== value) secrets.add(escaped);
+    }
     // Any value may be a token (Augment passes AUGMENT_SESSION_AUTH); paths stay readable.
-    if (value && value.length >= 6 && !PLAIN.has(name) && !PATH_LIKE.test(value)) {
+    if (value.length >= 6 && !PLAIN.has(name) && !PATH_LIKE.test(value)) {
       secrets.add(value);
       // A JSON value (AUGMENT_SESSION_AUTH is {"accessToken": …}): each of its strings alone too.
       if (value.startsWith("{")) for (const leaf of stringLeaves(parseJson(value), 0)) if (leaf.length >= 6) secrets.add(leaf);

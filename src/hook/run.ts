@@ -80,6 +80,8 @@ export async function hookReply(args: HookArgs, stdin: string | Promise<string>,
 }
 
 async function reply(args: HookArgs, stdinText: string | Promise<string>, env: Record<string, string | undefined>): Promise<Reply> {
+  // What this call's lines must not carry, from its first line on (the payload's strings join once it is read).
+  setRedactionSources({ env });
   const adapter = await loadAdapter(args.platform);
   if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
   // A host that kills its hooks at a fixed limit (Mux) bounds every budget of the call.

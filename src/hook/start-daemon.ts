@@ -12,8 +12,15 @@ export function startDaemon(env: Record<string, string | undefined> = process.en
   if (last <= Date.now() && Date.now() - last < RETRY_MS) return;
   try {
     spawnDaemon(env);
-    // Bun.write makes the folder; the daemon narrows it to 0700 before it listens.
-    void Bun.write(marker, `${Date.now()}\n`).catch(() => 0);
+    // The folder (and the home, if this is the first of it) made 0700 whatever the umask: the
+    // client and install refuse folders others can write to (src/daemon/trust.ts). node:fs only
+    // here, on the call that starts the daemon.
+    void import("node:fs")
+      .then(({ mkdirSync, writeFileSync }) => {
+        mkdirSync(daemonDir(env), { recursive: true, mode: 0o700 });
+        writeFileSync(marker, `${Date.now()}\n`, { mode: 0o600 });
+      })
+      .catch(() => 0);
   } catch {
     // No daemon: every call runs in-process, as before there was one.
   }

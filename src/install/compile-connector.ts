@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { EVENT_NAMES, type ConnectorConfig } from "../events.ts";
-import { compiledDir, compiledPath, renderCompiled, stamp, USER_FS_GLOBAL, type CompiledMeta } from "../compiled/artifact.ts";
+import { compiledDir, compiledPath, renderCompiled, USER_FS_GLOBAL, type CompiledMeta } from "../compiled/artifact.ts";
+import { nodeStamp as stamp } from "../compiled/node-stamp.ts";
 import { writeFileAtomic } from "../host-config/atomic-write.ts";
 import { rewriteFsImports, USER_SOURCE_FILE } from "../compiled/fs-imports.ts";
 

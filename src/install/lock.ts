@@ -88,7 +88,8 @@ function breakStale(lock: string): void {
 export async function withInstallLock<T>(fn: () => Promise<T> | T, options: { dryRun: boolean }, env: Record<string, string | undefined> = process.env): Promise<T> {
   if (options.dryRun) return fn();
   const home = connectorHome(env);
-  mkdirSync(home, { recursive: true });
+  // 0700, whatever the umask: a home others can write to is refused (src/install/home-trust.ts).
+  mkdirSync(home, { recursive: true, mode: 0o700 });
   const lock = join(home, "install.lock");
   const owner: Owner = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
   const deadline = Date.now() + WAIT_MS;
