@@ -17,6 +17,8 @@ test("no native form where a kind cannot be named: @other, a host of unknown too
   expect(hostMatcher("@other", [CLAUDE]).text).toBeUndefined();
   expect(hostMatcher("@shell", [UNKNOWN])).toEqual({ text: undefined, missingKinds: [], unknownTools: true });
   expect(hostMatcher("@shell", [CLAUDE, UNKNOWN]).text).toBeUndefined();
+  // A host whose MCP tools keep their bare names: any name may be one.
+  expect(hostMatcher("@mcp", [CLAUDE, { tools: { shell: { run: {} } }, mcpName: "{tool}" }]).text).toBeUndefined();
 });
 
 test("a kind the host lacks is reported", () => {

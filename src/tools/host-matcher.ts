@@ -40,6 +40,8 @@ export function hostMatcher(matcher: string, hosts: readonly ToolContext[]): Hos
         ? hosts.map((host) => mcpNameOf(host)).filter((t): t is string => t !== undefined).map(mcpSource)
         : hosts.flatMap((host) => namesOfKind(host.tools, kind as NamedKind)).map(escapeRegExp);
     if (!(kind === "mcp" ? mcpNameOf(own) : namesOfKind(own.tools, kind as NamedKind).length)) missingKinds.push(kind);
+    // A host whose MCP tools go by their bare names (`{tool}`) lets any name be one: no native form.
+    if (found.includes(".+")) expressible = false;
     for (const part of found) if (!parts.includes(part)) parts.push(part);
     // A host of unknown tools (or a guest of one) may call a kind's tool anything.
     if (kind !== "mcp" && hosts.some((host) => isUnknown(host.tools))) expressible = false;
