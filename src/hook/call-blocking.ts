@@ -1,4 +1,3 @@
-import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
 import { replyReader } from "../daemon/ask.ts";
 import { concat, lines } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
@@ -65,7 +64,7 @@ interface NativeFfi {
 }
 
 /** Undefined where glibc cannot be called (no glibc, no Bun.FFI, no executable memory for its trampolines): the caller uses Bun's sockets then. */
-export function callBlocking(daemon: string, head: () => string): Handoff | undefined {
+export function callBlocking(sockets: string[], head: () => string): Handoff | undefined {
   const ffi = (Bun as unknown as { FFI?: NativeFfi }).FFI;
   if (!ffi) return undefined;
   let c: Libc;
@@ -109,18 +108,20 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
   };
 
   // A worker's socket exists only while the worker is idle: the first that takes the connection.
-  let worker = -1;
-  for (let slot = 0; slot < WORKER_SLOTS && worker < 0; slot++) {
-    const address = new Uint8Array(SOCKADDR_UN_SIZE);
+  // One descriptor for every try: a connect that failed (no such socket, nobody listening) leaves it unconnected.
+  let worker = c.socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  const address = new Uint8Array(SOCKADDR_UN_SIZE);
+  let connected: string | undefined;
+  for (let i = 0; i < sockets.length && worker >= 0 && connected === undefined; i++) {
+    address.fill(0);
     address[0] = AF_UNIX;
-    address.set(encoder.encode(workerSocket(daemon, slot)), 2); // daemonSocket() keeps it within sun_path
-    worker = c.socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (worker >= 0 && c.connect(worker, address, SOCKADDR_UN_SIZE) !== 0) {
-      c.close(worker); // nothing listens there (or its backlog is full): the next one
-      worker = -1;
-    }
+    address.set(encoder.encode(sockets[i]!), 2); // daemonSocket() keeps it within sun_path
+    if (c.connect(worker, address, SOCKADDR_UN_SIZE) === 0) connected = sockets[i];
   }
-  if (worker < 0) return { stdin: Bun.stdin.text().catch(() => ""), answer: { why: "none" } };
+  if (connected === undefined) {
+    if (worker >= 0) c.close(worker);
+    return { answer: { why: "none" } };
+  }
   const workerDeadline = process.uptime() * 1000 + WORKER_LIMIT_MS;
 
   // Grown as needed: most payloads are a few KB, and each fresh page costs a fault.

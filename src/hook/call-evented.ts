@@ -1,4 +1,3 @@
-import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
 import { replyHandlers, type Asked } from "../daemon/ask.ts";
 import { send, type Outbox } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
@@ -12,10 +11,7 @@ const encoder = new TextEncoder();
  * Promise.withResolvers: the first Array.from or `new Promise` of a process compiles a JS builtin
  * of the engine (0.1–0.2 ms each).
  */
-export async function callEvented(daemon: string, head: () => string): Promise<Handoff> {
-  // Bun.stdin.text(), not a stream: from a pipe, as hosts write the payload, reading it as a stream
-  // measured ≈1.5 ms more per call (from a regular file it is the other way round).
-  const reading = Bun.stdin.text().catch(() => "");
+export async function callEvented(sockets: string[], head: () => string, reading: Promise<string>): Promise<Handoff> {
   let stdin: string | undefined;
   void reading.then((text) => (stdin = text));
   const answered = Promise.withResolvers<Asked>();
@@ -23,9 +19,9 @@ export async function callEvented(daemon: string, head: () => string): Promise<H
   const handlers = replyHandlers(answered, outbox);
   // A worker's socket exists only while the worker is idle: the first that takes the connection.
   let worker: Bun.Socket<undefined> | undefined;
-  for (let slot = 0; slot < WORKER_SLOTS && !worker; slot++) {
+  for (let i = 0; i < sockets.length && !worker; i++) {
     try {
-      worker = await Bun.connect({ unix: workerSocket(daemon, slot), socket: handlers });
+      worker = await Bun.connect({ unix: sockets[i]!, socket: handlers });
     } catch {
       // Not there, or not listening: the next one.
     }

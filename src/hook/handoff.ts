@@ -6,7 +6,8 @@ import type { Asked } from "../daemon/ask.ts";
  * with stdin for it either way.
  */
 export interface Handoff {
-  stdin: Promise<string>;
+  /** Absent when no worker took the call and stdin was left unread (for another try, or the call in this process). */
+  stdin?: Promise<string>;
   /** `none`: no worker took the connection; `stdin`: the host had not written stdin in time. */
   answer: Asked | { why: "none" } | { why: "stdin" };
   /** Writes what the worker printed as this process's own output (the transport's way); Bun.write when absent. */

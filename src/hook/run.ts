@@ -18,6 +18,7 @@ import { evaluateCompiled, readCompiled } from "./load-compiled.ts";
 import { refreshCompiled } from "./refresh-compiled.ts";
 import type { CompiledMeta } from "../compiled/artifact.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
+import { framework, MathMin, performanceNow } from "./intrinsics.ts";
 
 export interface HookArgs {
   platform: string;
@@ -101,8 +102,8 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
     deadline: () => clock.deadline,
     decided: (what) => (decided = what),
   };
-  if (args.native) return nativeReply(args, config, payload, runner);
-  return normalizedReply(args, adapter, config, payload, env, runner);
+  if (args.native) return await nativeReply(args, config, payload, runner);
+  return await normalizedReply(args, adapter, config, payload, env, runner);
 }
 
 async function loadConfig(args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
@@ -111,7 +112,7 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
   if (!path) {
     if (!args.connector) throw new FailOpen("neither --connector nor --config given");
     const compiled = await readCompiled(args.connector, env);
-    if (compiled.kind === "ready" && compiled.meta.kind !== "source") return fromCompiled(compiled.meta, compiled.body, target);
+    if (compiled.kind === "ready" && compiled.meta.kind !== "source") return await fromCompiled(compiled.meta, compiled.body, target);
     path = compiled.kind === "missing" ? await registeredConfig(args.connector, env) : compiled.meta.source;
     // Edited since install compiled it (or compiled by nothing yet): this call loads the source,
     // and a compile in the background makes the next ones fast again.
@@ -227,16 +228,18 @@ export function watchCall(args: HookArgs, answer: (reply: Reply) => void, realSe
   const overrun = () => {
     if (done) return;
     done = overran = true;
+    // The handler's answer will never be awaited now: the reply is ours, with the original built-ins.
+    framework();
     answer(failOpenReply(args, stray === undefined ? "did not answer within its time budget" : `handler threw: ${errorText(stray)}`));
   };
   // Polled, not armed once: the deadline moves when the connector's own timeout becomes known.
   // Unref'd: when nothing but this timer is left (a handler promise nobody will settle), beforeExit
-  // answers at once instead of at the deadline.
+  // answers at once instead of at the deadline. It may fire while user code's built-ins are in place (intrinsics.ts).
   const watch = () => {
     if (done) return;
-    const left = clock.deadline - performance.now();
+    const left = clock.deadline - performanceNow();
     if (left <= 0) overrun();
-    else realSetTimeout(watch, Math.min(left, 100)).unref();
+    else realSetTimeout(watch, MathMin(left, 100)).unref();
   };
   watch();
   return {
