@@ -25,7 +25,7 @@ if (command === "daemon" && rest[0] === "serve" && rest.length === 1) {
 } else if (command === "hook" && !rest.includes("--help") && !rest.includes("-h")) {
   const args = parseHookArgv(rest);
   if (args) {
-    const inProcess = await viaDaemon(process.argv.slice(2), args.connector);
+    const inProcess = await viaDaemon(process.argv.slice(2), args);
     Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY);
     const { answerInProcess } = await import("./hook/in-process.ts");
     answerInProcess(args, process.argv.slice(2), inProcess);

@@ -121,11 +121,11 @@ export const BUSY = "busy";
 export type DaemonReply = { exitCode: number; signal?: string; stdout: string; stderr: string } | { retry: string };
 
 /**
- * A line a worker sends before its answer when it armed the backstop (src/hook/backstop.ts): the
- * reply to give the host if the worker is ended from `at` (epoch ms) on without answering, as a hook
- * process of its own would have been. Ended before then, something else ended it: the call runs in-process.
+ * A line a worker sends before its answer when the call's deadline (epoch ms) is not the default
+ * one (DEFAULT_BUDGET_MS from the hook process's start): the connector's own timeout, a host's
+ * limit. The client, which holds the deadline, waits until then plus BACKSTOP_GRACE_MS (src/core/timeout.ts).
  */
-export type IfKilled = { ifKilled: DaemonReply; at: number };
+export type DeadlineLine = { deadline: number };
 
 /** The daemon's socket and the worker's slot, in a worker's environment (gone from process.env at its first call). */
 export const WORKER_SOCKET_ENV = "AGENT_CONNECTOR_WORKER_SOCKET";

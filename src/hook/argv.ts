@@ -25,3 +25,6 @@ export function parseHookArgv(argv: readonly string[]): HookArgs | undefined {
   if (positional.length !== 2) return undefined;
   return { ...args, platform: positional[0]!, event: positional[1]! };
 }
+
+/** "<platform> <event> (<id>)", as the hook names a call in what it prints. */
+export const whereOf = (args: Pick<HookArgs, "platform" | "event" | "connector">): string => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;

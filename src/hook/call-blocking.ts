@@ -1,6 +1,7 @@
 import { replyReader } from "../daemon/ask.ts";
 import { concat, lines } from "../daemon/wire.ts";
-import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
+import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
+import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
 
 /**
  * The call handed to an idle worker with blocking system calls, glibc's (Linux): connect, send the
@@ -11,8 +12,10 @@ import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
  * 1.00–1.04× the floor, the same with `Bun.connect` and `Bun.stdin.text()` 1.10–1.11×.
  *
  * Every wait has a deadline (poll), and a write to a peer that is gone fails with EPIPE (Bun
- * ignores SIGPIPE): a worker that is gone or stuck costs the call its fast path, never the host a
- * hung or killed hook.
+ * ignores SIGPIPE): a worker that is gone costs the call its fast path, never the host a hung or
+ * killed hook. The client holds the call's deadline (it waits anyway): the default budget from
+ * this process's start, or what the worker says before running user code; past it plus
+ * BACKSTOP_GRACE_MS the worker's code is holding it, and the call is answered as blocked (client.ts).
  *
  * The functions come from `Bun.FFI.dlopen`, the native side of bun:ffi's `dlopen`: importing
  * bun:ffi compiles its JS module (≈390k instructions) and wraps each function in one generated with
@@ -122,7 +125,8 @@ export function callBlocking(sockets: string[], head: () => string): Handoff | u
     if (worker >= 0) c.close(worker);
     return { answer: { why: "none" } };
   }
-  const workerDeadline = process.uptime() * 1000 + WORKER_LIMIT_MS;
+  // The budget counts from this process's start, as in a process of its own: uptime 0.
+  let workerDeadline = DEFAULT_BUDGET_MS + BACKSTOP_GRACE_MS;
 
   // Grown as needed: most payloads are a few KB, and each fresh page costs a fault.
   let buffer: Uint8Array = new Uint8Array(16384);
@@ -155,16 +159,18 @@ export function callBlocking(sockets: string[], head: () => string): Handoff | u
     // A worker gone by now has closed the connection: its reply (a `retry`) or its end is read below.
     put(worker, unsent.length ? concat(unsent, body) : body, workerDeadline);
 
-    // The reply, line by line as the other transport reads it (wire.ts, ask.ts).
+    // The reply, line by line as the other transport reads it (wire.ts, ask.ts); a `deadline` line moves the deadline.
     const split = lines();
-    const reader = replyReader();
+    const origin = Date.now() - process.uptime() * 1000;
+    const reader = replyReader((epoch) => (workerDeadline = epoch - origin + BACKSTOP_GRACE_MS));
     while (answer === undefined) {
       if (!ready(worker, POLLIN, workerDeadline)) {
-        answer = { why: "slow", detail: `no answer within ${WORKER_LIMIT_MS} ms` };
+        answer = { why: "overran" };
         break;
       }
       const n = Number(c.read(worker, buffer, buffer.length));
-      if (n === 0 || (n < 0 && !again())) answer = reader.ended();
+      // Ended without an answer past the deadline: the daemon ended a worker its code held.
+      if (n === 0 || (n < 0 && !again())) answer = process.uptime() * 1000 >= workerDeadline ? { why: "overran" } : reader.ended();
       else if (n > 0) for (const line of split.push(buffer.subarray(0, n))) answer ??= reader.line(line);
     }
   } catch (error) {
@@ -174,7 +180,7 @@ export function callBlocking(sockets: string[], head: () => string): Handoff | u
     return { stdin: read, answer: { why: "lost", detail: `the client failed: ${error instanceof Error ? error.message : String(error)}` } };
   }
   c.close(worker);
-  return { stdin: Promise.resolve(stdin), answer, print: (fd, text) => put(fd, encoder.encode(text), workerDeadline) };
+  return { stdin: Promise.resolve(stdin), answer, worker: connected, print: (fd, text) => put(fd, encoder.encode(text), process.uptime() * 1000 + BACKSTOP_GRACE_MS) };
 }
 
 /** Stdin the host is still writing: what came, then the rest, for the call in this process. */

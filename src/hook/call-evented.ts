@@ -1,6 +1,7 @@
 import { replyHandlers, type Asked } from "../daemon/ask.ts";
 import { send, type Outbox } from "../daemon/wire.ts";
-import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
+import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
+import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
 
 const encoder = new TextEncoder();
 
@@ -16,12 +17,25 @@ export async function callEvented(sockets: string[], head: () => string, reading
   void reading.then((text) => (stdin = text));
   const answered = Promise.withResolvers<Asked>();
   const outbox: Outbox = {};
-  const handlers = replyHandlers(answered, outbox);
+  // The client holds the call's deadline (call-blocking.ts says how): a `deadline` line from the worker moves it.
+  let deadline = DEFAULT_BUDGET_MS + BACKSTOP_GRACE_MS;
+  let limit: ReturnType<typeof setTimeout> | undefined;
+  const holdDeadline = () => {
+    clearTimeout(limit);
+    limit = setTimeout(answered.resolve, deadline - process.uptime() * 1000, { why: "overran" });
+  };
+  const origin = Date.now() - process.uptime() * 1000;
+  const handlers = replyHandlers(answered, outbox, (epoch) => {
+    deadline = epoch - origin + BACKSTOP_GRACE_MS;
+    if (limit !== undefined) holdDeadline();
+  });
   // A worker's socket exists only while the worker is idle: the first that takes the connection.
   let worker: Bun.Socket<undefined> | undefined;
+  let connected: string | undefined;
   for (let i = 0; i < sockets.length && !worker; i++) {
     try {
       worker = await Bun.connect({ unix: sockets[i]!, socket: handlers });
+      connected = sockets[i];
     } catch {
       // Not there, or not listening: the next one.
     }
@@ -45,9 +59,11 @@ export async function callEvented(sockets: string[], head: () => string, reading
     return { stdin: reading, answer: { why: "stdin" } };
   }
   send(worker, outbox, encoder.encode(`${unsent}${JSON.stringify(stdin)}\n`));
-  const limit = setTimeout(answered.resolve, WORKER_LIMIT_MS, { why: "slow", detail: `no answer within ${WORKER_LIMIT_MS} ms` });
-  const answer = await answered.promise;
+  holdDeadline();
+  let answer = await answered.promise;
   clearTimeout(limit);
+  // Ended without an answer past the deadline: the daemon ended a worker its code held.
+  if ("why" in answer && answer.why === "lost" && process.uptime() * 1000 >= deadline) answer = { why: "overran" };
   if ("why" in answer || "retry" in answer) worker.end();
-  return { stdin: reading, answer };
+  return { stdin: reading, answer, worker: connected };
 }

@@ -1,4 +1,7 @@
-import { BUSY, DAEMON_ENV, daemonSocket, daemonWanted, workerSockets, type CallHead } from "../daemon/address.ts";
+import { BUSY, DAEMON_ENV, daemonSocket, daemonWanted, slotOf, workerSockets, type CallHead } from "../daemon/address.ts";
+import { blockedLine } from "../core/timeout.ts";
+import { whereOf } from "./argv.ts";
+import type { HookArgs } from "./run.ts";
 import { ask } from "../daemon/ask.ts";
 import { callBlocking, FFI_ENV } from "./call-blocking.ts";
 import { callEvented } from "./call-evented.ts";
@@ -19,7 +22,8 @@ export type InProcess = { stdin: Promise<string>; why: "off" | "stdin" | "absent
 /** With AGENT_CONNECTOR_DAEMON=require, how long a call waits for the daemon to start a worker for its connector. */
 const REQUIRE_WAIT_MS = 10_000;
 
-export async function viaDaemon(words: string[], connector: string | undefined, env: Record<string, string | undefined> = process.env): Promise<InProcess> {
+export async function viaDaemon(words: string[], args: Pick<HookArgs, "platform" | "event" | "connector">, env: Record<string, string | undefined> = process.env): Promise<InProcess> {
+  const connector = args.connector;
   const daemon = daemonWanted(env) ? daemonSocket(env) : undefined;
   if (!daemon) return { stdin: Bun.stdin.text().catch(() => ""), why: "off" };
   // process.uptime(), not performance.now(): see call-blocking.ts.
@@ -42,6 +46,7 @@ export async function viaDaemon(words: string[], connector: string | undefined, 
   }
   const { answer, print } = handoff;
   const stdin = handoff.stdin ?? (reading ??= Bun.stdin.text().catch(() => ""));
+  if ("why" in answer && answer.why === "overran") return overran(daemon, args, handoff);
   if ("why" in answer) return { stdin, ...(answer as { why: InProcess["why"]; detail?: string }) };
   if ("retry" in answer) return { stdin, why: answer.retry === BUSY ? "busy" : "retry", detail: answer.retry };
   if (answer.stdout) await (print ? print(1, answer.stdout) : Bun.write(Bun.stdout, answer.stdout).catch(() => 0));
@@ -49,6 +54,19 @@ export async function viaDaemon(words: string[], connector: string | undefined, 
   // Ended by a signal (the backstop's kill): so does this process, as the host would have seen it.
   if (answer.signal) process.kill(process.pid, answer.signal as NodeJS.Signals);
   return process.exit(answer.exitCode);
+}
+
+/**
+ * The worker's code held it past the call's deadline (a native call that blocks, a loop the event
+ * loop runs): the host sees what the backstop shows in a process of its own (native-backstop.ts),
+ * one line and a hook ended by SIGKILL; the daemon replaces the stuck worker.
+ */
+async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event" | "connector">, handoff: Handoff): Promise<never> {
+  const line = `${blockedLine(whereOf(args))}\n`;
+  await (handoff.print ? handoff.print(2, line) : Bun.write(Bun.stderr, line).catch(() => 0));
+  if (handoff.worker) await ask(daemon, { v: 1, stuck: slotOf(handoff.worker), at: Date.now() });
+  process.kill(process.pid, "SIGKILL");
+  return new Promise<never>(() => {});
 }
 
 /** No worker took the call: none idle for its connector (the daemon is told), or no daemon runs (then the call starts one for the next calls). */

@@ -53,13 +53,30 @@ export function prepareForUserCode(clock: Clock, hooks: UserCodeHooks, worker?: 
 
 type Scheduler = (callback: (...args: unknown[]) => unknown, ms?: number, ...args: unknown[]) => unknown;
 
+/** Timers a handler set during its call, with how each is cleared; undefined outside a handler's call. */
+let callTimers: [clear: (handle: unknown) => void, handle: unknown][] | undefined;
+
+/**
+ * Clears the timers the handlers of the call just answered set: in a process of its own they end
+ * with the process, and in a daemon's worker one left behind must not run after the answer (nor
+ * hold the worker when the next call comes). Timers a connector's top level set are its module
+ * scope's, and stay.
+ */
+export function clearCallTimers(): void {
+  const timers = callTimers;
+  callTimers = undefined;
+  for (let i = 0; timers && i < timers.length; i++) timers[i]![0](timers[i]![1]);
+}
+
 /** User timers (and Bun.sleep, which uses them) call back under the watchdog, so `await sleep(); while (true) {}` ends too. */
 function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
   const g = globalThis as unknown as Record<string, Scheduler>;
+  const clears: Record<string, (handle: unknown) => void> = { setTimeout: clearTimeout, setInterval: clearInterval, setImmediate: clearImmediate } as never;
   for (const name of ["setTimeout", "setInterval", "setImmediate"]) {
     const real = g[name]!;
-    g[name] = (callback, ...rest) =>
-      ReflectApply(real, undefined, [
+    const clear = clears[name]!;
+    g[name] = (callback, ...rest) => {
+      const handle = ReflectApply(real, undefined, [
         typeof callback === "function"
           ? (...args: unknown[]) => {
               const run = runUntil(() => ReflectApply(callback, undefined, args), clock.deadline);
@@ -69,6 +86,9 @@ function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
           : callback,
         ...rest,
       ]);
+      if (callTimers) callTimers[callTimers.length] = [clear, handle];
+      return handle;
+    };
   }
   const realSetTimeout = g.setTimeout!;
   Bun.sleep = ((ms: number | Date) =>
@@ -87,6 +107,7 @@ export async function runGuarded(fn: () => unknown, clock: Clock, where: string)
   exitAttempt = undefined;
   // `then` is read under the watchdog too: a getter or a Proxy trap is user code.
   let settled = false;
+  callTimers ??= [];
   user();
   const first = runUntil(() => {
     const value = fn();

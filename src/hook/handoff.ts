@@ -12,13 +12,10 @@ export interface Handoff {
   answer: Asked | { why: "none" } | { why: "stdin" };
   /** Writes what the worker printed as this process's own output (the transport's way); Bun.write when absent. */
   print?(fd: 1 | 2, text: string): unknown;
+  /** The socket of the worker that took the call. */
+  worker?: string;
 }
 
 /** Hosts write the payload at once: stdin still open after this runs in-process, where the deadline applies. */
 export const STDIN_WAIT_MS = 300;
 
-/**
- * A worker answers within the call's budget (at most 600 s): its watchdog, or its backstop's kill,
- * sees to that. Past this, it is stuck beyond both (stopped, say): the call runs in-process.
- */
-export const WORKER_LIMIT_MS = 605_000;

@@ -4,7 +4,7 @@ import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
 import { checkConnectorConfig, configExport, readConnectorConfig } from "../config/read.ts";
 import { hookCallSchema, targetKey, type HookCallTarget } from "../config/hook-call-schema.ts";
-import { budgetMs, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
+import { BACKSTOP_GRACE_MS, budgetMs, DEFAULT_BUDGET_MS, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock } from "./guard.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
 import { hostPayload, UnreadablePayload } from "./input.ts";
@@ -12,7 +12,9 @@ import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
 import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
 import { armWatchdog, runUntil } from "./watchdog.ts";
-import { armBackstop } from "./backstop.ts";
+import { armBackstop, backstopCovered } from "./backstop.ts";
+import { nativeBackstop } from "./native-backstop.ts";
+import { whereOf } from "./argv.ts";
 import { guardUserFs, readSource } from "./user-fs.ts";
 import { evaluateCompiled, readCompiled } from "./load-compiled.ts";
 import { refreshCompiled } from "./refresh-compiled.ts";
@@ -29,8 +31,26 @@ export interface HookArgs {
   native?: boolean;
 }
 
-/** The budget of one hook call; until the connector's own timeout is known, the default's. */
-export const clock: Clock & { limit?: number } = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
+let deadline = budgetMs(DEFAULT_TIMEOUT_SECONDS);
+let deadlineMoved: ((deadline: number) => void) | undefined;
+
+/** The budget of one hook call; until the connector's own timeout is known, the default's. Each move is told to onDeadline's listener. */
+export const clock: Clock & { limit?: number } = {
+  get deadline() {
+    return deadline;
+  },
+  set deadline(value: number) {
+    if (value === deadline) return;
+    deadline = value;
+    deadlineMoved?.(value);
+  },
+};
+
+/** Told each time the call's deadline moves (the backstop follows it; a daemon's worker tells its client). */
+export const onDeadline = (listener: (deadline: number) => void): void => void (deadlineMoved = listener);
+
+/** The deadline of a call whose connector sets no timeout, where a daemon's client expects it (performance.now() time). */
+export const defaultDeadline = (): number => callStart + DEFAULT_BUDGET_MS;
 
 /** When the call began (performance.now()): 0 in a process of its own, later in a daemon's worker (worker.ts). */
 let callStart = 0;
@@ -38,8 +58,7 @@ let callStart = 0;
 /** Whether the connector was loaded from its source this call: the module loader keeps it, so a worker must not serve another call. */
 let loadedSource = false;
 
-/** "<platform> <event> (<id>)", as the hook names a call in what it prints. */
-export const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
+export { whereOf };
 
 const importsMoreThanUs = (source: string): boolean =>
   [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].some((m) => m[1] !== "agent-connector");
@@ -261,17 +280,27 @@ export function watchCall(args: HookArgs, answer: (reply: Reply) => void, realSe
  * timer; synchronous user code ends at the watchdog (watchdog.ts).
  */
 export async function runHook(args: HookArgs, writeReply: ReplyWriter, stdin: Promise<string>): Promise<never> {
+  // What no JS timer can end (native code that blocks, a loop after real I/O) is ended past the deadline.
+  const backstop = nativeBackstop(whereOf(args));
+  if (backstop) {
+    backstopCovered();
+    backstop.arm(clock.deadline + BACKSTOP_GRACE_MS);
+    onDeadline((moved) => backstop.arm(moved + BACKSTOP_GRACE_MS));
+  }
   let finishing = false;
   let realExit: (code: number) => never = process.exit.bind(process) as (code: number) => never;
   const finish = async (result: Reply): Promise<never> => {
     if (finishing) return new Promise<never>(() => {});
     finishing = true;
     let { exitCode, stderr } = result;
+    // The reply is made: whatever holds the process from here on, it exits with this code, soon.
+    backstop?.answered(exitCode, performanceNow() + BACKSTOP_GRACE_MS);
     if (result.stdout && !(await writeReply(result.stdout)) && result.denyReason) {
       // User code closed our stdout: the deny every json-stdio host honours is exit 2 + reason.
       logLine(`${whereOf(args)}: stdout is closed; denied by exit 2`);
       exitCode = 2;
       stderr = `${result.denyReason}\n`;
+      backstop?.answered(exitCode, performanceNow() + BACKSTOP_GRACE_MS);
     }
     if (stderr) await writeStderr(stderr);
     traceCall(args, exitCode);

@@ -4,19 +4,18 @@ import { readCompiledAhead, readCompiledWith } from "./load-compiled.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
 import { replaceEnv } from "./replace-env.ts";
 import { parseHookArgv } from "./argv.ts";
-import { beginCall, callLeftNothing, clock, hookReply, traceCall, watchCall, whereOf, type CallWatch, type HookArgs } from "./run.ts";
-import { prepareForUserCode } from "./guard.ts";
+import { beginCall, callLeftNothing, clock, defaultDeadline, hookReply, onDeadline, traceCall, watchCall, type CallWatch, type HookArgs } from "./run.ts";
+import { clearCallTimers, prepareForUserCode } from "./guard.ts";
 import { claimStdout } from "./stdout-guard.ts";
 import { flushLogs } from "./io.ts";
-import { backstopArmed, onBackstopArmed } from "./backstop.ts";
+import { backstopCovered } from "./backstop.ts";
 import { stderrCapture } from "./stderr-capture.ts";
-import { blockedLine } from "../core/timeout.ts";
-import { BUSY, WORKER_SLOT_ENV, WORKER_SOCKET_ENV, boundSocket, freshSocket, type CallHead, type DaemonReply, type IfKilled, type WorkerMessage } from "../daemon/address.ts";
+import { BUSY, WORKER_SLOT_ENV, WORKER_SOCKET_ENV, boundSocket, freshSocket, type CallHead, type DaemonReply, type DeadlineLine, type WorkerMessage } from "../daemon/address.ts";
 import { lines, send, type Outbox } from "../daemon/wire.ts";
 import { listenAt } from "../daemon/listen-at.ts";
 import { boardPath, IDLE, LEAVING, openBoard } from "../daemon/board.ts";
 import type { Reply } from "../dialects/dialect.ts";
-import { asFramework, framework, user, WORKER_PROPERTIES } from "./intrinsics.ts";
+import { asFramework, DateNow, framework, performanceNow, user, WORKER_PROPERTIES } from "./intrinsics.ts";
 
 /** A worker answers this many calls, then makes room for a fresh one (whatever user code keeps grows no further). */
 const CALLS_PER_WORKER = 500;
@@ -57,6 +56,11 @@ export async function runWorker(): Promise<void> {
   await armWatchdog();
   const realSetTimeout = setTimeout;
   let current: CallWatch | undefined;
+  // The client holds each call's deadline: told it whenever it is not the default, before user code runs.
+  backstopCovered();
+  onDeadline((deadline) => {
+    if (caller?.data.stdin && deadline !== defaultDeadline()) line(caller, { deadline: DateNow() + (deadline - performanceNow()) });
+  });
   const realExit = prepareForUserCode(clock, { onStray: (error) => current?.noteStray(error), onOverrun: () => current?.overrun() }, { intrinsics: WORKER_PROPERTIES() });
   const printed = stderrCapture();
   const board = openBoard(boardPath(daemon));
@@ -85,7 +89,7 @@ export async function runWorker(): Promise<void> {
     listener = listenAt<Caller>(socketPath(), { open, data, drain: (socket) => send(socket, socket.data.outbox), close });
   }
 
-  const line = (socket: Bun.Socket<Caller>, message: DaemonReply | IfKilled, end = false) => send(socket, socket.data.outbox, `${JSON.stringify(message)}\n`, end);
+  const line = (socket: Bun.Socket<Caller>, message: DaemonReply | DeadlineLine, end = false) => send(socket, socket.data.outbox, `${JSON.stringify(message)}\n`, end);
 
   function open(socket: Bun.Socket<Caller>): void {
     // Connected together with the call this worker took (before it stopped listening), maybe while
@@ -155,9 +159,6 @@ export async function runWorker(): Promise<void> {
       line(socket, { retry: (error as Error).message }, true);
       return free();
     }
-    // Armed, the backstop ends this process if user code does not let go in time: the host is then
-    // told what it would have seen from a hook process of its own.
-    onBackstopArmed((at) => line(socket, { ifKilled: { exitCode: 1, signal: "SIGKILL", stdout: "", stderr: `${blockedLine(whereOf(args))}\n` }, at }));
     const answered = Promise.withResolvers<Reply>();
     const watch = (current = watchCall(args, answered.resolve, realSetTimeout));
     void (async () => answered.resolve(await hookReply(args, stdin)))();
@@ -165,12 +166,14 @@ export async function runWorker(): Promise<void> {
     framework();
     watch.stop();
     traceCall(args, result.exitCode);
-    await flushLogs();
     current = undefined;
     board?.answered(slot);
+    // The answer first, in this same turn: no timer of user code runs before it is out.
     line(socket, { exitCode: result.exitCode, stdout: result.stdout ?? "", stderr: `${printed.end()}${result.stderr ?? ""}` }, true);
+    clearCallTimers();
+    await flushLogs();
     served++;
-    if (orphaned || served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || backstopArmed() || !serving) {
+    if (orphaned || served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || !serving) {
       board?.set(slot, LEAVING, Date.now());
       return leaveAfter(socket);
     }
