@@ -78,7 +78,8 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     binary: process.execPath,
     startedAt,
     calls: workers.calls,
-    workers: workers.live().length,
+    // A worker the daemon ended (stuck, evicted) is not one any more, even before its process is gone.
+    workers: workers.live().filter((w) => workers.state(w) !== "ending").length,
     ready: workers.ready(),
     slots: workers.describe(),
     idleExitMs: idleMs,
