@@ -112,6 +112,8 @@ export interface CallHead {
   env: Env;
   /** When the host started the hook process (epoch ms): the call's time budget counts from there. */
   startedAt: number;
+  /** The hook process's umask, as the host set it: files user code writes get it, as in a process of its own. */
+  umask?: number;
 }
 
 /** A worker's `retry` when it already has a call (two calls connected at once): not news, the call runs in-process. */

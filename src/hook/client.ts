@@ -27,7 +27,7 @@ export async function viaDaemon(words: string[], args: Pick<HookArgs, "platform"
   const daemon = daemonWanted(env) ? daemonSocket(env) : undefined;
   if (!daemon) return { stdin: Bun.stdin.text().catch(() => ""), why: "off" };
   // process.uptime(), not performance.now(): see call-blocking.ts.
-  const head = () => JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - process.uptime() * 1000 } satisfies CallHead);
+  const head = () => JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - process.uptime() * 1000, umask: process.umask() } satisfies CallHead);
   const sockets = workerSockets(daemon, connector);
   // Linux: blocking system calls (call-blocking.ts); elsewhere, opted out, or where those cannot be made, Bun's sockets.
   const blocking = process.platform === "linux" && env[FFI_ENV] !== "0";

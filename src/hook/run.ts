@@ -162,7 +162,25 @@ async function registeredConfig(id: string, env: Record<string, string | undefin
  * connector's top level once and its handlers on every call, as long as the compiled file is the
  * same, and checks its config once per event it is called for.
  */
-const evaluated = new Map<string, { header: string; body: string; raw: unknown; checked: Map<string, ConnectorConfig> }>();
+const evaluated = new Map<string, { header: string; body: string; raw: unknown; checked: Map<string, ConnectorConfig>; env: EnvChanges }>();
+
+/** What a connector's top level did to process.env: in a process of its own it does it on every call, so a worker puts it back over each call's environment. */
+interface EnvChanges {
+  set: [string, string][];
+  removed: string[];
+}
+
+function envChangesSince(before: Record<string, string | undefined>): EnvChanges {
+  const changes: EnvChanges = { set: [], removed: [] };
+  for (const key of Object.keys(process.env)) if (process.env[key] !== before[key]) changes.set.push([key, process.env[key]!]);
+  for (const key of Object.keys(before)) if (!(key in process.env)) changes.removed.push(key);
+  return changes;
+}
+
+function applyEnvChanges({ set, removed }: EnvChanges): void {
+  for (const [key, value] of set) process.env[key] = value;
+  for (const key of removed) delete process.env[key];
+}
 
 /** A connector as install compiled it: its top level runs under the watchdog, with its own budget from the start. */
 async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTarget): Promise<ConnectorConfig> {
@@ -174,15 +192,18 @@ async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTa
       if (meta.timeout) clock.deadline = Math.min(clock.deadline, callStart + budgetMs(meta.timeout));
       const header = JSON.stringify(meta);
       const kept = evaluated.get(meta.id);
-      if (kept?.header === header && kept.body === body) ({ raw, checked } = kept);
-      else {
+      if (kept?.header === header && kept.body === body) {
+        ({ raw, checked } = kept);
+        applyEnvChanges(kept.env);
+      } else {
         await armWatchdog();
+        const before = { ...process.env };
         const run = evaluateCompiled(meta, body, clock.deadline);
         if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
         if (run.kind === "threw") throw new FailOpen(`${meta.source}: cannot be loaded: ${errorText(run.error)}`);
         raw = configExport(meta.source, run.value);
         checked = new Map();
-        evaluated.set(meta.id, { header, body, raw, checked });
+        evaluated.set(meta.id, { header, body, raw, checked, env: envChangesSince(before) });
       }
     }
     const key = targetKey(target);

@@ -210,8 +210,11 @@ export async function runWorker(): Promise<void> {
   tell({ ready: true });
 }
 
+/** This worker's umask, as the last call's host had it. */
+let umask = process.umask();
+
 /**
- * The process becomes the host's hook process for this call: its folder, environment and words. A
+ * The process becomes the host's hook process for this call: its folder, umask, environment and words. A
  * call for another connector than the one this worker serves is declined before anything of it runs.
  */
 function enter(head: CallHead, serving: string | undefined): HookArgs {
@@ -219,6 +222,8 @@ function enter(head: CallHead, serving: string | undefined): HookArgs {
   if (!args) throw new Error(`not a hook call: ${head.argv.join(" ")}`);
   if (serving && args.connector !== serving) throw new Error(`this worker serves connector "${serving}", not ${args.connector ? `"${args.connector}"` : "a --config call"}`);
   process.chdir(head.cwd);
+  // Most calls come with the umask of the one before: then no system call.
+  if (head.umask !== undefined && head.umask !== umask) process.umask((umask = head.umask));
   replaceEnv(head.env);
   process.argv.splice(2, process.argv.length - 2, ...head.argv);
   return args;
