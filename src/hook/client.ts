@@ -31,6 +31,8 @@ export async function viaDaemon(words: string[], args: Pick<HookArgs, "platform"
   const sockets = workerSockets(daemon, connector);
   // Linux: blocking system calls (call-blocking.ts); elsewhere, opted out, or where those cannot be made, Bun's sockets.
   const blocking = process.platform === "linux" && env[FFI_ENV] !== "0";
+  // Bun.stdin.text(), not a stream: from a pipe, as hosts write the payload, reading it as a stream
+  // measured ≈1.5 ms more per call (from a regular file it is the other way round).
   let reading: Promise<string> | undefined;
   let handoff: Handoff;
   for (;;) {

@@ -44,9 +44,12 @@ interface Caller {
  * Taking a call, it removes its socket (the next call finds another worker, or runs in its own
  * process) and reads its connector's compiled file before the call's head arrives; it prepares the
  * call (folder, environment, connector) as soon as the head is there, while the host may still be
- * writing stdin. A call that leaves anything behind (a fail-open, a stray error, a source module,
- * an armed backstop) is its last: the worker leaves once it has answered, and the daemon starts a
- * fresh one in its slot. It shows each change of its state on the daemon's board (src/daemon/board.ts).
+ * writing stdin. Timers its handler set end with the call's answer, as they would with a process
+ * of its own. A call that leaves anything behind (a fail-open, a stray error, a source module) is
+ * its last: the worker leaves once it has answered, and the daemon starts a fresh one in its slot.
+ * It shows each change of its state on the daemon's board (src/daemon/board.ts). Its code holding
+ * it past a call's deadline (native code that blocks), the client answers for it and the daemon
+ * replaces it (client.ts).
  */
 export async function runWorker(): Promise<void> {
   const daemon = process.env[WORKER_SOCKET_ENV] ?? "";
