@@ -1,4 +1,12 @@
-import type { HookArgs } from "./run.ts";
+/** The words of a hook call. */
+export interface HookArgs {
+  platform: string;
+  event: string;
+  connector?: string;
+  config?: string;
+  /** A host-only event from platforms.<id>.nativeHooks: raw in, verbatim out. */
+  native?: boolean;
+}
 
 /**
  * `hook <platform> <event> [--connector <id>] [--config <path>] [--native]`, parsed by hand:

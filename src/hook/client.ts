@@ -1,7 +1,6 @@
 import { BUSY, DAEMON_ENV, daemonSocket, daemonWanted, slotOf, workerSockets, type CallHead } from "../daemon/address.ts";
 import { blockedLine } from "../core/timeout.ts";
-import { whereOf } from "./argv.ts";
-import type { HookArgs } from "./run.ts";
+import { whereOf, type HookArgs } from "./argv.ts";
 import { ask } from "../daemon/ask.ts";
 import { callBlocking, FFI_ENV } from "./call-blocking.ts";
 import { callEvented } from "./call-evented.ts";

@@ -14,7 +14,7 @@ import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
 import { armWatchdog, runUntil } from "./watchdog.ts";
 import { armBackstop, backstopCovered } from "./backstop.ts";
 import { nativeBackstop } from "./native-backstop.ts";
-import { whereOf } from "./argv.ts";
+import { whereOf, type HookArgs } from "./argv.ts";
 import { guardUserFs, readSource } from "./user-fs.ts";
 import { evaluateCompiled, readCompiled } from "./load-compiled.ts";
 import { refreshCompiled } from "./refresh-compiled.ts";
@@ -22,14 +22,7 @@ import type { CompiledMeta } from "../compiled/artifact.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
 import { framework, MathMin, performanceNow } from "./intrinsics.ts";
 
-export interface HookArgs {
-  platform: string;
-  event: string;
-  connector?: string;
-  config?: string;
-  /** A host-only event from platforms.<id>.nativeHooks: raw in, verbatim out. */
-  native?: boolean;
-}
+export type { HookArgs };
 
 let deadline = budgetMs(DEFAULT_TIMEOUT_SECONDS);
 let deadlineMoved: ((deadline: number) => void) | undefined;
