@@ -27,6 +27,7 @@ import {
   config,
   CONTEXT,
   daemonCpuMs,
+  daemonRssMb,
   daemonOf,
   DENY,
   fixture,
@@ -200,7 +201,10 @@ for (const c of CASES) {
 }
 for (const [binary, pid] of daemons) {
   const state = JSON.parse(sh([binary, "daemon", "status", "--json"]));
-  console.log(`daemon of ${binary.slice(Math.max(binary.lastIndexOf("/"), 0) + 1)}: ${state.state === "running" && state.daemon.pid === pid ? `${state.daemon.calls} calls answered` : "NOT the one measured"}`);
+  // Resident cost: the daemon and its workers after the cases (the issue's goal: ≤ 80 MB with one connector in use).
+  const { daemon, workers } = daemonRssMb(pid);
+  const resident = `resident ${(daemon + workers.reduce((a, b) => a + b, 0)).toFixed(0)} MiB RSS (daemon ${daemon.toFixed(0)}, ${workers.length} worker${workers.length === 1 ? "" : "s"} ${workers.map((w) => w.toFixed(0)).join(" + ")})`;
+  console.log(`daemon of ${binary.slice(Math.max(binary.lastIndexOf("/"), 0) + 1)}: ${state.state === "running" && state.daemon.pid === pid ? `${state.daemon.calls} calls answered, ${resident}` : "NOT the one measured"}`);
   sh([binary, "daemon", "stop"]);
 }
 console.log(`\nafter: ${machine()}`);

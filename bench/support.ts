@@ -96,6 +96,21 @@ export function daemonCpuMs(pid: number): number {
   return (total * 1000) / 100; // USER_HZ
 }
 
+/** Resident memory (MiB, VmRSS) of the daemon and of each of its workers now, and how many workers (/proc: Linux). */
+export function daemonRssMb(pid: number): { daemon: number; workers: number[] } {
+  const rss = (p: string) => {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, "utf8");
+      return { ppid: /^PPid:\s+(\d+)/m.exec(status)?.[1], mb: Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024 };
+    } catch {
+      return undefined;
+    }
+  };
+  const workers: number[] = [];
+  for (const entry of readdirSync("/proc")) if (/^\d+$/.test(entry) && rss(entry)?.ppid === String(pid)) workers.push(rss(entry)!.mb);
+  return { daemon: rss(String(pid))?.mb ?? 0, workers };
+}
+
 export interface Sample {
   wall: number;
   cpu: number;

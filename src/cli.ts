@@ -10,14 +10,22 @@ import { HOOK_JIT_POLICY } from "./jit-policy.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 
-if (command === "hook" && rest[0] === "--worker") {
+if (command === "daemon" && rest[0] === "serve" && rest.length === 1) {
+  // The resident daemon: only its own code, not the CLI's commands (they cost it ≈15 MB of resident memory).
+  const { serveDaemon } = await import("./daemon/serve.ts");
+  const refused = await serveDaemon();
+  if (refused) {
+    await Bun.write(Bun.stderr, `agent-connector: the daemon cannot start: ${refused}\n`);
+    process.exit(1);
+  }
+} else if (command === "hook" && rest[0] === "--worker") {
   Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY);
   const { runWorker } = await import("./hook/worker.ts");
   await runWorker();
 } else if (command === "hook" && !rest.includes("--help") && !rest.includes("-h")) {
   const args = parseHookArgv(rest);
   if (args) {
-    const inProcess = await viaDaemon(process.argv.slice(2));
+    const inProcess = await viaDaemon(process.argv.slice(2), args);
     Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY);
     const { answerInProcess } = await import("./hook/in-process.ts");
     answerInProcess(args, process.argv.slice(2), inProcess);

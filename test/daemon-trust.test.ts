@@ -74,7 +74,7 @@ function trustBox(): { box: Sandbox; daemonDir: string; workerSocket: string } {
   expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
   for (const dir of [box.root, box.home, box.env.AGENT_CONNECTOR_HOME!]) chmodSync(dir, 0o755);
   const status = JSON.parse(box.cli(["daemon", "status", "--json"], { env: { AGENT_CONNECTOR_DAEMON: "1" } }).stdout) as { socket: string };
-  return { box, daemonDir: join(box.env.AGENT_CONNECTOR_HOME!, "daemon"), workerSocket: `${status.socket.slice(0, -5)}.0.sock` };
+  return { box, daemonDir: join(box.env.AGENT_CONNECTOR_HOME!, "daemon"), workerSocket: `${status.socket.slice(0, -5)}.f0` }; // a fresh worker's (src/daemon/address.ts)
 }
 
 /** A call as a host makes it, the daemon on (not `require`: refused, the call must run in-process), a secret in its environment. */

@@ -174,7 +174,7 @@ for (const [transport, transportEnv] of TRANSPORTS) {
       expect(box.hook("claude-code", "PreToolUse", prePayload(), { env: DAEMON_ON }).stdout).toBe(claudeDeny("third"));
     }, SLOW);
 
-    test("calls for two connectors in turn each get their own connector's answer (a worker reads the last one's ahead)", () => {
+    test("calls for two connectors in turn each get their own connector's answer, each from a worker of its own", () => {
       const box = daemonBox("() => ({ decision: 'deny', reason: 'from test' })", BIN, transportEnv);
       const other = writeConfig(box, `{ id: "other", hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "from other" }) } } }`, "other.config.ts");
       expect(run(box, BIN, ["install", "--config", other, "--platform", "claude-code"]).exitCode).toBe(0);
@@ -182,7 +182,12 @@ for (const [transport, transportEnv] of TRANSPORTS) {
       for (const connector of ["test", "other", "other", "test", "other"]) {
         expect(box.hook("claude-code", "PreToolUse", prePayload(), { connector, env: DAEMON_ON }).stdout).toBe(claudeDeny(`from ${connector}`));
       }
-      expect(status(box).daemon.calls).toBe(5);
+      const after = status(box).daemon;
+      expect(after.calls).toBe(5);
+      // One process per connector: neither sees the other's built-ins, timers or module state (test/reliability/isolation.test.ts).
+      const served = after.slots.filter((s: { connector?: string }) => s.connector).map((s: { connector: string; pid: number }) => [s.connector, s.pid]);
+      expect(served.map(([connector]: [string]) => connector).sort()).toEqual(["other", "test"]);
+      expect(new Set(served.map(([, pid]: [string, number]) => pid)).size).toBe(2);
     }, SLOW);
 
     test("stdin written after the client connected, within 300 ms: the worker answers; the client waits for it in poll(2) or in Bun's event loop", async () => {

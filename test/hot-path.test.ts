@@ -51,7 +51,7 @@ test("the hook entry chunk is the daemon's client: no Node built-in, no library,
   // Not even bun:ffi: the client's system calls use Bun.FFI, its native side (src/hook/call-blocking.ts).
   expect(entry.external).toEqual([]);
   expect(libraries(entry.text)).toEqual([]);
-  expect(modules(entry.text).sort()).toEqual(["src/cli.ts", "src/daemon/address.ts", "src/daemon/ask.ts", "src/daemon/trust.ts", "src/daemon/wire.ts", "src/hook/argv.ts", "src/hook/call-blocking.ts", "src/hook/call-evented.ts", "src/hook/client.ts", "src/hook/handoff.ts", "src/hook/trust-blocking.ts", "src/hook/trust-evented.ts", "src/jit-policy.ts", "src/paths.ts"]);
+  expect(modules(entry.text).sort()).toEqual(["src/cli.ts", "src/core/timeout.ts", "src/daemon/address.ts", "src/daemon/ask.ts", "src/daemon/trust.ts", "src/daemon/wire.ts", "src/hook/argv.ts", "src/hook/call-blocking.ts", "src/hook/call-evented.ts", "src/hook/client.ts", "src/hook/handoff.ts", "src/hook/trust-blocking.ts", "src/hook/trust-evented.ts", "src/jit-policy.ts", "src/paths.ts"]);
 });
 
 test("the in-process hook statically loads no Node built-in, no install-time library and no adapter", () => {

@@ -21,7 +21,7 @@ export const BUILD_ID: string | undefined = typeof AGENT_CONNECTOR_BUILD === "st
  */
 export const DAEMON_ENV = "AGENT_CONNECTOR_DAEMON";
 
-/** Unix socket paths longer than this cannot be bound (sun_path is 108 bytes on Linux, 104 on macOS). */
+/** Unix socket paths longer than this cannot be bound (sun_path is 108 bytes on Linux, 104 on macOS, a NUL included); a worker's is up to 3 bytes longer. */
 const MAX_SOCKET_PATH = 100;
 
 /**
@@ -37,15 +37,47 @@ export function daemonSocket(env: Env = process.env): string | undefined {
   return utf8Length(path) <= MAX_SOCKET_PATH ? path : undefined;
 }
 
-/** How many hook workers the daemon keeps, each in a slot of its own. */
-export const WORKER_SLOTS = 2;
+/**
+ * At most this many hook workers at once. Each serves one connector once it has loaded it (a
+ * process of its own per connector: no connector sees or changes another's built-ins, timers or
+ * module state); the daemon starts one more when a call finds none idle for its connector (src/daemon/workers.ts).
+ */
+export const MAX_WORKERS = 4;
 
 /**
- * Where the worker in `slot` listens while it is idle; taking a call, it removes the socket until
- * it is idle again, so a hook call finds an idle worker by connecting, with no daemon between them.
- * Two bytes longer than the daemon's: within the margin MAX_SOCKET_PATH leaves.
+ * Where an idle worker listens: taking a call, it removes the socket until it is idle again, so a
+ * hook call finds an idle worker by connecting, with no daemon between them. A worker that has
+ * not loaded a connector yet listens at `<build>.f<slot>`; one that serves connector C, at
+ * `<build>.<key of C><slot>`. The slot is the last character: the daemon knows the worker by it.
+ * At most three bytes longer than the daemon's socket: within the margin MAX_SOCKET_PATH leaves.
  */
-export const workerSocket = (daemon: string, slot: number): string => `${daemon.slice(0, -5)}.${slot}.sock`;
+export const freshSocket = (daemon: string, slot: number): string => `${daemon.slice(0, -5)}.f${slot}`;
+export const boundSocket = (daemon: string, connector: string, slot: number): string => `${daemon.slice(0, -5)}.${connectorKey(connector)}${slot}`;
+
+/** The slot a worker socket's name ends with. */
+export const slotOf = (socket: string): number => socket.charCodeAt(socket.length - 1) - 48;
+
+/**
+ * Six characters for a connector id in a socket name (FNV-1a, 31 bits, base 36): ids may be long, a
+ * socket path may not. Two ids with one key meet a worker that checks the id and declines the call.
+ * Shifts rather than Math.imul: the hook client's first use of Math costs it ≈110k instructions.
+ */
+export function connectorKey(id: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) {
+    hash ^= id.charCodeAt(i);
+    hash = (hash + (hash << 1) + (hash << 4) + (hash << 7) + (hash << 8) + (hash << 24)) >>> 0;
+  }
+  return (hash >>> 1).toString(36).padStart(6, "0");
+}
+
+/** The sockets a call for `connector` tries, in order: a worker that serves it, then one that serves none yet. */
+export function workerSockets(daemon: string, connector: string | undefined): string[] {
+  const sockets: string[] = [];
+  if (connector) for (let slot = 0; slot < MAX_WORKERS; slot++) sockets.push(boundSocket(daemon, connector, slot));
+  for (let slot = 0; slot < MAX_WORKERS; slot++) sockets.push(freshSocket(daemon, slot));
+  return sockets;
+}
 
 function utf8Length(text: string): number {
   let bytes = 0;
@@ -80,6 +112,8 @@ export interface CallHead {
   env: Env;
   /** When the host started the hook process (epoch ms): the call's time budget counts from there. */
   startedAt: number;
+  /** The hook process's umask, as the host set it: files user code writes get it, as in a process of its own. */
+  umask?: number;
 }
 
 /** A worker's `retry` when it already has a call (two calls connected at once): not news, the call runs in-process. */
@@ -89,17 +123,21 @@ export const BUSY = "busy";
 export type DaemonReply = { exitCode: number; signal?: string; stdout: string; stderr: string } | { retry: string };
 
 /**
- * A line a worker sends before its answer when it armed the backstop (src/hook/backstop.ts): the
- * reply to give the host if the worker is ended from `at` (epoch ms) on without answering, as a hook
- * process of its own would have been. Ended before then, something else ended it: the call runs in-process.
+ * A line a worker sends before its answer when the call's deadline (epoch ms) is not the default
+ * one (DEFAULT_BUDGET_MS from the hook process's start): the connector's own timeout, a host's
+ * limit. The client, which holds the deadline, waits until then plus BACKSTOP_GRACE_MS (src/core/timeout.ts).
  */
-export type IfKilled = { ifKilled: DaemonReply; at: number };
+export type DeadlineLine = { deadline: number };
 
-/** The socket the daemon gives a worker (the slot it fills), in the worker's environment. */
+/** The daemon's socket and the worker's slot, in a worker's environment (gone from process.env at its first call). */
 export const WORKER_SOCKET_ENV = "AGENT_CONNECTOR_WORKER_SOCKET";
+export const WORKER_SLOT_ENV = "AGENT_CONNECTOR_WORKER_SLOT";
 
-/** What a worker (src/hook/worker.ts) tells the daemon on its IPC channel: loaded and listening; a call answered. */
-export type WorkerMessage = { ready: true } | { answered: true };
+/**
+ * What a worker (src/hook/worker.ts) tells the daemon on its IPC channel, once each: it listens;
+ * it serves this connector from now on. Its calls it shows on the board (src/daemon/board.ts).
+ */
+export type WorkerMessage = { ready: true } | { serving: string };
 
 export interface DaemonStatus {
   pid: number;
@@ -109,5 +147,7 @@ export interface DaemonStatus {
   workers: number;
   /** Workers with their code loaded, waiting for a call. */
   ready: number;
+  /** Each worker: its slot, its state, the connector it serves. */
+  slots: { slot: number; state: string; connector?: string; pid: number }[];
   idleExitMs: number;
 }

@@ -1,28 +1,26 @@
-import type { DaemonReply, IfKilled } from "./address.ts";
+import type { DaemonReply, DeadlineLine } from "./address.ts";
 import { lines, send, type Outbox } from "./wire.ts";
 
-/** A reply, or why there is none: nothing listens, no reply in time, or the connection ended first. */
-export type Asked = DaemonReply | { why: "absent" | "slow" | "lost"; detail?: string };
-
 /**
- * What a connection's reply lines mean: the first that is not a worker's `ifKilled` is the reply.
- * An `ifKilled` line is kept: if the connection ends once it is due, the backstop killed the
- * worker, and that is the reply, as the host would have seen it from a process of its own.
+ * A reply, or why there is none: nothing listens, no reply in time, the connection ended first, or
+ * (a worker's) the call ran past its deadline: its code blocks the worker.
  */
-export function replyReader(): { line(text: string): Asked | undefined; ended(): Asked } {
-  let ifKilled: IfKilled | undefined;
+export type Asked = DaemonReply | { why: "absent" | "slow" | "lost" | "overran"; detail?: string };
+
+/** What a connection's reply lines mean: a worker's `deadline` line moves the call's deadline; the first other line is the reply. */
+export function replyReader(onDeadline: (epochMs: number) => void = () => {}): { line(text: string): Asked | undefined; ended(): Asked } {
   return {
     line(text) {
       try {
-        const reply = JSON.parse(text) as DaemonReply | IfKilled;
-        if (!("ifKilled" in reply)) return reply;
-        ifKilled = reply;
+        const reply = JSON.parse(text) as DaemonReply | DeadlineLine;
+        if (!("deadline" in reply)) return reply;
+        onDeadline(reply.deadline);
         return undefined;
       } catch {
         return { why: "lost", detail: "the reply is not JSON" };
       }
     },
-    ended: () => (ifKilled && Date.now() >= ifKilled.at ? ifKilled.ifKilled : { why: "lost", detail: "the connection closed before an answer" }),
+    ended: () => ({ why: "lost", detail: "the connection closed before an answer" }),
   };
 }
 
@@ -31,9 +29,9 @@ export function replyReader(): { line(text: string): Asked | undefined; ended():
  * (the daemon's, or a worker's for a hook call, src/hook/call-evented.ts). What is left to send waits in
  * `outbox` for `drain`.
  */
-export function replyHandlers(answered: PromiseWithResolvers<Asked>, outbox: Outbox): Bun.SocketHandler<undefined> {
+export function replyHandlers(answered: PromiseWithResolvers<Asked>, outbox: Outbox, onDeadline?: (epochMs: number) => void): Bun.SocketHandler<undefined> {
   const split = lines();
-  const reader = replyReader();
+  const reader = replyReader(onDeadline);
   return {
     data(_socket, chunk) {
       for (const line of split.push(chunk)) {

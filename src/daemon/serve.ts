@@ -1,28 +1,33 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, unlinkSync } from "node:fs";
-import { WORKER_SLOTS, WORKER_SOCKET_ENV, daemonDir, daemonSocket, workerSocket, type DaemonStatus, type WorkerMessage } from "./address.ts";
+import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { WORKER_SLOT_ENV, WORKER_SOCKET_ENV, boundSocket, daemonDir, daemonSocket, freshSocket, type DaemonStatus, type WorkerMessage } from "./address.ts";
 import { ask } from "./ask.ts";
 import { listenAt } from "./listen-at.ts";
 import { lines, send, type Outbox } from "./wire.ts";
+import { Workers, type Started } from "./workers.ts";
+import { boardPath, createBoard } from "./board.ts";
 import { HOOK_JIT_POLICY } from "../jit-policy.ts";
 
 /**
  * The resident daemon (`agent-connector daemon serve`, started by the first hook call that finds
- * none). It keeps hook workers (src/hook/worker.ts: the hook code loaded, the watchdog armed, each
- * compiled connector evaluated once), one per slot, each listening on a socket of its own while
- * idle; a hook call connects straight to an idle one (src/hook/client.ts), so a call costs the
- * host a thin client and a handler run, not a runtime start, and no hop through this process. It
- * runs no user code itself: it starts workers, starts a fresh one when one leaves, counts calls,
- * answers `daemon status`, and leaves when idle, when its socket is taken over or removed, and
- * when its binary changes (upgrade); the next call starts the current one.
+ * none). It keeps hook workers (src/hook/worker.ts: the hook code loaded, the watchdog armed, the
+ * connector it serves evaluated once), each listening on a socket of its own while idle; a hook
+ * call connects straight to an idle one (src/hook/client.ts), so a call costs the host a thin
+ * client and a handler run, not a runtime start, and no hop through this process. It runs no user
+ * code itself: it starts workers and follows their states (src/daemon/workers.ts), counts calls,
+ * answers `daemon status`, hears from a call that found no idle worker for its connector or gave up
+ * on a stuck one, and leaves when idle, when its socket is taken over or removed, and when its
+ * binary changes (upgrade); the next call starts the current one.
  */
 const DEFAULT_IDLE_MS = 10 * 60_000;
-/** Workers that die before they are ready, in a row: the binary cannot run them; leave. */
-const MAX_FAILED_STARTS = 5;
 
-interface Worker {
-  proc: Bun.Subprocess<"pipe", "ignore", number>;
-  slot: number;
-  ready: boolean;
+/** What the daemon's socket is asked: `miss` (a call found no idle worker for its connector) and `stuck` (a call gave up on the worker in that slot at `at`) are answered with the status too. */
+interface Request {
+  v?: number;
+  status?: boolean;
+  stop?: boolean;
+  miss?: string | null;
+  stuck?: number;
+  at?: number;
 }
 
 /** Undefined: serving (it leaves by itself); `ALREADY_SERVED`: another daemon of this build serves; otherwise why it cannot serve. */
@@ -42,66 +47,53 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
 
   const idleMs = Number(env.AGENT_CONNECTOR_DAEMON_IDLE_MS) || DEFAULT_IDLE_MS;
   const startedAt = new Date().toISOString();
-  const slots: (Worker | undefined)[] = Array.from({ length: WORKER_SLOTS }, () => undefined);
-  let failedStarts = 0;
-  let calls = 0;
-  let lastCall = Date.now();
-  let leaving = false;
+  const build = path.slice(dir.length + 1, -5);
 
-  function spawnWorker(slot: number): void {
+  function startWorker(slot: number, heard: (message: WorkerMessage) => void): Started {
     // What user code prints on stderr lands in a file of the worker's own (src/hook/stderr-capture.ts).
-    const stderrPath = `${workerSocket(path!, slot)}.stderr`;
+    const stderrPath = `${freshSocket(path!, slot)}.stderr`;
     const stderr = openSync(stderrPath, "a+", 0o600);
     try {
       unlinkSync(stderrPath);
-      const worker: Worker = { slot, ready: false } as Worker;
-      worker.proc = Bun.spawn([process.execPath, "hook", "--worker"], {
-        stdin: "pipe",
+      const proc = Bun.spawn([process.execPath, "hook", "--worker"], {
+        // Not a pipe of ours: user code that reads fd 0 finds it at its end, as in a hook process
+        // whose stdin (the payload) was read; the worker learns that the daemon is gone from its IPC channel.
+        stdin: "ignore",
         stdout: "ignore",
         stderr,
         cwd: "/",
-        env: { ...process.env, [WORKER_SOCKET_ENV]: workerSocket(path!, slot) },
+        env: { ...process.env, [WORKER_SOCKET_ENV]: path!, [WORKER_SLOT_ENV]: String(slot) },
         serialization: "json",
-        ipc: (message: WorkerMessage) => heard(worker, message),
+        ipc: heard,
       });
-      slots[slot] = worker;
-      void worker.proc.exited.then(() => ended(worker));
+      return { pid: proc.pid, kill: () => proc.kill("SIGKILL"), exited: proc.exited };
     } finally {
       closeSync(stderr);
     }
   }
 
-  function heard(worker: Worker, message: WorkerMessage): void {
-    if ("ready" in message) {
-      worker.ready = true;
-      failedStarts = 0;
-    } else if ("answered" in message) {
-      calls++;
-      lastCall = Date.now();
-    }
-  }
+  const workers = new Workers(createBoard(boardPath(path)), startWorker, (slot, connector) => {
+    for (const socket of [freshSocket(path!, slot), ...(connector ? [boundSocket(path!, connector, slot)] : [])]) rmSync(socket, { force: true });
+  });
 
-  const refill = () => {
-    if (leaving) return;
-    for (let slot = 0; slot < WORKER_SLOTS; slot++) if (!slots[slot] && failedStarts < MAX_FAILED_STARTS) spawnWorker(slot);
-  };
-
-  function ended(worker: Worker): void {
-    if (!worker.ready) failedStarts++;
-    if (slots[worker.slot] === worker) slots[worker.slot] = undefined;
-    refill();
-  }
-
-  const live = () => slots.filter((w): w is Worker => w !== undefined);
-  /** A ready worker without its socket is answering a call (or leaving after one). */
-  const idle = (w: Worker) => w.ready && existsSync(workerSocket(path!, w.slot));
-
-  const status = (): DaemonStatus => ({ pid: process.pid, binary: process.execPath, startedAt, calls, workers: live().length, ready: live().filter(idle).length, idleExitMs: idleMs });
+  const status = (): DaemonStatus => ({
+    pid: process.pid,
+    binary: process.execPath,
+    startedAt,
+    calls: workers.calls,
+    // A worker the daemon ended (stuck, evicted) is not one any more, even before its process is gone.
+    workers: workers.live().filter((w) => workers.state(w) !== "ending").length,
+    ready: workers.ready(),
+    slots: workers.describe(),
+    idleExitMs: idleMs,
+  });
 
   function answer(line: string): string {
-    const request = JSON.parse(line) as { v?: number; status?: boolean; stop?: boolean };
+    const request = JSON.parse(line) as Request;
     if (request.stop) setTimeout(leave, 0);
-    if (request.status || request.stop) return JSON.stringify(status());
+    if (request.miss !== undefined) workers.miss(request.miss ?? undefined);
+    if (request.stuck !== undefined) workers.stuck(request.stuck, Number(request.at));
+    if (request.status || request.stop || request.miss !== undefined || request.stuck !== undefined) return JSON.stringify(status());
     return JSON.stringify({ retry: "hook calls go to the daemon's workers: a client of another build?" });
   }
 
@@ -123,18 +115,17 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     },
   });
   const inode = statSync(path).ino;
-  refill();
+  workers.open();
 
   function leave(): never {
-    leaving = true;
     server.stop(true);
+    workers.close();
     try {
       // Still ours (not taken over by a newer daemon of this build): so are the workers' sockets.
-      if (statSync(path!).ino === inode) for (const socket of [path!, ...slots.map((_, slot) => workerSocket(path!, slot))]) rmSync(socket, { force: true });
+      if (statSync(path!).ino === inode) for (const name of readdirSync(dir)) if (name.startsWith(`${build}.`)) rmSync(`${dir}/${name}`, { force: true });
     } catch {
       // Already gone.
     }
-    for (const worker of live()) worker.proc.kill("SIGKILL");
     process.exit(0);
   }
   process.on("SIGTERM", leave);
@@ -145,9 +136,9 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
     } catch {
       // Removed (its folder deleted): nobody can reach this daemon any more.
     }
-    if (current !== inode || failedStarts >= MAX_FAILED_STARTS) leave();
-    const answering = live().some((w) => w.ready && !idle(w));
-    if (!answering && (Date.now() - lastCall > idleMs || binaryStamp() !== stamp)) leave();
+    if (current !== inode || workers.broken) leave();
+    workers.tick();
+    if (!workers.answering() && (Date.now() - workers.lastCall > idleMs || binaryStamp() !== stamp)) leave();
   }, 1000);
   return undefined;
 }

@@ -1,4 +1,12 @@
-import type { HookArgs } from "./run.ts";
+/** The words of a hook call. */
+export interface HookArgs {
+  platform: string;
+  event: string;
+  connector?: string;
+  config?: string;
+  /** A host-only event from platforms.<id>.nativeHooks: raw in, verbatim out. */
+  native?: boolean;
+}
 
 /**
  * `hook <platform> <event> [--connector <id>] [--config <path>] [--native]`, parsed by hand:
@@ -25,3 +33,6 @@ export function parseHookArgv(argv: readonly string[]): HookArgs | undefined {
   if (positional.length !== 2) return undefined;
   return { ...args, platform: positional[0]!, event: positional[1]! };
 }
+
+/** "<platform> <event> (<id>)", as the hook names a call in what it prints. */
+export const whereOf = (args: Pick<HookArgs, "platform" | "event" | "connector">): string => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;

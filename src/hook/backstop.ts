@@ -1,33 +1,32 @@
 /**
  * The watchdog (watchdog.ts) covers user code that we call, and the continuations it queues. Code
  * that runs after real I/O (`await fetch(…); while (true) {}`) is called by the event loop instead,
- * where no timer of ours can run again. For that case only — a handler or config still pending
- * after its synchronous part — a small shell process is started as a backstop: half a second after
+ * where no timer of ours can run again. Where the native backstop (native-backstop.ts) cannot be
+ * set up (not Linux with glibc), for that case only — a handler or config still pending after its
+ * synchronous part — a small shell process is started as a backstop: half a second after
  * the budget it writes one line to stderr and ends this process (the host sees a failed hook, not
  * a deny: fail-open). It holds nothing of ours open and goes away when this process exits first
  * (its stdin is a pipe from us: EOF ends it). POSIX only; Windows hosts keep their own timeout.
  */
-import { blockedLine } from "../core/timeout.ts";
+import { BACKSTOP_GRACE_MS, blockedLine } from "../core/timeout.ts";
 
-const GRACE_MS = 500;
 let armed = false;
-let armedListener: ((killAt: number) => void) | undefined;
+let covered = false;
 
-/** Told when the backstop is armed, and when (epoch ms) it will end the process: a daemon's worker tells the hook call. */
-export const onBackstopArmed = (listener: (killAt: number) => void): void => void (armedListener = listener);
-
-/** Armed in this process: a daemon's worker that armed it answers no other call (the kill is coming). */
-export const backstopArmed = (): boolean => armed;
+/**
+ * Something else ends this process past the deadline: the native backstop (native-backstop.ts), or
+ * in a daemon's worker the client, which holds the deadline. The shell is then never started.
+ */
+export const backstopCovered = (): void => void (covered = true);
 
 export function armBackstop(deadline: number, where: string): void {
-  if (armed || process.platform === "win32") return;
+  if (armed || covered || process.platform === "win32") return;
   armed = true;
-  const seconds = Math.max(0.1, (deadline - performance.now() + GRACE_MS) / 1000).toFixed(3);
+  const seconds = Math.max(0.1, (deadline - performance.now() + BACKSTOP_GRACE_MS) / 1000).toFixed(3);
   const message = blockedLine(where);
   const script = '(sleep "$1" </dev/null >/dev/null 2>&1; printf "%s\\n" "$2" >&2; kill -9 "$3") & cat >/dev/null; kill $! 2>/dev/null';
   try {
     Bun.spawn(["/bin/sh", "-c", script, "sh", seconds, message, String(process.pid)], { stdin: "pipe", stdout: "ignore", stderr: "inherit" }).unref();
-    armedListener?.(Date.now() + Number(seconds) * 1000);
   } catch {
     // No shell: the host's own timeout is the backstop.
   }

@@ -1,7 +1,7 @@
-import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
 import { replyReader } from "../daemon/ask.ts";
 import { concat, lines } from "../daemon/wire.ts";
-import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
+import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
+import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
 import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from "./trust-blocking.ts";
 
 /**
@@ -13,8 +13,10 @@ import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from
  * 1.00–1.04× the floor, the same with `Bun.connect` and `Bun.stdin.text()` 1.10–1.11×.
  *
  * Every wait has a deadline (poll), and a write to a peer that is gone fails with EPIPE (Bun
- * ignores SIGPIPE): a worker that is gone or stuck costs the call its fast path, never the host a
- * hung or killed hook.
+ * ignores SIGPIPE): a worker that is gone costs the call its fast path, never the host a hung or
+ * killed hook. The client holds the call's deadline (it waits anyway): the default budget from
+ * this process's start, or what the worker says before running user code; past it plus
+ * BACKSTOP_GRACE_MS the worker's code is holding it, and the call is answered as blocked (client.ts).
  *
  * The functions come from `Bun.FFI.dlopen`, the native side of bun:ffi's `dlopen`: importing
  * bun:ffi compiles its JS module (≈390k instructions) and wraps each function in one generated with
@@ -67,7 +69,7 @@ interface NativeFfi {
 }
 
 /** Undefined where glibc cannot be called (no glibc, no Bun.FFI, no executable memory for its trampolines): the caller uses Bun's sockets then. */
-export function callBlocking(daemon: string, head: () => string): Handoff | undefined {
+export function callBlocking(sockets: string[], head: () => string): Handoff | undefined {
   const ffi = (Bun as unknown as { FFI?: NativeFfi }).FFI;
   const syscalls = SYSCALLS[process.arch];
   if (!ffi || !syscalls) return undefined;
@@ -112,29 +114,32 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
   };
 
   // Nothing goes to a socket another user could have put there (src/daemon/trust.ts).
-  const folder = folderRefused(c, syscalls.statx, daemon, () => ffi.read.i32(errnoAt, 0));
-  if (folder) return { stdin: Bun.stdin.text().catch(() => ""), answer: folder };
+  // Every socket of the call sits in the daemon's folder: it is checked once.
+  const folder = folderRefused(c, syscalls.statx, sockets[0]!, () => ffi.read.i32(errnoAt, 0));
+  if (folder) return { answer: folder };
   // A worker's socket exists only while the worker is idle: the first that takes the connection.
-  let worker = -1;
-  let socket = "";
-  for (let slot = 0; slot < WORKER_SLOTS && worker < 0; slot++) {
-    const address = new Uint8Array(SOCKADDR_UN_SIZE);
+  // One descriptor for every try: a connect that failed (no such socket, nobody listening) leaves it unconnected.
+  let worker = c.socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  const address = new Uint8Array(SOCKADDR_UN_SIZE);
+  let connected: string | undefined;
+  for (let i = 0; i < sockets.length && worker >= 0 && connected === undefined; i++) {
+    address.fill(0);
     address[0] = AF_UNIX;
-    socket = workerSocket(daemon, slot);
-    address.set(encoder.encode(socket), 2); // daemonSocket() keeps it within sun_path
-    worker = c.socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (worker >= 0 && c.connect(worker, address, SOCKADDR_UN_SIZE) !== 0) {
-      c.close(worker); // nothing listens there (or its backlog is full): the next one
-      worker = -1;
-    }
+    address.set(encoder.encode(sockets[i]!), 2); // daemonSocket() keeps it within sun_path
+    if (c.connect(worker, address, SOCKADDR_UN_SIZE) === 0) connected = sockets[i];
   }
-  if (worker < 0) return { stdin: Bun.stdin.text().catch(() => ""), answer: { why: "none" } };
-  const peer = peerRefused(c, syscalls.getsockopt, worker, socket);
+  if (connected === undefined) {
+    if (worker >= 0) c.close(worker);
+    return { answer: { why: "none" } };
+  }
+  // Whoever listens must be this user before anything is sent (src/daemon/trust.ts).
+  const peer = peerRefused(c, syscalls.getsockopt, worker, connected);
   if (peer) {
     c.close(worker);
-    return { stdin: Bun.stdin.text().catch(() => ""), answer: peer };
+    return { answer: peer };
   }
-  const workerDeadline = process.uptime() * 1000 + WORKER_LIMIT_MS;
+  // The budget counts from this process's start, as in a process of its own: uptime 0.
+  let workerDeadline = DEFAULT_BUDGET_MS + BACKSTOP_GRACE_MS;
 
   // Grown as needed: most payloads are a few KB, and each fresh page costs a fault.
   let buffer: Uint8Array = new Uint8Array(16384);
@@ -167,16 +172,18 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
     // A worker gone by now has closed the connection: its reply (a `retry`) or its end is read below.
     put(worker, unsent.length ? concat(unsent, body) : body, workerDeadline);
 
-    // The reply, line by line as the other transport reads it (wire.ts, ask.ts).
+    // The reply, line by line as the other transport reads it (wire.ts, ask.ts); a `deadline` line moves the deadline.
     const split = lines();
-    const reader = replyReader();
+    const origin = Date.now() - process.uptime() * 1000;
+    const reader = replyReader((epoch) => (workerDeadline = epoch - origin + BACKSTOP_GRACE_MS));
     while (answer === undefined) {
       if (!ready(worker, POLLIN, workerDeadline)) {
-        answer = { why: "slow", detail: `no answer within ${WORKER_LIMIT_MS} ms` };
+        answer = { why: "overran" };
         break;
       }
       const n = Number(c.read(worker, buffer, buffer.length));
-      if (n === 0 || (n < 0 && !again())) answer = reader.ended();
+      // Ended without an answer past the deadline: the daemon ended a worker its code held.
+      if (n === 0 || (n < 0 && !again())) answer = process.uptime() * 1000 >= workerDeadline ? { why: "overran" } : reader.ended();
       else if (n > 0) for (const line of split.push(buffer.subarray(0, n))) answer ??= reader.line(line);
     }
   } catch (error) {
@@ -186,7 +193,7 @@ export function callBlocking(daemon: string, head: () => string): Handoff | unde
     return { stdin: read, answer: { why: "lost", detail: `the client failed: ${error instanceof Error ? error.message : String(error)}` } };
   }
   c.close(worker);
-  return { stdin: Promise.resolve(stdin), answer, print: (fd, text) => put(fd, encoder.encode(text), workerDeadline) };
+  return { stdin: Promise.resolve(stdin), answer, worker: connected, print: (fd, text) => put(fd, encoder.encode(text), process.uptime() * 1000 + BACKSTOP_GRACE_MS) };
 }
 
 /** Stdin the host is still writing: what came, then the rest, for the call in this process. */

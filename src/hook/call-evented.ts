@@ -1,7 +1,7 @@
-import { WORKER_SLOTS, workerSocket } from "../daemon/address.ts";
 import { replyHandlers, type Asked } from "../daemon/ask.ts";
 import { send, type Outbox } from "../daemon/wire.ts";
-import { STDIN_WAIT_MS, WORKER_LIMIT_MS, type Handoff } from "./handoff.ts";
+import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
+import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
 import { folderRefused, socketRefused } from "./trust-evented.ts";
 
 const encoder = new TextEncoder();
@@ -13,26 +13,37 @@ const encoder = new TextEncoder();
  * Promise.withResolvers: the first Array.from or `new Promise` of a process compiles a JS builtin
  * of the engine (0.1–0.2 ms each).
  */
-export async function callEvented(daemon: string, head: () => string): Promise<Handoff> {
-  // Bun.stdin.text(), not a stream: from a pipe, as hosts write the payload, reading it as a stream
-  // measured ≈1.5 ms more per call (from a regular file it is the other way round).
-  const reading = Bun.stdin.text().catch(() => "");
+export async function callEvented(sockets: string[], head: () => string, reading: Promise<string>): Promise<Handoff> {
   let stdin: string | undefined;
   void reading.then((text) => (stdin = text));
   const answered = Promise.withResolvers<Asked>();
   const outbox: Outbox = {};
-  const handlers = replyHandlers(answered, outbox);
-  // Nothing goes to a socket another user could have put there (src/daemon/trust.ts).
-  const folder = await folderRefused(daemon);
+  // The client holds the call's deadline (call-blocking.ts says how): a `deadline` line from the worker moves it.
+  let deadline = DEFAULT_BUDGET_MS + BACKSTOP_GRACE_MS;
+  let limit: ReturnType<typeof setTimeout> | undefined;
+  const holdDeadline = () => {
+    clearTimeout(limit);
+    limit = setTimeout(answered.resolve, deadline - process.uptime() * 1000, { why: "overran" });
+  };
+  const origin = Date.now() - process.uptime() * 1000;
+  const handlers = replyHandlers(answered, outbox, (epoch) => {
+    deadline = epoch - origin + BACKSTOP_GRACE_MS;
+    if (limit !== undefined) holdDeadline();
+  });
+  // Nothing goes to a socket another user could have put there (src/daemon/trust.ts); every socket
+  // of the call sits in the daemon's folder.
+  const folder = await folderRefused(sockets[0]!);
   if (folder) return { stdin: reading, answer: folder };
   // A worker's socket exists only while the worker is idle: the first that takes the connection.
   let worker: Bun.Socket<undefined> | undefined;
-  for (let slot = 0; slot < WORKER_SLOTS && !worker; slot++) {
-    const socket = await socketRefused(workerSocket(daemon, slot));
-    if (socket === "absent") continue;
-    if (socket) return { stdin: reading, answer: socket };
+  let connected: string | undefined;
+  for (let i = 0; i < sockets.length && !worker; i++) {
+    const refused = await socketRefused(sockets[i]!);
+    if (refused === "absent") continue;
+    if (refused) return { stdin: reading, answer: refused };
     try {
-      worker = await Bun.connect({ unix: workerSocket(daemon, slot), socket: handlers });
+      worker = await Bun.connect({ unix: sockets[i]!, socket: handlers });
+      connected = sockets[i];
     } catch {
       // Not there, or not listening: the next one.
     }
@@ -56,9 +67,11 @@ export async function callEvented(daemon: string, head: () => string): Promise<H
     return { stdin: reading, answer: { why: "stdin" } };
   }
   send(worker, outbox, encoder.encode(`${unsent}${JSON.stringify(stdin)}\n`));
-  const limit = setTimeout(answered.resolve, WORKER_LIMIT_MS, { why: "slow", detail: `no answer within ${WORKER_LIMIT_MS} ms` });
-  const answer = await answered.promise;
+  holdDeadline();
+  let answer = await answered.promise;
   clearTimeout(limit);
+  // Ended without an answer past the deadline: the daemon ended a worker its code held.
+  if ("why" in answer && answer.why === "lost" && process.uptime() * 1000 >= deadline) answer = { why: "overran" };
   if ("why" in answer || "retry" in answer) worker.end();
-  return { stdin: reading, answer };
+  return { stdin: reading, answer, worker: connected };
 }

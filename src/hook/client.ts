@@ -1,29 +1,54 @@
-import { BUSY, daemonSocket, daemonWanted, type CallHead } from "../daemon/address.ts";
+import { BUSY, DAEMON_ENV, daemonSocket, daemonWanted, slotOf, workerSockets, type CallHead } from "../daemon/address.ts";
+import { blockedLine } from "../core/timeout.ts";
+import { whereOf, type HookArgs } from "./argv.ts";
 import { ask } from "../daemon/ask.ts";
 import { callBlocking, FFI_ENV } from "./call-blocking.ts";
 import { callEvented } from "./call-evented.ts";
+import type { Handoff } from "./handoff.ts";
 
 /**
  * The hook call's fast path: hand the call to an idle hook worker of the resident daemon
  * (src/daemon/serve.ts: processes it started ahead, the hook code loaded), straight to the
  * worker's own socket, and print what the worker printed. This is all a hook call loads when a
- * worker answers. Whenever none can (opted out, no daemon yet, every worker busy, a worker that
- * dies before answering) the call runs in this process instead, exactly as without a daemon
- * (src/hook/in-process.ts): never a lost answer.
+ * worker answers. Whenever none can (opted out, no daemon yet, no idle worker for its connector, a
+ * worker that dies before answering) the call runs in this process instead, exactly as without a
+ * daemon (src/hook/in-process.ts): never a lost answer.
  */
 
 /** Why the call runs in-process; `absent`: no daemon listens, so one is started for the next calls. */
 export type InProcess = { stdin: Promise<string>; why: "off" | "stdin" | "absent" | "busy" | "slow" | "retry" | "lost" | "untrusted"; detail?: string };
 
-export async function viaDaemon(words: string[], env: Record<string, string | undefined> = process.env): Promise<InProcess> {
+/** With AGENT_CONNECTOR_DAEMON=require, how long a call waits for the daemon to start a worker for its connector. */
+const REQUIRE_WAIT_MS = 10_000;
+
+export async function viaDaemon(words: string[], args: Pick<HookArgs, "platform" | "event" | "connector">, env: Record<string, string | undefined> = process.env): Promise<InProcess> {
+  const connector = args.connector;
   const daemon = daemonWanted(env) ? daemonSocket(env) : undefined;
   if (!daemon) return { stdin: Bun.stdin.text().catch(() => ""), why: "off" };
   // process.uptime(), not performance.now(): see call-blocking.ts.
-  const head = () => JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - process.uptime() * 1000 } satisfies CallHead);
+  const head = () => JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - process.uptime() * 1000, umask: process.umask() } satisfies CallHead);
+  const sockets = workerSockets(daemon, connector);
   // Linux: blocking system calls (call-blocking.ts); elsewhere, opted out, or where those cannot be made, Bun's sockets.
-  const blocking = process.platform === "linux" && env[FFI_ENV] !== "0" && callBlocking(daemon, head);
-  const { stdin, answer, print } = blocking || (await callEvented(daemon, head));
-  if ("why" in answer) return { stdin, ...(answer.why === "none" ? await noIdleWorker(daemon) : answer) };
+  const blocking = process.platform === "linux" && env[FFI_ENV] !== "0";
+  // Bun.stdin.text(), not a stream: from a pipe, as hosts write the payload, reading it as a stream
+  // measured ≈1.5 ms more per call (from a regular file it is the other way round).
+  let reading: Promise<string> | undefined;
+  let handoff: Handoff;
+  for (;;) {
+    handoff = (blocking && callBlocking(sockets, head)) || (await callEvented(sockets, head, (reading ??= Bun.stdin.text().catch(() => ""))));
+    if (!("why" in handoff.answer) || handoff.answer.why !== "none") break;
+    // No idle worker for this connector: the daemon starts one for the calls that follow (or this
+    // one, when a call must not run in-process); no daemon at all: this call starts it.
+    const why = await noIdleWorker(daemon, connector);
+    if (why === "absent" || env[DAEMON_ENV] !== "require" || process.uptime() * 1000 > REQUIRE_WAIT_MS) {
+      return { stdin: handoff.stdin ?? (reading ??= Bun.stdin.text().catch(() => "")), why };
+    }
+    await Bun.sleep(50);
+  }
+  const { answer, print } = handoff;
+  const stdin = handoff.stdin ?? (reading ??= Bun.stdin.text().catch(() => ""));
+  if ("why" in answer && answer.why === "overran") return overran(daemon, args, handoff);
+  if ("why" in answer) return { stdin, ...(answer as { why: InProcess["why"]; detail?: string }) };
   if ("retry" in answer) return { stdin, why: answer.retry === BUSY ? "busy" : "retry", detail: answer.retry };
   if (answer.stdout) await (print ? print(1, answer.stdout) : Bun.write(Bun.stdout, answer.stdout).catch(() => 0));
   if (answer.stderr) await (print ? print(2, answer.stderr) : Bun.write(Bun.stderr, answer.stderr).catch(() => 0));
@@ -32,7 +57,20 @@ export async function viaDaemon(words: string[], env: Record<string, string | un
   return process.exit(answer.exitCode);
 }
 
-/** No worker took the call: all busy, or no daemon runs (then the call starts one for the next calls). */
-async function noIdleWorker(daemon: string): Promise<Pick<InProcess, "why">> {
-  return { why: "why" in (await ask(daemon, { v: 1, status: true })) ? "absent" : "busy" };
+/**
+ * The worker's code held it past the call's deadline (a native call that blocks, a loop the event
+ * loop runs): the host sees what the backstop shows in a process of its own (native-backstop.ts),
+ * one line and a hook ended by SIGKILL; the daemon replaces the stuck worker.
+ */
+async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event" | "connector">, handoff: Handoff): Promise<never> {
+  const line = `${blockedLine(whereOf(args))}\n`;
+  await (handoff.print ? handoff.print(2, line) : Bun.write(Bun.stderr, line).catch(() => 0));
+  if (handoff.worker) await ask(daemon, { v: 1, stuck: slotOf(handoff.worker), at: Date.now() });
+  process.kill(process.pid, "SIGKILL");
+  return new Promise<never>(() => {});
+}
+
+/** No worker took the call: none idle for its connector (the daemon is told), or no daemon runs (then the call starts one for the next calls). */
+async function noIdleWorker(daemon: string, connector: string | undefined): Promise<"absent" | "busy"> {
+  return "why" in (await ask(daemon, { v: 1, miss: connector ?? null })) ? "absent" : "busy";
 }

@@ -14,6 +14,7 @@ import { callingHost, type CallingHost } from "./calling-host.ts";
 import { logLine } from "./io.ts";
 import { runUntil } from "./watchdog.ts";
 import { snapshotResponse } from "./safe-response.ts";
+import { framework, JSONStringify } from "./intrinsics.ts";
 
 /**
  * What a hook call answers once its connector and payload are known: normalisation, matcher, the
@@ -44,11 +45,13 @@ export async function nativeReply(args: Call, config: ConnectorConfig, payload: 
   const hook = config.platforms?.[args.platform]?.nativeHooks?.[args.event];
   if (!hook) throw new FailOpen(`no native hook "${args.event}" for ${args.platform} in connector ${config.id}`);
   const outcome = await runner.run(() => hook.handler(payload));
+  // JSON.stringify runs the answer's getters and toJSON: user code, under the watchdog, with user code's built-ins.
+  const text = outcome.kind === "returned" ? runUntil(() => JSONStringify(outcome.value), runner.deadline()) : undefined;
+  // The answer in hand: from here on the original built-ins (intrinsics.ts).
+  framework();
   if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
   if (outcome.value === undefined || outcome.value === null) return EMPTY_REPLY;
-  // JSON.stringify runs the answer's getters and toJSON: user code, under the watchdog.
-  const text = runUntil(() => JSON.stringify(outcome.value), runner.deadline());
-  if (text.kind !== "returned" || typeof text.value !== "string") throw new FailOpen("the native hook's answer cannot be written as JSON");
+  if (text?.kind !== "returned" || typeof text.value !== "string") throw new FailOpen("the native hook's answer cannot be written as JSON");
   return { exitCode: 0, stdout: `${text.value}\n` };
 }
 
@@ -85,9 +88,12 @@ export async function normalizedReply(
   if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>, tools)) return EMPTY_REPLY;
 
   const outcome = await runner.run(() => (hook.handler as (e: unknown) => unknown)(normalized));
-  if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
+  // Reading the answer may run its getters: user code, with user code's built-ins (safe-response.ts uses none).
+  const snapshot = outcome.kind === "returned" ? snapshotResponse(outcome.value, runner.deadline()) : undefined;
+  // The answer in hand: from here on the original built-ins (intrinsics.ts).
+  framework();
+  if (outcome.kind !== "returned" || !snapshot) throw new FailOpen(describe(outcome as Exclude<typeof outcome, { kind: "returned" }>));
   const where = `${args.platform} ${event} (${config.id})`;
-  const snapshot = snapshotResponse(outcome.value, runner.deadline());
   const parsed = parseHandlerResult(snapshot.value);
   const problems = [...snapshot.problems, ...(parsed.ok ? [] : [parsed.problem])];
   if (!parsed.ok && !parsed.response) throw new FailOpen(problems.join("; "));

@@ -1,5 +1,6 @@
 import { runUntil } from "./watchdog.ts";
 import { armBackstop } from "./backstop.ts";
+import { asFramework, NativePromise, PromisePrototypeThen, PromiseResolve, PromiseWithResolvers, recordIntrinsics, ReflectApply, user } from "./intrinsics.ts";
 
 /** The outcome of running user code under a time budget with process.exit disarmed. */
 export type Outcome =
@@ -31,41 +32,63 @@ let exitListeners: ((attempt: ExitAttempt) => void)[] = [];
 
 /**
  * From here on user code may run (the config's top level included): process.exit throws instead
- * of exiting, stray errors do not crash the process, and timers re-enter the watchdog when they fire.
- * Returns the real exit, for our own answer.
+ * of exiting, stray errors do not crash the process, and timers re-enter the watchdog when they
+ * fire. The built-ins are recorded as they are now (intrinsics.ts). Returns the real exit, for our own answer.
  */
-export function prepareForUserCode(clock: Clock, hooks: UserCodeHooks): (code: number) => never {
+export function prepareForUserCode(clock: Clock, hooks: UserCodeHooks, worker?: { intrinsics: Parameters<typeof recordIntrinsics>[0] }): (code: number) => never {
   const realExit = process.exit.bind(process) as (code: number) => never;
   process.exit = ((code?: unknown) => {
     exitAttempt = new ExitAttempt(code);
-    for (const listener of exitListeners) listener(exitAttempt);
+    // Indexes, not an iterator: user code's version of Array's may be in place.
+    for (let i = 0; i < exitListeners.length; i++) exitListeners[i]!(exitAttempt);
     throw exitAttempt;
   }) as typeof process.exit;
   const stray = (error: unknown) => (error instanceof ExitAttempt ? undefined : hooks.onStray(error));
   process.on("uncaughtException", stray);
   process.on("unhandledRejection", stray);
   wrapTimers(clock, hooks);
+  recordIntrinsics(worker?.intrinsics, worker !== undefined);
   return realExit;
 }
 
 type Scheduler = (callback: (...args: unknown[]) => unknown, ms?: number, ...args: unknown[]) => unknown;
 
+/** Timers a handler set during its call, with how each is cleared; undefined outside a handler's call. */
+let callTimers: [clear: (handle: unknown) => void, handle: unknown][] | undefined;
+
+/**
+ * Clears the timers the handlers of the call just answered set: in a process of its own they end
+ * with the process, and in a daemon's worker one left behind must not run after the answer (nor
+ * hold the worker when the next call comes). Timers a connector's top level set are its module
+ * scope's, and stay.
+ */
+export function clearCallTimers(): void {
+  const timers = callTimers;
+  callTimers = undefined;
+  for (let i = 0; timers && i < timers.length; i++) timers[i]![0](timers[i]![1]);
+}
+
 /** User timers (and Bun.sleep, which uses them) call back under the watchdog, so `await sleep(); while (true) {}` ends too. */
 function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
   const g = globalThis as unknown as Record<string, Scheduler>;
+  const clears: Record<string, (handle: unknown) => void> = { setTimeout: clearTimeout, setInterval: clearInterval, setImmediate: clearImmediate } as never;
   for (const name of ["setTimeout", "setInterval", "setImmediate"]) {
     const real = g[name]!;
-    g[name] = (callback, ...rest) =>
-      real(
+    const clear = clears[name]!;
+    g[name] = (callback, ...rest) => {
+      const handle = ReflectApply(real, undefined, [
         typeof callback === "function"
           ? (...args: unknown[]) => {
-              const run = runUntil(() => callback(...args), clock.deadline);
+              const run = runUntil(() => ReflectApply(callback, undefined, args), clock.deadline);
               if (run.kind === "timed-out") hooks.onOverrun();
               if (run.kind === "threw") hooks.onStray(run.error);
             }
           : callback,
         ...rest,
-      );
+      ]);
+      if (callTimers) callTimers[callTimers.length] = [clear, handle];
+      return handle;
+    };
   }
   const realSetTimeout = g.setTimeout!;
   Bun.sleep = ((ms: number | Date) =>
@@ -75,17 +98,22 @@ function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
 /**
  * Runs `fn` under the watchdog until the deadline. Only the handler's own result decides the outcome;
  * an async handler still pending after its synchronous part is awaited (its timers are wrapped, and
- * the hook's deadline timer ends a wait that never finishes).
+ * the hook's deadline timer ends a wait that never finishes). From its start until the caller has
+ * read its answer (which may run getters: user code too), user code's versions of the built-ins
+ * are in place (intrinsics.ts): its async continuations run with them, our own steps in between
+ * with the references taken before. The caller calls framework() once it has the answer in hand.
  */
 export async function runGuarded(fn: () => unknown, clock: Clock, where: string): Promise<Outcome> {
   exitAttempt = undefined;
   // `then` is read under the watchdog too: a getter or a Proxy trap is user code.
   let settled = false;
+  callTimers ??= [];
+  user();
   const first = runUntil(() => {
     const value = fn();
-    const promise = value instanceof Promise ? value : isThenable(value) ? Promise.resolve(value) : undefined;
+    const promise = value instanceof NativePromise ? value : isThenable(value) ? PromiseResolve(value) : undefined;
     // Runs with the microtasks runUntil drains when the promise is already settled (an async handler that never waited).
-    promise?.then(() => (settled = true), () => (settled = true));
+    if (promise) PromisePrototypeThen(promise, () => (settled = true), () => (settled = true));
     return { value, promise };
   }, clock.deadline);
   const attempt = exitAttempt as ExitAttempt | undefined;
@@ -94,16 +122,16 @@ export async function runGuarded(fn: () => unknown, clock: Clock, where: string)
   const { value: returned, promise: value } = first.value;
   if (!value) return { kind: "returned", value: returned };
   // Still pending: what runs after real I/O is beyond the watchdog's reach.
-  if (!settled) armBackstop(clock.deadline, where);
-  const exited = new Promise<Outcome>((resolve) => exitListeners.push((attempt) => resolve({ kind: "exited", code: attempt.code })));
+  if (!settled) asFramework(() => armBackstop(clock.deadline, where));
+  const outcome = PromiseWithResolvers<Outcome>();
+  exitListeners = [(attempt) => outcome.resolve({ kind: "exited", code: attempt.code })];
+  PromisePrototypeThen(
+    value,
+    (resolved): void => outcome.resolve({ kind: "returned", value: resolved }),
+    (error): void => outcome.resolve(error instanceof ExitAttempt ? { kind: "exited", code: error.code } : { kind: "threw", error }),
+  );
   try {
-    return await Promise.race([
-      value.then(
-        (resolved): Outcome => ({ kind: "returned", value: resolved }),
-        (error): Outcome => (error instanceof ExitAttempt ? { kind: "exited", code: error.code } : { kind: "threw", error }),
-      ),
-      exited,
-    ]);
+    return await outcome.promise;
   } finally {
     exitListeners = [];
   }

@@ -13,7 +13,11 @@ const pending: Promise<void>[] = [];
 
 /** One line per failure (redacted, capped), so a fail-open that a user never saw on stderr can still be found. */
 export function logLine(message: string): void {
-  pending.push(appendLog(redact(message).replace(/\r?\n/g, " | ")));
+  try {
+    pending[pending.length] = appendLog(redact(message).replace(/\r?\n/g, " | "));
+  } catch {
+    // Called while user code's versions of the built-ins are in place (a stray error), and they failed: no line.
+  }
 }
 
 /**
@@ -35,7 +39,10 @@ export function logOnce(key: string, message: string): void {
 }
 
 /** Waits for log lines still being written; call before exiting. */
-export const flushLogs = async (): Promise<void> => void (await Promise.all(pending.splice(0)));
+export async function flushLogs(): Promise<void> {
+  const lines = pending.splice(0);
+  for (let i = 0; i < lines.length; i++) await lines[i];
+}
 
 async function appendLog(message: string): Promise<void> {
   try {

@@ -4,7 +4,7 @@ import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
 import { checkConnectorConfig, configExport, readConnectorConfig } from "../config/read.ts";
 import { hookCallSchema, targetKey, type HookCallTarget } from "../config/hook-call-schema.ts";
-import { budgetMs, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
+import { BACKSTOP_GRACE_MS, budgetMs, DEFAULT_BUDGET_MS, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock } from "./guard.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
 import { hostPayload, UnreadablePayload } from "./input.ts";
@@ -12,24 +12,38 @@ import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
 import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
 import { armWatchdog, runUntil } from "./watchdog.ts";
-import { armBackstop } from "./backstop.ts";
+import { armBackstop, backstopCovered } from "./backstop.ts";
+import { nativeBackstop } from "./native-backstop.ts";
+import { whereOf, type HookArgs } from "./argv.ts";
 import { guardUserFs, readSource } from "./user-fs.ts";
 import { evaluateCompiled, readCompiled } from "./load-compiled.ts";
 import { refreshCompiled } from "./refresh-compiled.ts";
 import type { CompiledMeta } from "../compiled/artifact.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
+import { framework, MathMin, performanceNow } from "./intrinsics.ts";
 
-export interface HookArgs {
-  platform: string;
-  event: string;
-  connector?: string;
-  config?: string;
-  /** A host-only event from platforms.<id>.nativeHooks: raw in, verbatim out. */
-  native?: boolean;
-}
+export type { HookArgs };
 
-/** The budget of one hook call; until the connector's own timeout is known, the default's. */
-export const clock: Clock & { limit?: number } = { deadline: budgetMs(DEFAULT_TIMEOUT_SECONDS) };
+let deadline = budgetMs(DEFAULT_TIMEOUT_SECONDS);
+let deadlineMoved: ((deadline: number) => void) | undefined;
+
+/** The budget of one hook call; until the connector's own timeout is known, the default's. Each move is told to onDeadline's listener. */
+export const clock: Clock & { limit?: number } = {
+  get deadline() {
+    return deadline;
+  },
+  set deadline(value: number) {
+    if (value === deadline) return;
+    deadline = value;
+    deadlineMoved?.(value);
+  },
+};
+
+/** Told each time the call's deadline moves (the backstop follows it; a daemon's worker tells its client). */
+export const onDeadline = (listener: (deadline: number) => void): void => void (deadlineMoved = listener);
+
+/** The deadline of a call whose connector sets no timeout, where a daemon's client expects it (performance.now() time). */
+export const defaultDeadline = (): number => callStart + DEFAULT_BUDGET_MS;
 
 /** When the call began (performance.now()): 0 in a process of its own, later in a daemon's worker (worker.ts). */
 let callStart = 0;
@@ -37,8 +51,7 @@ let callStart = 0;
 /** Whether the connector was loaded from its source this call: the module loader keeps it, so a worker must not serve another call. */
 let loadedSource = false;
 
-/** "<platform> <event> (<id>)", as the hook names a call in what it prints. */
-export const whereOf = (args: HookArgs) => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
+export { whereOf };
 
 const importsMoreThanUs = (source: string): boolean =>
   [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].some((m) => m[1] !== "agent-connector");
@@ -103,8 +116,8 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
     deadline: () => clock.deadline,
     decided: (what) => (decided = what),
   };
-  if (args.native) return nativeReply(args, config, payload, runner);
-  return normalizedReply(args, adapter, config, payload, env, runner);
+  if (args.native) return await nativeReply(args, config, payload, runner);
+  return await normalizedReply(args, adapter, config, payload, env, runner);
 }
 
 async function loadConfig(args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
@@ -113,7 +126,7 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
   if (!path) {
     if (!args.connector) throw new FailOpen("neither --connector nor --config given");
     const compiled = await readCompiled(args.connector, env);
-    if (compiled.kind === "ready" && compiled.meta.kind !== "source") return fromCompiled(compiled.meta, compiled.body, target);
+    if (compiled.kind === "ready" && compiled.meta.kind !== "source") return await fromCompiled(compiled.meta, compiled.body, target);
     path = compiled.kind === "missing" ? await registeredConfig(args.connector, env) : compiled.meta.source;
     // Edited since install compiled it (or compiled by nothing yet): this call loads the source,
     // and a compile in the background makes the next ones fast again.
@@ -144,7 +157,25 @@ async function registeredConfig(id: string, env: Record<string, string | undefin
  * connector's top level once and its handlers on every call, as long as the compiled file is the
  * same, and checks its config once per event it is called for.
  */
-const evaluated = new Map<string, { header: string; body: string; raw: unknown; checked: Map<string, ConnectorConfig> }>();
+const evaluated = new Map<string, { header: string; body: string; raw: unknown; checked: Map<string, ConnectorConfig>; env: EnvChanges }>();
+
+/** What a connector's top level did to process.env: in a process of its own it does it on every call, so a worker puts it back over each call's environment. */
+interface EnvChanges {
+  set: [string, string][];
+  removed: string[];
+}
+
+function envChangesSince(before: Record<string, string | undefined>): EnvChanges {
+  const changes: EnvChanges = { set: [], removed: [] };
+  for (const key of Object.keys(process.env)) if (process.env[key] !== before[key]) changes.set.push([key, process.env[key]!]);
+  for (const key of Object.keys(before)) if (!(key in process.env)) changes.removed.push(key);
+  return changes;
+}
+
+function applyEnvChanges({ set, removed }: EnvChanges): void {
+  for (const [key, value] of set) process.env[key] = value;
+  for (const key of removed) delete process.env[key];
+}
 
 /** A connector as install compiled it: its top level runs under the watchdog, with its own budget from the start. */
 async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTarget): Promise<ConnectorConfig> {
@@ -156,15 +187,18 @@ async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTa
       if (meta.timeout) clock.deadline = Math.min(clock.deadline, callStart + budgetMs(meta.timeout));
       const header = JSON.stringify(meta);
       const kept = evaluated.get(meta.id);
-      if (kept?.header === header && kept.body === body) ({ raw, checked } = kept);
-      else {
+      if (kept?.header === header && kept.body === body) {
+        ({ raw, checked } = kept);
+        applyEnvChanges(kept.env);
+      } else {
         await armWatchdog();
+        const before = { ...process.env };
         const run = evaluateCompiled(meta, body, clock.deadline);
         if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
         if (run.kind === "threw") throw new FailOpen(`${meta.source}: cannot be loaded: ${errorText(run.error)}`);
         raw = configExport(meta.source, run.value);
         checked = new Map();
-        evaluated.set(meta.id, { header, body, raw, checked });
+        evaluated.set(meta.id, { header, body, raw, checked, env: envChangesSince(before) });
       }
     }
     const key = targetKey(target);
@@ -229,16 +263,18 @@ export function watchCall(args: HookArgs, answer: (reply: Reply) => void, realSe
   const overrun = () => {
     if (done) return;
     done = overran = true;
+    // The handler's answer will never be awaited now: the reply is ours, with the original built-ins.
+    framework();
     answer(failOpenReply(args, stray === undefined ? "did not answer within its time budget" : `handler threw: ${errorText(stray)}`));
   };
   // Polled, not armed once: the deadline moves when the connector's own timeout becomes known.
   // Unref'd: when nothing but this timer is left (a handler promise nobody will settle), beforeExit
-  // answers at once instead of at the deadline.
+  // answers at once instead of at the deadline. It may fire while user code's built-ins are in place (intrinsics.ts).
   const watch = () => {
     if (done) return;
-    const left = clock.deadline - performance.now();
+    const left = clock.deadline - performanceNow();
     if (left <= 0) overrun();
-    else realSetTimeout(watch, Math.min(left, 100)).unref();
+    else realSetTimeout(watch, MathMin(left, 100)).unref();
   };
   watch();
   return {
@@ -260,17 +296,27 @@ export function watchCall(args: HookArgs, answer: (reply: Reply) => void, realSe
  * timer; synchronous user code ends at the watchdog (watchdog.ts).
  */
 export async function runHook(args: HookArgs, writeReply: ReplyWriter, stdin: Promise<string>): Promise<never> {
+  // What no JS timer can end (native code that blocks, a loop after real I/O) is ended past the deadline.
+  const backstop = nativeBackstop(whereOf(args));
+  if (backstop) {
+    backstopCovered();
+    backstop.arm(clock.deadline + BACKSTOP_GRACE_MS);
+    onDeadline((moved) => backstop.arm(moved + BACKSTOP_GRACE_MS));
+  }
   let finishing = false;
   let realExit: (code: number) => never = process.exit.bind(process) as (code: number) => never;
   const finish = async (result: Reply): Promise<never> => {
     if (finishing) return new Promise<never>(() => {});
     finishing = true;
     let { exitCode, stderr } = result;
+    // The reply is made: whatever holds the process from here on, it exits with this code, soon.
+    backstop?.answered(exitCode, performanceNow() + BACKSTOP_GRACE_MS);
     if (result.stdout && !(await writeReply(result.stdout)) && result.denyReason) {
       // User code closed our stdout: the deny every json-stdio host honours is exit 2 + reason.
       logLine(`${whereOf(args)}: stdout is closed; denied by exit 2`);
       exitCode = 2;
       stderr = `${result.denyReason}\n`;
+      backstop?.answered(exitCode, performanceNow() + BACKSTOP_GRACE_MS);
     }
     if (stderr) await writeStderr(stderr);
     traceCall(args, exitCode);

@@ -1,4 +1,5 @@
 import { runUntil } from "./watchdog.ts";
+import { ArrayPrototypeIncludes, JSONParse, JSONStringify, MathMax, ObjectKeys, performanceNow, StringOf } from "./intrinsics.ts";
 
 const FIELDS = ["decision", "reason", "updatedInput", "additionalContext", "updatedOutput"];
 
@@ -20,36 +21,42 @@ export interface Snapshot {
 /**
  * Copies a handler's answer into plain data under the watchdog, field by field, so that a getter
  * that throws or never returns, a Proxy whose traps throw, or a toJSON that loops costs only that
- * field: `decision: "deny"` read before a broken `reason` is still a deny.
+ * field: `decision: "deny"` read before a broken `reason` is still a deny. The getters are user code,
+ * so user code's versions of the built-ins are in place meanwhile: this code uses none of them.
  */
 export function snapshotResponse(value: unknown, deadline: number): Snapshot {
   if (value === null || typeof value !== "object") return { value, problems: [] };
   const copy: Record<string, unknown> = {};
   const problems: string[] = [];
+  const problem = (text: string) => void (problems[problems.length] = text);
   const run = runUntil(() => {
-    let keys = FIELDS;
+    let keys: readonly string[] = FIELDS;
     try {
-      keys = Object.keys(value);
+      keys = ObjectKeys(value);
     } catch (error) {
-      problems.push(`its keys cannot be listed (${message(error)})`);
+      problem(`its keys cannot be listed (${message(error)})`);
     }
-    for (const key of keys.includes("decision") ? ["decision", ...keys.filter((k) => k !== "decision")] : keys) {
+    // `decision` first: a deny is read before any other field can use up the time.
+    const order: string[] = ArrayPrototypeIncludes(keys, "decision") ? ["decision"] : [];
+    for (let i = 0; i < keys.length; i++) if (keys[i] !== "decision") order[order.length] = keys[i]!;
+    for (let i = 0; i < order.length; i++) {
+      const key = order[i]!;
       try {
         const field = (value as Record<string, unknown>)[key];
         if (field === undefined) continue;
-        copy[key] = typeof field === "object" && field !== null ? JSON.parse(JSON.stringify(field)) : field;
+        copy[key] = typeof field === "object" && field !== null ? JSONParse(JSONStringify(field)) : field;
       } catch (error) {
-        problems.push(`${key} cannot be read (${message(error)})`);
+        problem(`${key} cannot be read (${message(error)})`);
       }
     }
-  }, Math.max(deadline, performance.now() + READ_GRACE_MS));
+  }, MathMax(deadline, performanceNow() + READ_GRACE_MS));
   if (run.kind === "timed-out") problems.push("reading it did not finish within the time budget");
   return { value: copy, problems };
 }
 
 const message = (error: unknown): string => {
   try {
-    return String((error as Error)?.message ?? error);
+    return StringOf((error as Error)?.message ?? error);
   } catch {
     return "unreadable error";
   }

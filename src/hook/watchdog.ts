@@ -8,26 +8,34 @@
  * (and a config's top-level awaits) run under it too; timers user code sets are wrapped to re-enter
  * it. Loaded only for script configs: a JSON config runs no user code.
  */
+import { framework, inUserState, MathFloor, MathMax, performanceNow, user } from "./intrinsics.ts";
+
 type Drain = () => void;
 
 export type Guarded<T> = { kind: "returned"; value: T } | { kind: "threw"; error: unknown } | { kind: "timed-out" };
 
-const SLOT = Symbol.for("agent-connector.guarded");
-let script: { runInThisContext(options: { timeout: number }): unknown } | undefined;
+/** Where the watchdog's script finds the function to run: a name of this process's own, no Symbol.for (user code may replace it). */
+const SLOT = `__agentConnectorGuarded${process.pid}_${Date.now()}`;
+let runScript: ((options: { timeout: number }) => unknown) | undefined;
 let drain: Drain = () => {};
 
 /** Loads the watchdog (node:vm, bun:jsc): ~1 ms, paid only when a script config is about to run. */
 export async function armWatchdog(): Promise<void> {
-  if (script) return;
-  const [vm, jsc] = await Promise.all([import("node:vm"), import("bun:jsc")]);
+  if (runScript) return;
+  const vm = await import("node:vm");
+  const jsc = await import("bun:jsc");
   drain = jsc.drainMicrotasks;
-  script = new vm.Script(`globalThis[Symbol.for("agent-connector.guarded")]()`);
+  const script = new vm.Script(`globalThis.${SLOT}()`);
+  runScript = script.runInThisContext.bind(script);
 }
 
-/** Runs `fn` (and the microtasks it queues) until it is done or `deadline` (performance.now()) passes. */
+/**
+ * Runs `fn` (and the microtasks it queues) until it is done or `deadline` (performance.now()) passes.
+ * `fn` is user code: user code's versions of the built-ins are in place while it runs (intrinsics.ts).
+ */
 export function runUntil<T>(fn: () => T, deadline: number): Guarded<T> {
   let outcome: Guarded<T> | undefined;
-  const slot = globalThis as unknown as Record<symbol, () => void>;
+  const slot = globalThis as unknown as Record<string, () => void>;
   slot[SLOT] = () => {
     try {
       outcome = { kind: "returned", value: fn() };
@@ -36,18 +44,21 @@ export function runUntil<T>(fn: () => T, deadline: number): Guarded<T> {
     }
     drain();
   };
-  const remaining = Math.max(1, Math.floor(deadline - performance.now()));
+  const remaining = MathMax(1, MathFloor(deadline - performanceNow()));
+  const entered = !inUserState();
+  if (entered) user();
   try {
-    if (script) script.runInThisContext({ timeout: remaining });
+    if (runScript) runScript({ timeout: remaining });
     else slot[SLOT]!();
   } catch {
     // The watchdog fired: fn's own result, if it got one, still stands (a deny already made).
     return outcome ?? { kind: "timed-out" };
   } finally {
+    if (entered) framework();
     delete slot[SLOT];
   }
   return outcome!;
 }
 
 /** Whether the watchdog fired during the last runUntil whose outcome was kept. */
-export const pastDeadline = (deadline: number): boolean => performance.now() >= deadline;
+export const pastDeadline = (deadline: number): boolean => performanceNow() >= deadline;

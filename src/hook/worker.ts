@@ -4,17 +4,18 @@ import { readCompiledAhead, readCompiledWith } from "./load-compiled.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
 import { replaceEnv } from "./replace-env.ts";
 import { parseHookArgv } from "./argv.ts";
-import { beginCall, callLeftNothing, clock, hookReply, traceCall, watchCall, whereOf, type CallWatch, type HookArgs } from "./run.ts";
-import { prepareForUserCode } from "./guard.ts";
+import { beginCall, callLeftNothing, clock, defaultDeadline, hookReply, onDeadline, traceCall, watchCall, type CallWatch, type HookArgs } from "./run.ts";
+import { clearCallTimers, prepareForUserCode } from "./guard.ts";
 import { claimStdout } from "./stdout-guard.ts";
 import { flushLogs } from "./io.ts";
-import { backstopArmed, onBackstopArmed } from "./backstop.ts";
+import { backstopCovered } from "./backstop.ts";
 import { stderrCapture } from "./stderr-capture.ts";
-import { blockedLine } from "../core/timeout.ts";
-import { BUSY, WORKER_SOCKET_ENV, type CallHead, type DaemonReply, type IfKilled, type WorkerMessage } from "../daemon/address.ts";
+import { BUSY, WORKER_SLOT_ENV, WORKER_SOCKET_ENV, boundSocket, freshSocket, type CallHead, type DaemonReply, type DeadlineLine, type WorkerMessage } from "../daemon/address.ts";
 import { lines, send, type Outbox } from "../daemon/wire.ts";
 import { listenAt } from "../daemon/listen-at.ts";
+import { boardPath, IDLE, LEAVING, openBoard } from "../daemon/board.ts";
 import type { Reply } from "../dialects/dialect.ts";
+import { asFramework, DateNow, framework, performanceNow, user, WORKER_PROPERTIES } from "./intrinsics.ts";
 
 /** A worker answers this many calls, then makes room for a fresh one (whatever user code keeps grows no further). */
 const CALLS_PER_WORKER = 500;
@@ -30,31 +31,48 @@ interface Caller {
 
 /**
  * A hook process the daemon keeps (`agent-connector hook --worker`, src/daemon/serve.ts): the hook
- * code loaded, the watchdog armed and each compiled connector evaluated once, it listens on the
- * socket of its slot while idle and answers the hook calls that connect there (src/hook/client.ts),
- * one at a time, each in the host's working folder and environment, under the same guards as a
- * call in a process of its own (run.ts). Taking a call, it removes its socket (the next call finds
- * the other slot's worker, or runs in its own process); answered, it listens again. Taking a call,
- * it reads the compiled file of the connector it served last before the call's head arrives; it
- * prepares the call (folder, environment, connector) as soon as the head is there, while the host
- * may still be writing stdin. A call that leaves anything behind (a fail-open, a stray error, a
- * source module, an armed backstop) is its last: the worker leaves once it has answered, and the
- * daemon starts a clean one in its slot.
+ * code loaded and the watchdog armed, it listens on a socket of its own while idle and answers the
+ * hook calls that connect there (src/hook/client.ts), one at a time, each in the host's working
+ * folder and environment, under the same guards as a call in a process of its own (run.ts).
+ *
+ * It serves one connector: the first it is called for. Until then it listens at its slot's fresh
+ * socket; from then on at that connector's socket, and a call for another connector is declined
+ * (the client runs it in its own process). So connectors never share a JavaScript realm: what one
+ * does to a built-in, a timer or its module state cannot reach another's calls, and its module
+ * scope persists between its own calls (like a warm serverless function) and nowhere else.
+ *
+ * Taking a call, it removes its socket (the next call finds another worker, or runs in its own
+ * process) and reads its connector's compiled file before the call's head arrives; it prepares the
+ * call (folder, environment, connector) as soon as the head is there, while the host may still be
+ * writing stdin. Timers its handler set end with the call's answer, as they would with a process
+ * of its own. A call that leaves anything behind (a fail-open, a stray error, a source module) is
+ * its last: the worker leaves once it has answered, and the daemon starts a fresh one in its slot.
+ * It shows each change of its state on the daemon's board (src/daemon/board.ts). Its code holding
+ * it past a call's deadline (native code that blocks), the client answers for it and the daemon
+ * replaces it (client.ts).
  */
 export async function runWorker(): Promise<void> {
-  const path = process.env[WORKER_SOCKET_ENV] ?? "";
+  const daemon = process.env[WORKER_SOCKET_ENV] ?? "";
+  const slot = Number(process.env[WORKER_SLOT_ENV]);
   readCompiledWith((file) => readFileSync(file, "utf8"), nodeStamp);
   claimStdout(); // user code's routes to stdout lead to stderr, as in a call of its own
   await armWatchdog();
   const realSetTimeout = setTimeout;
   let current: CallWatch | undefined;
-  const realExit = prepareForUserCode(clock, { onStray: (error) => current?.noteStray(error), onOverrun: () => current?.overrun() });
+  // The client holds each call's deadline: told it whenever it is not the default, before user code runs.
+  backstopCovered();
+  onDeadline((deadline) => {
+    if (caller?.data.stdin && deadline !== defaultDeadline()) line(caller, { deadline: DateNow() + (deadline - performanceNow()) });
+  });
+  const realExit = prepareForUserCode(clock, { onStray: (error) => current?.noteStray(error), onOverrun: () => current?.overrun() }, { intrinsics: WORKER_PROPERTIES() });
   const printed = stderrCapture();
+  const board = openBoard(boardPath(daemon));
+  const send_ = process.send?.bind(process);
   const tell = (message: WorkerMessage) => {
     try {
-      process.send?.(message);
+      send_?.(message);
     } catch {
-      // The daemon is gone: stdin's end tells us too.
+      // The daemon is gone: the IPC channel's end tells us too.
     }
   };
   let served = 0;
@@ -65,29 +83,40 @@ export async function runWorker(): Promise<void> {
   let leaving = false;
   /** The daemon is gone: this worker answers the call in hand, if any, and leaves. */
   let orphaned = false;
-  /** The connector of the last call. */
-  let lastConnector: string | undefined;
+  /** The connector this worker serves, once it took a call for one. */
+  let serving: string | undefined;
+  /** Where it listens while idle. */
+  const socketPath = () => (serving ? boundSocket(daemon, serving, slot) : freshSocket(daemon, slot));
 
   function listen(): void {
-    listener = listenAt<Caller>(path, { open, data, drain: (socket) => send(socket, socket.data.outbox), close });
+    listener = listenAt<Caller>(socketPath(), { open, data, drain: (socket) => send(socket, socket.data.outbox), close });
   }
 
-  const line = (socket: Bun.Socket<Caller>, message: DaemonReply | IfKilled, end = false) => send(socket, socket.data.outbox, `${JSON.stringify(message)}\n`, end);
+  const line = (socket: Bun.Socket<Caller>, message: DaemonReply | DeadlineLine, end = false) => send(socket, socket.data.outbox, `${JSON.stringify(message)}\n`, end);
 
   function open(socket: Bun.Socket<Caller>): void {
+    // Connected together with the call this worker took (before it stopped listening), maybe while
+    // its handler runs with user code's built-ins in place: answered with the originals.
+    if (caller) {
+      return asFramework(() => {
+        socket.data = { split: lines(), outbox: {} };
+        line(socket, { retry: BUSY }, true);
+      });
+    }
+    // Idle, user code's built-ins were in place (its timers may run between calls): the call runs with the originals.
+    framework();
     socket.data = { split: lines(), outbox: {} };
-    // Connected together with the call this worker took (before it stopped listening).
-    if (caller) return line(socket, { retry: BUSY }, true);
     caller = socket;
     listener?.stop(false);
     listener = undefined;
     try {
-      unlinkSync(path);
+      unlinkSync(socketPath());
     } catch {
       // Already gone (the daemon's folder removed): the daemon leaves, and this worker with it.
     }
-    // While the client sends the call's words: most calls are for the connector of the last one.
-    if (lastConnector) readCompiledAhead(lastConnector, process.env);
+    board?.took(slot, Date.now());
+    // While the client sends the call's words: the call is for this worker's connector (or declined).
+    if (serving) readCompiledAhead(serving, process.env);
   }
 
   function data(socket: Bun.Socket<Caller>, chunk: Uint8Array): void {
@@ -126,28 +155,31 @@ export async function runWorker(): Promise<void> {
     printed.begin();
     let args: HookArgs;
     try {
-      args = enter(head);
-      lastConnector = args.connector;
+      args = enter(head, serving);
+      if (!serving && args.connector) tell({ serving: (serving = args.connector) });
     } catch (error) {
       // Nothing of the call has run: the host's process runs it itself.
       line(socket, { retry: (error as Error).message }, true);
       return free();
     }
-    // Armed, the backstop ends this process if user code does not let go in time: the host is then
-    // told what it would have seen from a hook process of its own.
-    onBackstopArmed((at) => line(socket, { ifKilled: { exitCode: 1, signal: "SIGKILL", stdout: "", stderr: `${blockedLine(whereOf(args))}\n` }, at }));
     const answered = Promise.withResolvers<Reply>();
     const watch = (current = watchCall(args, answered.resolve, realSetTimeout));
-    void hookReply(args, stdin).then(answered.resolve);
+    void (async () => answered.resolve(await hookReply(args, stdin)))();
     const result = await answered.promise;
+    framework();
     watch.stop();
     traceCall(args, result.exitCode);
-    await flushLogs();
     current = undefined;
+    board?.answered(slot);
+    // The answer first, in this same turn: no timer of user code runs before it is out.
     line(socket, { exitCode: result.exitCode, stdout: result.stdout ?? "", stderr: `${printed.end()}${result.stderr ?? ""}` }, true);
+    clearCallTimers();
+    await flushLogs();
     served++;
-    tell({ answered: true });
-    if (orphaned || served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || backstopArmed()) return leaveAfter(socket);
+    if (orphaned || served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || !serving) {
+      board?.set(slot, LEAVING, Date.now());
+      return leaveAfter(socket);
+    }
     free();
   }
 
@@ -160,6 +192,9 @@ export async function runWorker(): Promise<void> {
     } catch {
       realExit(0); // the daemon's folder is gone: so is the daemon
     }
+    board?.set(slot, IDLE, Date.now());
+    // Idle: what runs now is the connector's own timers, with its versions of the built-ins.
+    user();
   }
 
   /** Leaves once the answer is out of this process (what the socket's buffer holds, the peer still gets). */
@@ -168,22 +203,32 @@ export async function runWorker(): Promise<void> {
     if (!socket.data.outbox.pending?.length) realExit(0);
   }
 
-  // The daemon holds our stdin open: its end (the daemon gone) is ours, once the call in hand is answered.
-  void Bun.stdin.text().finally(() => {
+  // The daemon gone, its IPC channel ends: this worker answers the call in hand, if any, and leaves.
+  process.on("disconnect", () => {
     orphaned = true;
     if (!caller) realExit(0);
   });
   listen();
+  board?.set(slot, IDLE, Date.now());
   tell({ ready: true });
 }
 
-/** The process becomes the host's hook process for this call: its folder, environment and words. */
-function enter(head: CallHead): HookArgs {
-  process.chdir(head.cwd);
-  replaceEnv(head.env);
-  process.argv.splice(2, process.argv.length - 2, ...head.argv);
+/** This worker's umask, as the last call's host had it. */
+let umask = process.umask();
+
+/**
+ * The process becomes the host's hook process for this call: its folder, umask, environment and words. A
+ * call for another connector than the one this worker serves is declined before anything of it runs.
+ */
+function enter(head: CallHead, serving: string | undefined): HookArgs {
   const args = parseHookArgv(head.argv.slice(1));
   if (!args) throw new Error(`not a hook call: ${head.argv.join(" ")}`);
+  if (serving && args.connector !== serving) throw new Error(`this worker serves connector "${serving}", not ${args.connector ? `"${args.connector}"` : "a --config call"}`);
+  process.chdir(head.cwd);
+  // Most calls come with the umask of the one before: then no system call.
+  if (head.umask !== undefined && head.umask !== umask) process.umask((umask = head.umask));
+  replaceEnv(head.env);
+  process.argv.splice(2, process.argv.length - 2, ...head.argv);
   return args;
 }
 

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { sandbox, type Result } from "../support/harness.ts";
+import { claudeDeny, configWithHandler, DAEMON_ON, LOADS, prePayload, withEnv } from "./support.ts";
+
+/**
+ * Native code that blocks (a sleep, a child process waited for, a read from a FIFO nobody writes)
+ * is out of the watchdog's reach (Atomics.wait is not: JavaScriptCore's watchdog ends it): no JS timer runs while it blocks. Every call still
+ * answers within its budget (timeout 2 s → 1 s here) plus a small margin, each way: in a process of
+ * its own a native timer ends it (src/hook/native-backstop.ts), through the daemon the client holds
+ * the deadline (src/hook/call-blocking.ts, call-evented.ts) and the stuck worker is replaced. The
+ * host sees what the backstop has always shown: a hook ended by SIGKILL, one line on stderr.
+ */
+const box = sandbox();
+const LIMIT_MS = 2900;
+const fifo = join(box.root, "nobody-writes");
+Bun.spawnSync(["mkfifo", fifo]);
+afterAll(() => box.cli(["daemon", "stop"], { env: DAEMON_ON }), 30_000);
+
+function timed(run: () => Result): Result & { ms: number } {
+  const started = performance.now();
+  const result = run();
+  return { ...result, ms: performance.now() - started };
+}
+
+const BLOCKS: Record<string, string> = {
+  "Bun.sleepSync": "() => { Bun.sleepSync(20_000); return { decision: 'deny', reason: 'late' }; }",
+  "execSync of a slow command": "() => { require('node:child_process').execSync('sleep 20'); return { decision: 'deny', reason: 'late' }; }",
+  "spawnSync of a slow command": "() => { require('node:child_process').spawnSync('sleep', ['20']); return { decision: 'deny', reason: 'late' }; }",
+  "a read from a FIFO nobody writes": `() => { require('node:fs').readFileSync(${JSON.stringify(fifo)}); return { decision: 'deny', reason: 'late' }; }`,
+  "a native block after an await": "async () => { await null; Bun.sleepSync(20_000); return { decision: 'deny', reason: 'late' }; }",
+  "a native block in a timer the handler waits for": "() => new Promise((resolve) => setTimeout(() => { Bun.sleepSync(20_000); resolve({ decision: 'deny', reason: 'late' }); }, 10))",
+};
+
+const where = (load: object) => `claude-code PreToolUse${"connector" in load ? ` (${load.connector})` : ""}`;
+
+describe.each(Object.entries(LOADS))("native blocking: ended within the budget (%s)", (_loadName, load) => {
+  for (const [name, handler] of Object.entries(BLOCKS)) {
+    test(name, () => {
+      const config = configWithHandler(box, handler, "", `native-${name.replace(/\W+/g, "-")}.config.ts`);
+      const options = load(box, config);
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
+      expect(result.ms).toBeLessThan(LIMIT_MS);
+      expect({ stdout: result.stdout, stderr: result.stderr, killed: result.exitCode !== 0 && result.exitCode !== 2 }).toEqual({
+        stdout: "",
+        stderr: `agent-connector: ${where(options)}: user code blocked the process past its time budget; ended (fail-open)\n`,
+        killed: true,
+      });
+    }, 20_000);
+  }
+});
+
+describe.each(Object.entries(LOADS))("native blocking after the answer: the deny is kept (%s)", (_loadName, load) => {
+  test("a timer set by the handler blocks once the deny is made", () => {
+    const config = configWithHandler(box, "() => { setTimeout(() => Bun.sleepSync(20_000), 0); return { decision: 'deny', reason: 'kept' }; }", "", "native-after-deny.config.ts");
+    const options = withEnv(load(box, config), {});
+    for (let i = 0; i < 2; i++) {
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
+      expect(result.ms).toBeLessThan(LIMIT_MS);
+      expect(result).toMatchObject({ stdout: claudeDeny("kept"), exitCode: 0 });
+    }
+  }, 20_000);
+});
+
+afterAll(() => console.log(`reliability/native-budget: ${Object.keys(BLOCKS).length} kinds of native block, each ended within ${LIMIT_MS} ms (budget 1 s), three ways; a deny made before a native block kept`));

@@ -1,0 +1,104 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { BIN, sandbox, type Result, type Sandbox } from "../support/harness.ts";
+import { claudeDeny, configWithHandler, DAEMON_ON, daemonReady, prePayload } from "./support.ts";
+
+/**
+ * What user code does to its process must not outlive its call in a daemon's worker: fd 0 is what
+ * a hook process of its own would have (the payload already read: its end), and a worker that user
+ * code holds (a read that never returns) is never counted as ready, is replaced once its caller
+ * gave up, and never keeps the daemon from leaving when idle. Each call runs both ways.
+ */
+const WAYS: [string, Record<string, string>][] = [
+  ["daemon", DAEMON_ON],
+  ["in-process", {}],
+];
+const boxes: Sandbox[] = [];
+afterAll(() => {
+  for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
+}, 60_000);
+
+function timed(run: () => Result): Result & { ms: number } {
+  const started = performance.now();
+  const result = run();
+  return { ...result, ms: performance.now() - started };
+}
+
+const status = (box: Sandbox) => JSON.parse(box.cli(["daemon", "status", "--json"], { env: DAEMON_ON }).stdout);
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
+  for (const started = performance.now(); performance.now() - started < ms; await Bun.sleep(50)) if (check()) return true;
+  return false;
+}
+
+/** A hook call with its payload in a pipe, as hosts write it (a Buffer would reach the process as a file, which /dev/stdin re-reads from its start). */
+function hookThroughPipe(box: Sandbox, env: Record<string, string>): Result {
+  const run = Bun.spawnSync(["sh", "-c", 'printf "%s" "$AC_TEST_PAYLOAD" | "$@"', "sh", BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], {
+    cwd: box.project,
+    env: { ...box.env, ...env, AC_TEST_PAYLOAD: JSON.stringify(prePayload()) },
+  });
+  return { stdout: run.stdout.toString(), stderr: run.stderr.toString(), exitCode: run.exitCode ?? -1 };
+}
+
+const READS_FD0: Record<string, string> = {
+  "reads fd 0 at once": "() => ({ decision: 'deny', reason: 'read ' + require('node:fs').readFileSync(0, 'utf8').length })",
+  "reads process.stdin to its end": "async () => { let text = ''; for await (const chunk of process.stdin) text += chunk; return { decision: 'deny', reason: 'read ' + text.length }; }",
+  "reads /dev/stdin": "() => ({ decision: 'deny', reason: 'read ' + require('node:fs').readFileSync('/dev/stdin', 'utf8').length })",
+};
+
+for (const [way, env] of WAYS) {
+  describe(`a handler that reads fd 0 sees the payload already read, its end (${way})`, () => {
+    const box = sandbox();
+    boxes.push(box);
+    for (const [name, handler] of Object.entries(READS_FD0)) {
+      test(name, () => {
+        const config = configWithHandler(box, handler, "", `fd0-${name.replace(/\W+/g, "-")}.config.ts`);
+        box.cli(["install", "--config", config, "--platform", "claude-code", "--replace"]);
+        if (way === "daemon") daemonReady(box);
+        for (let i = 0; i < 2; i++) {
+          const result = timed(() => hookThroughPipe(box, env));
+          expect(result).toMatchObject({ stdout: claudeDeny("read 0"), exitCode: 0 });
+          expect(result.ms).toBeLessThan(1000);
+        }
+      }, 30_000);
+    }
+  });
+}
+
+describe("a worker held by user code", () => {
+  test("is answered for within the budget, replaced, never counted as ready, and does not keep the daemon from leaving when idle", async () => {
+    const box = sandbox();
+    boxes.push(box);
+    const fifo = join(box.root, "nobody-writes");
+    Bun.spawnSync(["mkfifo", fifo]);
+    const config = configWithHandler(box, `() => { require('node:fs').readFileSync(${JSON.stringify(fifo)}); return { decision: 'deny', reason: 'late' }; }`, "", "fifo.config.ts");
+    box.cli(["install", "--config", config, "--platform", "claude-code", "--replace"]);
+    const idle = { ...DAEMON_ON, AGENT_CONNECTOR_DAEMON_IDLE_MS: "3000" };
+    expect(box.cli(["daemon", "start"], { env: idle }).exitCode).toBe(0);
+    const daemon = status(box).daemon.pid;
+    const held: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      daemonReady(box);
+      const before = status(box).daemon.slots.map((slot: { pid: number }) => slot.pid);
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { env: idle }));
+      expect(result.ms).toBeLessThan(2900);
+      expect(result.stderr).toBe("agent-connector: claude-code PreToolUse (test): user code blocked the process past its time budget; ended (fail-open)\n");
+      held.push(...before);
+      // The held worker is gone (the client told the daemon), and a fresh one takes its place.
+      expect(await until(() => held.every((pid) => !alive(pid)))).toBe(true);
+      expect(await until(() => status(box).daemon.ready >= 1)).toBe(true);
+      const after = status(box).daemon;
+      expect(after.slots.every((slot: { state: string; pid: number }) => slot.state !== "busy" && !held.includes(slot.pid))).toBe(true);
+    }
+    // Idle for 3 s after the last call: it leaves, held workers or not.
+    expect(await until(() => !alive(daemon), 10_000)).toBe(true);
+    expect(Bun.spawnSync(["pgrep", "-f", `${BIN} hook --worker`]).stdout.toString().split("\n").filter(Boolean).filter((pid) => held.includes(Number(pid)))).toEqual([]);
+  }, 60_000);
+});
