@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { compile } from "../build/compile.ts";
 import { BIN, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
-import { claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./reliability/support.ts";
+import { claudeDeny, DAEMON_ON, daemonReady, prePayload, alive, until } from "./reliability/support.ts";
 
 /**
  * The resident daemon's workers (src/daemon/serve.ts, src/hook/worker.ts) answer hook calls that a
@@ -38,18 +38,6 @@ function run(box: Sandbox, bin: string, args: string[], options: { stdin?: strin
 }
 
 const status = (box: Sandbox, bin = BIN) => JSON.parse(run(box, bin, ["daemon", "status", "--json"], { env: DAEMON_ON }).stdout);
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
-  for (const started = performance.now(); performance.now() - started < ms; await Bun.sleep(50)) if (check()) return true;
-  return false;
-}
 
 const DENY_TEE = "(event) => { console.log('checked', event.toolInput.command); return String(event.toolInput.command).includes('tee') ? { decision: 'deny', reason: 'no tee' } : undefined; }";
 const session = { session_id: "s-1", cwd: "/fake/project", hook_event_name: "SessionStart", source: "startup" };

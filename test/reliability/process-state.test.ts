@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { statSync } from "node:fs";
 import { BIN, sandbox, writeConfig, type Result, type Sandbox } from "../support/harness.ts";
-import { claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./support.ts";
+import { claudeDeny, DAEMON_ON, daemonReady, prePayload, BOTH_WAYS } from "./support.ts";
 
 /**
  * A call answered by a daemon's worker has the process state a hook process of its own would
@@ -10,10 +10,6 @@ import { claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./support.ts";
  * level made (it runs once per worker, but what it put in process.env is there on every call, as
  * when it runs in each call's own process). Each case runs both ways.
  */
-const WAYS: [string, Record<string, string>][] = [
-  ["daemon", DAEMON_ON],
-  ["in-process", {}],
-];
 const boxes: Sandbox[] = [];
 afterAll(() => {
   for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
@@ -34,7 +30,7 @@ function install(box: Sandbox, source: string): void {
   if (installed.exitCode !== 0) throw new Error(installed.stdout + installed.stderr);
 }
 
-for (const [way, env] of WAYS) {
+for (const [way, env] of BOTH_WAYS) {
   describe(`process state as in a process of its own (${way})`, () => {
     test("a file user code writes gets the host's umask, call by call", () => {
       const box = sandbox();

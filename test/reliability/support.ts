@@ -68,3 +68,25 @@ function installCompiled(box: Sandbox, config: string): { connector: string; env
   }
   return { connector: "test" };
 }
+
+/** Each case of the daemon's guarantees runs both ways: answered by a worker, and in a process of its own. */
+export const BOTH_WAYS: [string, Record<string, string>][] = [
+  ["daemon", DAEMON_ON],
+  ["in-process", {}],
+];
+
+/** Whether a process is still there. */
+export const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Polls `check` until it holds or `ms` pass. */
+export async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
+  for (const started = performance.now(); performance.now() - started < ms; await Bun.sleep(50)) if (check()) return true;
+  return false;
+}

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { BIN, sandbox, type Result, type Sandbox } from "../support/harness.ts";
-import { claudeDeny, configWithHandler, DAEMON_ON, daemonReady, prePayload } from "./support.ts";
+import { claudeDeny, configWithHandler, DAEMON_ON, daemonReady, prePayload, alive, until, BOTH_WAYS } from "./support.ts";
 
 /**
  * What user code does to its process must not outlive its call in a daemon's worker: fd 0 is what
@@ -9,10 +9,6 @@ import { claudeDeny, configWithHandler, DAEMON_ON, daemonReady, prePayload } fro
  * code holds (a read that never returns) is never counted as ready, is replaced once its caller
  * gave up, and never keeps the daemon from leaving when idle. Each call runs both ways.
  */
-const WAYS: [string, Record<string, string>][] = [
-  ["daemon", DAEMON_ON],
-  ["in-process", {}],
-];
 const boxes: Sandbox[] = [];
 afterAll(() => {
   for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
@@ -25,18 +21,6 @@ function timed(run: () => Result): Result & { ms: number } {
 }
 
 const status = (box: Sandbox) => JSON.parse(box.cli(["daemon", "status", "--json"], { env: DAEMON_ON }).stdout);
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
-  for (const started = performance.now(); performance.now() - started < ms; await Bun.sleep(50)) if (check()) return true;
-  return false;
-}
 
 /** A hook call with its payload in a pipe, as hosts write it (a Buffer would reach the process as a file, which /dev/stdin re-reads from its start). */
 function hookThroughPipe(box: Sandbox, env: Record<string, string>): Result {
@@ -53,7 +37,7 @@ const READS_FD0: Record<string, string> = {
   "reads /dev/stdin": "() => ({ decision: 'deny', reason: 'read ' + require('node:fs').readFileSync('/dev/stdin', 'utf8').length })",
 };
 
-for (const [way, env] of WAYS) {
+for (const [way, env] of BOTH_WAYS) {
   describe(`a handler that reads fd 0 sees the payload already read, its end (${way})`, () => {
     const box = sandbox();
     boxes.push(box);
