@@ -64,9 +64,8 @@ export default defineAcCommand({
       const parsed = parseHandlerResult(returned);
       if (!parsed.ok) problem = parsed.problem;
       if (parsed.response || parsed.ok) {
-        const call = normalized as { toolName?: string; toolInput?: Record<string, unknown> };
-        const portable = call.toolName === undefined ? { response: parsed.response, lost: [] } : withUpdatedTool(parsed.response, tools, call.toolName, call.toolInput ?? {});
-        if (portable.lost.length) problem = `updatedTool.${portable.lost.join(", updatedTool.")} has no place in ${adapter.name}'s ${call.toolName} input; left as it was`;
+        const portable = withUpdatedTool(parsed.response, tools, normalized as { toolName?: string }, adapter.name);
+        if (portable.lost) problem = portable.lost;
         const resolved = resolveResponse(event, portable.response, adapter.dialect.capabilities, degradations);
         reply = adapter.dialect.render({ event, nativeEvent, response: resolved, connectorId: config.id, raw: payload as Record<string, unknown> });
         if (resolved.decision === "deny") reply = { ...reply, denyReason: denyReason(resolved.reason, config.id) };

@@ -100,9 +100,8 @@ export async function normalizedReply(
   if (problems.length && parsed.response?.decision === "deny") logLine(`${where}: handler's answer: ${problems.join("; ")}; the deny is kept`);
   else if (problems.length) logLine(`${where}: handler's answer: ${problems.join("; ")}`);
 
-  const tool = normalized as { toolName?: string; toolInput?: Record<string, unknown> };
-  const portable = tool.toolName === undefined ? { response: parsed.response, lost: [] } : withUpdatedTool(parsed.response, tools, tool.toolName, tool.toolInput ?? {});
-  if (portable.lost.length) logLine(`${where}: updatedTool.${portable.lost.join(", updatedTool.")} has no place in ${host.id}'s ${tool.toolName} input; left as it was`);
+  const portable = withUpdatedTool(parsed.response, tools, normalized as { toolName?: string }, host.id);
+  if (portable.lost) logLine(`${where}: ${portable.lost}`);
 
   const lost: Degradation[] = [];
   const resolved = resolveResponse(event, portable.response, host.dialect.capabilities, lost);

@@ -89,7 +89,7 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
   if (!matcher || matcher === "*" || !MATCHER_TARGET[event]) return { mode: "all" };
   if (adapter.nativeMatcherEvents && !adapter.nativeMatcherEvents.includes(event)) return { mode: "runtime" };
   if (MATCHER_TARGET[event] === "toolName") {
-    const rendered = hostMatcher(matcher, toolHostsOf(adapter, scope)).text;
+    const rendered = hostMatcher(matcher, toolHostsOf(adapter, scope));
     if (rendered === undefined) return { mode: "runtime" };
     matcher = rendered;
   }

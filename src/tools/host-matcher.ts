@@ -1,57 +1,32 @@
-import { escapeRegExp, isPlainNameList, parseToolMatcher, toolMatcherTest } from "../core/matcher.ts";
-import { allToolNames, isUnknown, NAMED_KINDS, namesOfKind, type NamedKind, type ToolKind } from "./vocabulary.ts";
-import { kindOf, mcpNameOf, type ToolContext } from "./view.ts";
+import { escapeRegExp, parseToolMatcher, toolMatcherTest } from "../core/matcher.ts";
+import { allToolNames, isUnknown, NAMED_KINDS, namesOfKind, type NamedKind } from "./vocabulary.ts";
+import { kindOf, mcpNameOf, mcpNameSource, type ToolContext } from "./view.ts";
 
 /**
  * A tool matcher in a host's own words: each `@kind` replaced by the names of the host's tools of
  * that kind (and of every other host that runs the same file: a guest sends its own names), so
- * the host filters natively. `text` undefined: no native form (the run-time check does it).
+ * the host filters natively. Undefined: no native form (the run-time check does it).
  */
-export interface HostMatcher {
-  text?: string;
-  /** Kinds the host has no tool of (its vocabulary is known). */
-  missingKinds: ToolKind[];
-  /** The host's tools are unknown: kinds cannot be told apart there (but MCP tools by their names). */
-  unknownTools: boolean;
-}
-
-/** The MCP naming as a regular expression's source, without anchors. */
-const mcpSource = (template: string) =>
-  template
-    .split(/(\{server\}|\{tool\})/)
-    .map((part) => (part === "{server}" || part === "{tool}" ? ".+" : escapeRegExp(part)))
-    .join("");
-
-export function hostMatcher(matcher: string, hosts: readonly ToolContext[]): HostMatcher {
+export function hostMatcher(matcher: string, hosts: readonly ToolContext[]): string | undefined {
   const { kinds, rest } = parseToolMatcher(matcher);
-  const own = hosts[0] ?? {};
-  const unknownTools = isUnknown(own.tools);
-  if (!kinds.length) return { text: matcher, missingKinds: [], unknownTools };
+  if (!kinds.length) return matcher;
   const parts: string[] = [];
-  const missingKinds: ToolKind[] = [];
-  let expressible = true;
   for (const kind of kinds) {
-    if (kind === "other") {
-      expressible = false; // "every tool not mapped": only the run-time check knows
-      continue;
-    }
+    // "Every tool not mapped": only the run-time check knows.
+    if (kind === "other") return undefined;
+    // A host of unknown tools (or a guest of one) may call a kind's tool anything.
+    if (kind !== "mcp" && hosts.some((host) => isUnknown(host.tools))) return undefined;
     const found =
       kind === "mcp"
-        ? hosts.map((host) => mcpNameOf(host)).filter((t): t is string => t !== undefined).map(mcpSource)
+        ? hosts.map((host) => mcpNameOf(host)).filter((t): t is string => t !== undefined).map((t) => mcpNameSource(t, false))
         : hosts.flatMap((host) => namesOfKind(host.tools, kind as NamedKind)).map(escapeRegExp);
-    if (!(kind === "mcp" ? mcpNameOf(own) : namesOfKind(own.tools, kind as NamedKind).length)) missingKinds.push(kind);
     // A host whose MCP tools go by their bare names (`{tool}`) lets any name be one: no native form.
-    if (found.includes(".+")) expressible = false;
+    if (found.includes(".+")) return undefined;
     for (const part of found) if (!parts.includes(part)) parts.push(part);
-    // A host of unknown tools (or a guest of one) may call a kind's tool anything.
-    if (kind !== "mcp" && hosts.some((host) => isUnknown(host.tools))) expressible = false;
   }
   if (rest !== undefined) parts.push(rest);
-  return { text: expressible && parts.length ? parts.join("|") : undefined, missingKinds: unknownTools ? [] : missingKinds, unknownTools };
+  return parts.length ? parts.join("|") : undefined;
 }
-
-/** The rendered text is a plain `a|b` list of names (for hosts that take only those). */
-export const isPlainRendering = (text: string | undefined): boolean => text !== undefined && isPlainNameList(text);
 
 /**
  * Why a tool matcher never runs on a host whose tools are known, in words, or undefined when it

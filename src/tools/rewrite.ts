@@ -29,14 +29,21 @@ export function applyUpdatedTool(ctx: ToolContext, toolName: string, base: Recor
 
 /**
  * A response with its `updatedTool` turned into the host's `updatedInput` (a modify, unless the
- * handler decided otherwise); `lost` names the fields that found no place. Other responses pass.
+ * handler decided otherwise), for the tool call of `event`; `lost` says, in words, which fields
+ * found no place in `host`'s input. Other responses, and events of no tool, pass as they are.
  */
-export function withUpdatedTool(response: HookResponse | undefined, ctx: ToolContext, toolName: string, toolInput: Record<string, unknown>): { response: HookResponse | undefined; lost: ToolField[] } {
-  if (!response?.updatedTool) return { response, lost: [] };
+export function withUpdatedTool(
+  response: HookResponse | undefined,
+  ctx: ToolContext,
+  event: { toolName?: string; toolInput?: Record<string, unknown> },
+  host: string,
+): { response: HookResponse | undefined; lost?: string } {
+  if (!response?.updatedTool || event.toolName === undefined) return { response };
   const { updatedTool, ...rest } = response;
-  const rewritten = applyUpdatedTool(ctx, toolName, rest.updatedInput ?? toolInput, updatedTool);
-  if (!rewritten.input) return { response: rest, lost: rewritten.lost };
-  return { response: { ...rest, decision: rest.decision ?? "modify", updatedInput: rewritten.input }, lost: rewritten.lost };
+  const rewritten = applyUpdatedTool(ctx, event.toolName, rest.updatedInput ?? event.toolInput ?? {}, updatedTool);
+  const lost = rewritten.lost.length ? `updatedTool.${rewritten.lost.join(", updatedTool.")} has no place in ${host}'s ${event.toolName} input; left as it was` : undefined;
+  if (!rewritten.input) return { response: rest, lost };
+  return { response: { ...rest, decision: rest.decision ?? "modify", updatedInput: rewritten.input }, lost };
 }
 
 /** For install's report of a fixed rewrite: per field of `update`, the tools among `names` that have no place for it. */

@@ -1,5 +1,6 @@
 import { isUnknown, NAMED_KINDS, TOOL_FIELDS, type NamedKind, type ToolFields, type ToolKind, type ToolVocabulary } from "./vocabulary.ts";
 import { readPaths, readText } from "./fields.ts";
+import { escapeRegExp } from "../core/matcher.ts";
 import type { ToolView } from "./portable.ts";
 
 export type { ToolView };
@@ -11,7 +12,7 @@ export interface ToolContext {
   mcpName?: string;
 }
 
-export interface MappedTool {
+interface MappedTool {
   kind: NamedKind;
   fields: ToolFields;
 }
@@ -35,15 +36,22 @@ export function toolTable(tools: ToolVocabulary | undefined): Map<string, Mapped
   return table;
 }
 
+/**
+ * An MCP naming pattern ("mcp__{server}__{tool}") as a regular expression's source, unanchored:
+ * `{server}` and `{tool}` as named groups (to read a name), or as plain `.+` (a native matcher).
+ */
+export const mcpNameSource = (template: string, groups: boolean): string =>
+  template
+    .split(/(\{server\}|\{tool\})/)
+    .map((part) => (part === "{server}" ? (groups ? "(?<server>.+?)" : ".+") : part === "{tool}" ? (groups ? "(?<tool>.+)" : ".+") : escapeRegExp(part)))
+    .join("");
+
 const mcpPatterns = new Map<string, RegExp>();
 
-/** The regular expression of an MCP naming pattern: `{server}` and `{tool}` become groups. */
-export function mcpNamePattern(template: string): RegExp {
+/** The regular expression that reads a tool name by the host's MCP naming. */
+function mcpNamePattern(template: string): RegExp {
   let pattern = mcpPatterns.get(template);
-  if (!pattern) {
-    const parts = template.split(/(\{server\}|\{tool\})/).map((part) => (part === "{server}" ? "(?<server>.+?)" : part === "{tool}" ? "(?<tool>.+)" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-    mcpPatterns.set(template, (pattern = new RegExp(`^${parts.join("")}$`)));
-  }
+  if (!pattern) mcpPatterns.set(template, (pattern = new RegExp(`^${mcpNameSource(template, true)}$`)));
   return pattern;
 }
 

@@ -81,7 +81,7 @@ export function moduleOwner(adapter: Adapter): Adapter {
 function firstCut(adapter: Adapter, event: EventName, matcher: string | undefined): string {
   if (!matcher || MATCHER_TARGET[event] !== "toolName") return compileMatcher(matcher)?.source ?? "";
   const loaders = [adapter, ...ADAPTERS.filter((other) => other.hooks.kind === "plugin-module" && other.hooks.module.sharesModuleOf === adapter.id)];
-  const text = hostMatcher(matcher, loaders.map((host) => ({ tools: host.tools, mcpName: host.mcp?.toolName }))).text;
+  const text = hostMatcher(matcher, loaders.map((host) => ({ tools: host.tools, mcpName: host.mcp?.toolName })));
   return text === undefined ? "" : (compileMatcher(text)?.source ?? "");
 }
 
