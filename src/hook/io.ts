@@ -11,10 +11,26 @@ export const MAX_LOG_BYTES = 1_000_000;
 
 const pending: Promise<void>[] = [];
 
+type LogFs = Pick<typeof import("node:fs"), "appendFileSync" | "mkdirSync" | "renameSync" | "statSync">;
+
+/** Set where node:fs is loaded anyway (a daemon's worker): lines are written at once, before the reply is out. */
+let syncFs: LogFs | undefined;
+
+/**
+ * A daemon's worker writes each line as it is logged: its answer leaves before its process would
+ * end, and a host (or a user reading hook.log) must find the line there as soon as the answer is,
+ * as with a call in a process of its own, which flushes before it exits.
+ */
+export function writeLogsAtOnce(fs: LogFs): void {
+  syncFs = fs;
+}
+
 /** One line per failure (redacted, capped), so a fail-open that a user never saw on stderr can still be found. */
 export function logLine(message: string): void {
   try {
-    pending[pending.length] = appendLog(redact(message).replace(/\r?\n/g, " | "));
+    const line = redact(message).replace(/\r?\n/g, " | ");
+    if (syncFs) appendWith(syncFs, line);
+    else pending[pending.length] = appendLog(line);
   } catch {
     // Called while user code's versions of the built-ins are in place (a stray error), and they failed: no line.
   }
@@ -47,7 +63,14 @@ export async function flushLogs(): Promise<void> {
 async function appendLog(message: string): Promise<void> {
   try {
     // Failures only: the happy path never loads node:fs.
-    const { appendFileSync, mkdirSync, renameSync, statSync } = await import("node:fs");
+    appendWith(await import("node:fs"), message);
+  } catch {
+    // Logging must never turn a fail-open into a failure.
+  }
+}
+
+function appendWith({ appendFileSync, mkdirSync, renameSync, statSync }: LogFs, message: string): void {
+  try {
     const path = hookLogPath();
     mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
     const line = `${new Date().toISOString()} ${message}\n`;

@@ -1,4 +1,4 @@
-import { readFileSync, unlinkSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { armWatchdog } from "./watchdog.ts";
 import { readCompiledAhead, readCompiledWith } from "./load-compiled.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
@@ -7,7 +7,7 @@ import { parseHookArgv } from "./argv.ts";
 import { beginCall, callLeftNothing, clock, defaultDeadline, hookReply, onDeadline, traceCall, watchCall, type CallWatch, type HookArgs } from "./run.ts";
 import { clearCallTimers, prepareForUserCode } from "./guard.ts";
 import { claimStdout } from "./stdout-guard.ts";
-import { flushLogs } from "./io.ts";
+import { flushLogs, writeLogsAtOnce } from "./io.ts";
 import { backstopCovered } from "./backstop.ts";
 import { stderrCapture } from "./stderr-capture.ts";
 import { BUSY, WORKER_SLOT_ENV, WORKER_SOCKET_ENV, boundSocket, freshSocket, type CallHead, type DaemonReply, type DeadlineLine, type WorkerMessage } from "../daemon/address.ts";
@@ -55,6 +55,7 @@ export async function runWorker(): Promise<void> {
   const daemon = process.env[WORKER_SOCKET_ENV] ?? "";
   const slot = Number(process.env[WORKER_SLOT_ENV]);
   readCompiledWith((file) => readFileSync(file, "utf8"), nodeStamp);
+  writeLogsAtOnce({ appendFileSync, mkdirSync, renameSync, statSync });
   claimStdout(); // user code's routes to stdout lead to stderr, as in a call of its own
   await armWatchdog();
   const realSetTimeout = setTimeout;
