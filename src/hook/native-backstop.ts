@@ -16,13 +16,18 @@ import { blockedLine } from "../core/timeout.ts";
  * ≈0.3 ms in a process this young (a timer that only sends SIGKILL would save ≈0.15 ms of it, but
  * print nothing and could not exit with a reply's code); moving the deadline, one call. Linux with glibc only: elsewhere
  * (and where it cannot be set up) the shell backstop of backstop.ts covers a handler still pending,
- * and the host's own timeout the rest. A daemon's worker does not use it: there the client holds the deadline.
+ * and the host's own timeout the rest. In a daemon's worker the client holds the deadline and the
+ * daemon replaces a worker held past it; there the backstop, set later, ends only a worker whose
+ * daemon died while native code held it (no one is left to end it, and it would never see the
+ * daemon go).
  */
 export interface NativeBackstop {
   /** Fires at `atMs` (performance.now() time): the call is ended as blocked. */
   arm(atMs: number): void;
   /** The reply is made: from now on the process exits with `exitCode` at `atMs` if it is still here. */
   answered(exitCode: number, atMs: number): void;
+  /** Nothing to end for now (a daemon's worker between calls). */
+  disarm(): void;
 }
 
 const LIBC = {
@@ -109,9 +114,14 @@ export function nativeBackstop(where: string): NativeBackstop | undefined {
   let blocked = timer(system, (event) => put64(event, 0, commandAt));
   if (blocked === undefined) return undefined;
   let exiting: bigint | undefined;
+  // An all-zero itimerspec disarms.
+  const idle = new Int32Array(8);
   return {
     arm(atMs) {
       if (blocked !== undefined) set(blocked, atMs);
+    },
+    disarm() {
+      if (blocked !== undefined) c.timer_settime(blocked, 0, idle, null);
     },
     answered(exitCode, atMs) {
       const next = timer(exit!, (event) => (event[0] = exitCode | 0));

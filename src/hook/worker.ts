@@ -9,6 +9,8 @@ import { clearCallTimers, prepareForUserCode } from "./guard.ts";
 import { claimStdout } from "./stdout-guard.ts";
 import { flushLogs, writeLogsAtOnce } from "./io.ts";
 import { backstopCovered } from "./backstop.ts";
+import { nativeBackstop } from "./native-backstop.ts";
+import { BACKSTOP_GRACE_MS } from "../core/timeout.ts";
 import { stderrCapture } from "./stderr-capture.ts";
 import { BUSY, WORKER_SLOT_ENV, WORKER_SOCKET_ENV, boundSocket, freshSocket, type CallHead, type DaemonReply, type DeadlineLine, type WorkerMessage } from "../daemon/address.ts";
 import { lines, send, type Outbox } from "../daemon/wire.ts";
@@ -16,6 +18,12 @@ import { listenAt } from "../daemon/listen-at.ts";
 import { boardPath, IDLE, LEAVING, openBoard } from "../daemon/board.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { asFramework, DateNow, framework, performanceNow, user, WORKER_PROPERTIES } from "./intrinsics.ts";
+
+/**
+ * How long past a call's deadline a worker held by native code ends itself. Long after the client
+ * gave up (BACKSTOP_GRACE_MS) and told the daemon, which ends it then: this is for a daemon that died.
+ */
+const ORPHAN_BACKSTOP_MS = BACKSTOP_GRACE_MS + 5_000;
 
 /** A worker answers this many calls, then makes room for a fresh one (whatever user code keeps grows no further). */
 const CALLS_PER_WORKER = 500;
@@ -62,8 +70,11 @@ export async function runWorker(): Promise<void> {
   let current: CallWatch | undefined;
   // The client holds each call's deadline: told it whenever it is not the default, before user code runs.
   backstopCovered();
+  const orphanBackstop = nativeBackstop(`daemon worker ${slot}`);
   onDeadline((deadline) => {
-    if (caller?.data.stdin && deadline !== defaultDeadline()) line(caller, { deadline: DateNow() + (deadline - performanceNow()) });
+    if (!caller?.data.stdin) return;
+    orphanBackstop?.arm(deadline + ORPHAN_BACKSTOP_MS);
+    if (deadline !== defaultDeadline()) line(caller, { deadline: DateNow() + (deadline - performanceNow()) });
   });
   const realExit = prepareForUserCode(clock, { onStray: (error) => current?.noteStray(error), onOverrun: () => current?.overrun() }, { intrinsics: WORKER_PROPERTIES() });
   const printed = stderrCapture();
@@ -153,6 +164,7 @@ export async function runWorker(): Promise<void> {
 
   async function answer(head: CallHead, stdin: Promise<string>, socket: Bun.Socket<Caller>): Promise<void> {
     beginCall(Date.now() - head.startedAt);
+    orphanBackstop?.arm(clock.deadline + ORPHAN_BACKSTOP_MS);
     printed.begin();
     let args: HookArgs;
     try {
@@ -161,6 +173,7 @@ export async function runWorker(): Promise<void> {
     } catch (error) {
       // Nothing of the call has run: the host's process runs it itself.
       line(socket, { retry: (error as Error).message }, true);
+      orphanBackstop?.disarm();
       return free();
     }
     const answered = Promise.withResolvers<Reply>();
@@ -174,6 +187,7 @@ export async function runWorker(): Promise<void> {
     board?.answered(slot);
     // The answer first, in this same turn: no timer of user code runs before it is out.
     line(socket, { exitCode: result.exitCode, stdout: result.stdout ?? "", stderr: `${printed.end()}${result.stderr ?? ""}` }, true);
+    orphanBackstop?.disarm();
     clearCallTimers();
     await flushLogs();
     served++;

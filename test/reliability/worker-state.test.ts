@@ -86,3 +86,38 @@ describe("a worker held by user code", () => {
     expect(Bun.spawnSync(["pgrep", "-f", `${BIN} hook --worker`]).stdout.toString().split("\n").filter(Boolean).filter((pid) => held.includes(Number(pid)))).toEqual([]);
   }, 60_000);
 });
+
+describe("a worker held by user code when its daemon dies", () => {
+  test("ends itself once the call's budget is long past: nobody else is left to end it", async () => {
+    const box = sandbox();
+    boxes.push(box);
+    const fifo = join(box.root, "nobody-writes");
+    const pidFile = join(box.root, "worker.pid");
+    Bun.spawnSync(["mkfifo", fifo]);
+    const handler = `() => { const fs = require('node:fs'); fs.writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); fs.readFileSync(${JSON.stringify(fifo)}); return { decision: 'deny', reason: 'late' }; }`;
+    const config = configWithHandler(box, handler, "", "orphan.config.ts");
+    box.cli(["install", "--config", config, "--platform", "claude-code", "--replace"]);
+    expect(box.cli(["daemon", "start"], { env: DAEMON_ON }).exitCode).toBe(0);
+    daemonReady(box);
+    const daemon = status(box).daemon.pid;
+    const call = Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], {
+      cwd: box.project,
+      env: { ...box.env, ...DAEMON_ON },
+      stdin: new TextEncoder().encode(JSON.stringify(prePayload())),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    let worker = 0;
+    try {
+      expect(await until(() => (worker = Number(Bun.spawnSync(["cat", pidFile]).stdout.toString())) > 0, 5000)).toBe(true);
+      process.kill(daemon, "SIGKILL");
+      await call.exited;
+      expect(await new Response(call.stderr).text()).toBe("agent-connector: claude-code PreToolUse (test): user code blocked the process past its time budget; ended (fail-open)\n");
+      // The budget is 1 s; the worker ends itself 5.5 s past it.
+      expect(alive(worker)).toBe(true);
+      expect(await until(() => !alive(worker), 12_000)).toBe(true);
+    } finally {
+      if (worker && alive(worker)) process.kill(worker, "SIGKILL");
+    }
+  }, 30_000);
+});
