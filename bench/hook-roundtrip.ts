@@ -21,7 +21,7 @@
  */
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { buildId, bundleOptions, lastOrder } from "../build/compile.ts";
+import { buildCommit, buildId, bundleOptions, lastOrder } from "../build/compile.ts";
 import {
   buildFloor,
   config,
@@ -73,7 +73,8 @@ const oneAdapterBuild = await Bun.build({
   compile: { outfile: oneAdapterBuilt, autoloadDotenv: false, autoloadBunfig: false, bytecodeOrder: lastOrder() },
   minify: true,
   bytecode: true,
-  define: { AGENT_CONNECTOR_BUILD: JSON.stringify(buildId()) },
+  // Other code than dist/agent-connector's: a daemon of its own.
+  define: { AGENT_CONNECTOR_BUILD: JSON.stringify(`${await buildId(buildCommit())}-one-adapter`) },
 } as Bun.BuildConfig);
 if (!oneAdapterBuild.success) throw new Error(`one-adapter build failed: ${oneAdapterBuild.logs.join("\n")}`);
 const oneAdapter = freshCopy(oneAdapterBuilt, "agent-connector-one-adapter");

@@ -25,8 +25,22 @@ export function buildCommit(): string {
   return `${head.stdout.toString().trim()}${dirty ? "-dirty" : ""}`;
 }
 
-/** Names the build's daemon socket (src/daemon/address.ts): every build its own, a rebuild from the same commit too. */
-export const buildId = (): string => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+/**
+ * Names the build's daemon socket (src/daemon/address.ts): made from what the binary runs (the
+ * commit, the bundled code, the Bun runtime and the target), so two builds of the same code are the
+ * same bytes, and a build of other code (an edit, even uncommitted) never reaches the daemon of another.
+ */
+export async function buildId(commit: string, target?: string): Promise<string> {
+  const bundle = await Bun.build({ ...bundleOptions(), minify: true, define: { AGENT_CONNECTOR_COMMIT: JSON.stringify(commit), AGENT_CONNECTOR_BUILD: '""' } } as Bun.BuildConfig);
+  if (!bundle.success) throw new Error(`bun build failed: ${bundle.logs.join("\n")}`);
+  const hash = new Bun.CryptoHasher("sha256");
+  hash.update(`${commit}\0${target ?? "host"}\0${Bun.version}\0${Bun.revision}\0`);
+  for (const output of bundle.outputs) {
+    hash.update(`${output.path}\0`);
+    hash.update(await output.arrayBuffer());
+  }
+  return hash.digest("hex").slice(0, 16);
+}
 
 /** Where the last build keeps the bytecode order it recorded (build/bytecode-order.ts); the bench's own builds reuse it. */
 export const ORDER_DIR = join(DIST, "bytecode-order");
@@ -38,15 +52,16 @@ export const lastOrder = (): string[] => ORDER_FILES.map((name) => join(ORDER_DI
  * Builds the binary; `order`: the bytecode order files to lay it out by, false for none, and by
  * default recorded now from a first build of this machine (two builds and a few hook calls: seconds).
  */
-export async function compile(outfile: string, target?: string, { order }: { order?: string[] | false } = {}): Promise<void> {
-  const id = buildId();
+export async function compile(outfile: string, target?: string, { order, id: given }: { order?: string[] | false; id?: string } = {}): Promise<void> {
   const commit = buildCommit();
-  const layout = order ?? (await recordBytecodeOrder(id, commit));
+  const id = given ?? (await buildId(commit, target));
+  const layout = order ?? (await recordBytecodeOrder(commit, id));
   await bunCompile(outfile, { target, id, commit, order: layout || undefined });
 }
 
 /** Builds this machine's binary in a temporary folder and records the order of its hook calls (several targets can share it). */
-export async function recordBytecodeOrder(id = buildId(), commit = buildCommit()): Promise<string[] | undefined> {
+export async function recordBytecodeOrder(commit = buildCommit(), id?: string): Promise<string[] | undefined> {
+  id ??= await buildId(commit);
   const work = mkdtempSync(join(tmpdir(), "ac-first-build-"));
   try {
     const first = join(work, "agent-connector");

@@ -286,9 +286,9 @@ describe("the daemon", () => {
     expect(run(box, bin, ["daemon", "start"], { env: DAEMON_ON }).exitCode).toBe(0);
     const old = status(box, bin);
     expect(old.state).toBe("running");
-    // The upgrade: another build of the same sources in the same place (every build has an id of its own).
+    // The upgrade: another build in the same place, with the id a build of other code would have.
     const upgraded = join(box.root, "bin", "agent-connector.new");
-    await compile(upgraded, undefined, { order: false });
+    await compile(upgraded, undefined, { order: false, id: `upgrade-${Date.now()}` });
     renameSync(upgraded, bin);
     expect(status(box, bin).state).toBe("not running");
     const payload = JSON.stringify(prePayload({ tool_input: { command: "tee x" } }));
