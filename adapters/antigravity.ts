@@ -14,6 +14,7 @@ export default defineAntigravityAdapter({
     // agy 1.1.27 followed, with the built-in names of Google's own SDK added.
     "https://github.com/google-antigravity/antigravity-sdk-python/blob/main/google/antigravity/types.py",
   ],
+  verified: [{ by: "docs", on: "2026-12-04" }],
   tools: ANTIGRAVITY_TOOLS,
   userDir: ({ home }) => join(home, ".gemini", "antigravity"),
   detect: { dirs: ({ home }) => [join(home, ".gemini", "antigravity")], bins: ["antigravity"] },

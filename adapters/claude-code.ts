@@ -16,6 +16,8 @@ export default defineAdapter({
     "@anthropic-ai/claude-code@2.1.332 sdk-tools.d.ts (tool input fields)",
     "https://github.com/anthropics/claude-code/issues/75081",
   ],
+  verified: [{ version: "2.1.197", by: "real run", on: "2026-12-04" }, { version: "2.1.332", by: "source", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  version: { npm: "@anthropic-ai/claude-code", run: true },
   // Claude Code is the reference vocabulary: every normalized event has its own name here.
   events: {
     SessionStart: "SessionStart",

@@ -21,6 +21,8 @@ export default defineAdapter({
     "https://docs.cline.bot/mcp/configuring-mcp-servers",
     "tools: npm @cline/core@0.0.86 (the CLI's tool names and input schemas) and https://github.com/cline/cline/blob/main/src/shared/tools.ts (the extension's)",
   ],
+  verified: [{ version: "3.0.65", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  version: { npm: "cline", run: true },
   // Cline's own event names are the file names. SessionEnd is TaskComplete (a task that finished);
   // TaskCancel, TaskError and SessionShutdown are host-only (nativeHooks). PreCompact: the extension
   // fires it; 3.0.65 maps it to no event of its own and never runs it.

@@ -42,6 +42,8 @@ export default defineAdapter({
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
     "@github/copilot@1.0.102 (its runtime's tool schemas and prompts: tool names beyond the docs' list, inputs)",
   ],
+  verified: [{ version: "1.0.102", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  version: { npm: "@github/copilot", run: true },
   // The spelling of the key picks the dialect. We install camelCase: the real 1.0.102 honours
   // `{"permissionDecision":"deny"}` on camelCase preToolUse (docs/hosts/copilot-cli.md), the newest docs
   // document camelCase first, 1.0.63 silently dropped every non-camelCase key

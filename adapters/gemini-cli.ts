@@ -23,6 +23,8 @@ export default defineAdapter({
     "https://github.com/google-gemini/gemini-cli/blob/main/packages/core/src/tools/definitions/base-declarations.ts",
     "https://geminicli.com/docs/reference/tools",
   ],
+  verified: [{ version: "0.61.0", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  version: { npm: "@google/gemini-cli", run: true },
   // No PostCompact, PermissionRequest (the prompt only shows as a Notification), PostToolUseFailure
   // (failures arrive in AfterTool's tool_response.error) or subagent events.
   events: {

@@ -25,6 +25,8 @@ export default defineAdapter({
     "https://github.com/QwenLM/qwen-code/blob/main/packages/core/src/tools/tool-names.ts",
     "https://github.com/QwenLM/qwen-code/blob/main/packages/core/src/tools/builtin-tool-definitions.ts",
   ],
+  verified: [{ version: "0.15.10", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  version: { npm: "@qwen-code/qwen-code", run: true },
   // All 13 under their Claude names (tool ids differ: run_shell_command, write_file, edit, …).
   // SessionStart/SessionEnd fire only in the interactive UI and with --acp, never in -p runs (docs/hosts/qwen-code.md).
   events: Object.fromEntries(EVENT_NAMES.map((event) => [event, event])),

@@ -233,6 +233,15 @@ export interface HookContract {
   tools?: ToolVocabulary;
 }
 
+/** One check of an adapter's facts against the host. */
+export interface VerifiedAgainst {
+  /** The host's version; absent for docs that name none. */
+  version?: string;
+  by: "real run" | "source" | "docs";
+  /** The day, YYYY-MM-DD. */
+  on: string;
+}
+
 /** A host, described as data: what one file in adapters/ declares. */
 export interface AdapterSpec<Id extends string = string, HostRef extends string = string> extends HookContract {
   id: Id;
@@ -305,6 +314,18 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   mcp?: McpSpec;
   /** Signs that the host is installed on this machine. */
   detect: { dirs: (ctx: PathContext) => string[]; bins: readonly string[] };
+  /**
+   * The host versions this file was checked against, oldest first: a run of the real program
+   * (test/hosts), its source read, or its docs read on a day (docs name no version, often).
+   * `doctor` compares the installed host's version with them; `explain --json` shows them.
+   */
+  verified: readonly VerifiedAgainst[];
+  /**
+   * How `doctor` reads the installed host's version without running it where it can: the npm
+   * package its program comes from (read from that package's package.json), else the program
+   * (`detect.bins[0]`) run with `--version`. Absent: the host has no cheap way to tell.
+   */
+  version?: { npm?: string; run?: true };
   /** Other hosts' hook files this host executes too (double firing; warned about at install). */
   alsoRuns?: readonly AlsoRuns<HostRef>[];
   /**

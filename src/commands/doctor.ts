@@ -12,6 +12,22 @@ import { printJson, printStdout, tilde } from "./_output.ts";
 import { probeFile, type Probe } from "./_probe.ts";
 import type { FileProblem } from "../host-config/inspect.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
+import { hostVersion, versionLine, type HostVersion } from "../install/host-version.ts";
+
+/** Each installed host's version against the versions its adapter was checked with, read once a host. */
+async function hostVersions(results: Diagnosis[]): Promise<Record<string, HostVersion>> {
+  const ids = [...new Set(results.map((r) => r.platform))];
+  const found = await Promise.all(ids.map(async (id) => {
+    const adapter = findAdapter(id);
+    return adapter ? ([id, await hostVersion(adapter, process.env)] as const) : undefined;
+  }));
+  return Object.fromEntries(found.filter((entry) => entry !== undefined));
+}
+
+function versionsReport(versions: Record<string, HostVersion>): string {
+  const lines = Object.entries(versions).map(([id, version]) => `  ${versionLine(findAdapter(id)?.name ?? id, version)}`);
+  return lines.length ? `\n\nhost versions:\n${lines.join("\n")}` : "";
+}
 
 interface Diagnosis extends Omit<InstallHealth, "plan"> {
   /** Entries the host rejects, with what that costs. */
@@ -81,9 +97,10 @@ export default defineAcCommand({
     // After the probes: their hook calls start the daemon when it is on and was not running.
     const daemon = await daemonState();
     const daemonLine = daemonSummary(daemon);
-    if (json) printJson({ ok, fixes, installs: results, daemon });
+    const hosts = await hostVersions(results);
+    if (json) printJson({ ok, fixes, installs: results, hosts, daemon });
     else if (!results.length) printStdout("No connectors installed: nothing to check. Install one: agent-connector install --platform <host>");
-    else printStdout(`${report(results, fixes)}${daemonLine ? `\n\n${daemonLine}` : ""}`);
+    else printStdout(`${report(results, fixes)}${versionsReport(hosts)}${daemonLine ? `\n\n${daemonLine}` : ""}`);
     return ok ? EXIT.ok : EXIT.problems;
   },
 });

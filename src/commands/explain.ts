@@ -80,6 +80,8 @@ export default defineAcCommand({
         // Where handlers run: a worker thread of the host's process (the binary where it cannot), or the hook command.
         handlers: HANDLERS[adapter.hooks.kind],
         tools: toolsReport(adapter),
+        // The host versions this adapter's facts were checked against (doctor compares the installed one).
+        verified: adapter.verified,
         mcp,
       }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });

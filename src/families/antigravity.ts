@@ -14,7 +14,7 @@ import type { ToolVocabulary } from "../tools/vocabulary.ts";
  */
 export const ANTIGRAVITY_PROJECT_HOOKS = ({ projectDir }: PathContext): string => join(projectDir, ".agents", "hooks.json");
 
-export interface AntigravityHost<Id extends string, Ref extends string> extends Pick<AdapterSpec<Id, Ref>, "id" | "name" | "detect" | "alsoRuns"> {
+export interface AntigravityHost<Id extends string, Ref extends string> extends Pick<AdapterSpec<Id, Ref>, "id" | "name" | "detect" | "alsoRuns" | "verified" | "version"> {
   /** The user-level folder holding hooks.json and mcp_config.json. */
   userDir: (ctx: PathContext) => string;
   sources: readonly string[];
@@ -79,6 +79,8 @@ export const defineAntigravityAdapter = <const Id extends string, const Ref exte
     id: host.id,
     name: host.name,
     sources: host.sources,
+    verified: host.verified,
+    ...(host.version ? { version: host.version } : {}),
     events: sameNames(["PreToolUse", "PostToolUse"]),
     payload: {
       // The reported shape first, then the Claude-style names the peer project expects.

@@ -95,7 +95,7 @@ export const OPENCODE_V1_TOOLS = {
   other: ["question", "todowrite", "todoread", "skill", "lsp", "batch", "plan_exit", "plan_enter", "reload_config", "execute", "invalid"],
 } as const satisfies KnownTools;
 
-export interface OpencodeFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect"> {
+export interface OpencodeFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "verified" | "version"> {
   /** The host's tools as `input.tool` names them (a fork's own names and args). */
   tools: ToolVocabulary;
   /** The folders the host loads plugin modules from. */
@@ -113,6 +113,8 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     id: host.id,
     name: host.name,
     sources: host.sources,
+    verified: host.verified,
+    ...(host.version ? { version: host.version } : {}),
     events: EVENTS,
     payload: PAYLOAD,
     dialect: pluginActionsDialect(host.id, CAPABILITIES),

@@ -7,12 +7,14 @@ import { EMPTY_REPLY } from "../dialects/dialect.ts";
  * and install writes nothing for it: files that never load would only look like support.
  */
 export const defineUnavailableAdapter = <const Id extends string>(
-  host: Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect"> & { paradigm: "json-stdio" | "ts-plugin"; reason: string },
+  host: Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "verified" | "version"> & { paradigm: "json-stdio" | "ts-plugin"; reason: string },
 ): Adapter<Id, never> =>
   defineAdapter({
     id: host.id,
     name: host.name,
     sources: host.sources,
+    verified: host.verified,
+    ...(host.version ? { version: host.version } : {}),
     detect: host.detect,
     events: {},
     payload: {},
