@@ -116,7 +116,8 @@ describe("mcp: install writes each host's own format", () => {
     const result = box.cli(["install", "--config", config, "--platform", "claude-code,opencode", "--json"]);
     expect(result.exitCode).toBe(0);
     const results = (stdoutJson(result) as { results: { file?: string; warnings: string[]; wired: unknown[] }[] }).results;
-    for (const r of results) expect([r.file, r.warnings, r.wired]).toEqual([undefined, [], []]);
+    // Neither host is on the test machine: that warning is all there is.
+    for (const r of results) expect([r.file, r.warnings.filter((w) => !w.includes("was not found on this machine")), r.wired]).toEqual([undefined, [], []]);
     expect(box.exists(join(box.home, ".claude/settings.json"))).toBe(false);
     expect(box.exists(join(box.home, ".config/opencode/plugins"))).toBe(false);
   });

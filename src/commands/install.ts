@@ -16,6 +16,7 @@ import { crossHostWarnings } from "../install/cross-host.ts";
 import { hiddenUserFile } from "../install/shadowing.ts";
 import { EVENT_NAMES } from "../events.ts";
 import { isDetected } from "../install/detect.ts";
+import { hostNotFoundWarning } from "./_host-not-found.ts";
 import { withInstallLock } from "../install/lock.ts";
 import { compileConnector, type CompileResult } from "../install/compile-connector.ts";
 import { writePluginRuntime } from "../install/plugin-module/runtime.ts";
@@ -203,6 +204,8 @@ export default defineAcCommand({
         if (hidden) plan.warnings.push(hidden);
         try {
           const result = hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
+          const absent = result.status === "nothing-to-install" ? undefined : hostNotFoundWarning(adapter, paths, dryRun);
+          if (absent) result.warnings.unshift(absent);
           if (result.mcp?.file) writtenNow.set(result.mcp.file, [...(writtenNow.get(result.mcp.file) ?? []), ...writtenServers(result)]);
           return result;
         } catch (error) {
