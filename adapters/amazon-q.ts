@@ -20,7 +20,7 @@ export default defineAdapter({
     "https://github.com/aws/amazon-q-developer-cli/blob/main/docs/default-agent-behavior.md",
     "https://github.com/aws/amazon-q-developer-cli/blob/main/crates/chat-cli/src/cli/chat/tools/tool_index.json", // tools
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }, { by: "source", on: "2026-11" }],
   events: { SessionStart: "agentSpawn", UserPromptSubmit: "userPromptSubmit", PreToolUse: "preToolUse", PostToolUse: "postToolUse" },
   // snake_case: hook_event_name, cwd, tool_name (MCP: @server/tool), tool_input, tool_response {success, result}; no session id.
   payload: { ...SNAKE_CASE_PAYLOAD, toolOutput: { paths: ["tool_response.result", "tool_response"] }, isError: { paths: ["tool_response.success"], values: { false: true, true: false } } },

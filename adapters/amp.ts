@@ -18,7 +18,7 @@ export default defineAdapter({
     "https://ampcode.com/manual/appendix#permissions-configuration (tool names and args as rules match them: Bash's `cmd`)",
     "tool names and args: Amp's `amp tools list` output and a third-party reading of Amp 0.0.1769212917's tool registry (decodeclaude.com/amp-code-spec/reference/tools), followed where Amp publishes nothing (its CLI is a closed binary)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-12-04", note: "the experimental plugin API of @ampcode/cli 0.0.1790142911; cannot run offline" }],
   events: {
     SessionStart: "session.start",
     UserPromptSubmit: "agent.start",

@@ -14,7 +14,7 @@ export default defineAntigravityAdapter({
     // agy 1.1.27 followed, with the built-in names of Google's own SDK added.
     "https://github.com/google-antigravity/antigravity-sdk-python/blob/main/google/antigravity/types.py",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ version: "1.0.0", by: "third-party run", on: "2026-11", note: "agy 1.0.x; no official docs" }],
   tools: ANTIGRAVITY_TOOLS,
   userDir: ({ home }) => join(home, ".gemini", "config"),
   detect: { dirs: ({ home }) => [join(home, ".gemini", "config", "hooks.json"), join(home, ".gemini", "antigravity-cli")], bins: ["agy"] },

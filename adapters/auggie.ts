@@ -33,7 +33,7 @@ export default defineAdapter({
     "auggie 0.36.0 bundled code (MCP: no variable expansion, a stdio server's environment; followed where the docs say nothing)",
     "tools: npm @augmentcode/auggie@0.36.0 augment.mjs (its tool classes and their input schemas)",
   ],
-  verified: [{ version: "0.36.0", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [{ version: "0.36.0", by: "real run", on: "2026-12-04", note: "against a mock of Augment's backend" }, { by: "docs", on: "2026-12-04" }, { version: "0.36.0", by: "source", on: "2026-12-04", note: "its bundled code" }],
   version: { npm: "@augmentcode/auggie", run: true },
   // Seven events. The prompt event is `PromptSubmit`: any other key (UserPromptSubmit) makes Auggie
   // reject the configuration. Hooks run only when the account's backend flag `enable_hooks` is on.

@@ -21,7 +21,7 @@ export default defineAdapter({
     "https://docs.cline.bot/mcp/configuring-mcp-servers",
     "tools: npm @cline/core@0.0.86 (the CLI's tool names and input schemas) and https://github.com/cline/cline/blob/main/src/shared/tools.ts (the extension's)",
   ],
-  verified: [{ version: "3.0.65", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [{ version: "3.0.65", by: "real run", on: "2026-12-04", note: "the CLI" }, { version: "3.0.65", by: "source", on: "2026-12-04", note: "its hook runner, @cline/core 0.0.86" }, { by: "docs", on: "2026-12-04" }],
   version: { npm: "cline", run: true },
   // Cline's own event names are the file names. SessionEnd is TaskComplete (a task that finished);
   // TaskCancel, TaskError and SessionShutdown are host-only (nativeHooks). PreCompact: the extension

@@ -20,7 +20,7 @@ export default defineAdapter({
     "@tencent-ai/agent-sdk@0.3.201 (bundles CodeBuddy Code 2.117.0: tool names and input schemas)",
     "https://www.codebuddy.ai/docs/cli/mcp",
   ],
-  verified: [{ version: "2.117.0", by: "source", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }, { version: "2.117.0", by: "source", on: "2026-12-04", note: "as bundled by @tencent-ai/agent-sdk 0.3.201: tool names" }],
   // Claude's names for all 13. PermissionRequest, PostToolUseFailure, SubagentStart and PostCompact
   // are only in the newer reference: older builds never fire them.
   events: sameNames(EVENT_NAMES),

@@ -8,7 +8,7 @@ export default defineMcpOnlyAdapter({
   id: "codebuff",
   name: "Codebuff",
   sources: ["https://www.codebuff.com/docs/tips/mcp-servers"],
-  verified: [{ by: "docs", on: "2026-11-30" }],
+  verified: [{ by: "docs", on: "2026-12-04" }],
   // `.agents/mcp.json` in the project (or a parent), else `~/.agents/mcp.json`.
   mcp: {
     format: "codebuff",

@@ -15,7 +15,7 @@ export default defineAdapter({
   id: "continue",
   name: "Continue CLI",
   sources: ["https://github.com/continuedev/continue/tree/main/extensions/cli/src/tools", "https://github.com/continuedev/continue/tree/main/extensions/cli/src/hooks"],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "source", on: "2026-11" }, { version: "1.5.47", by: "real run", on: "2026-11", note: "it fired no hook: fixtures only" }],
   // Claude's names; no PostCompact. PermissionRequest, SubagentStart and SubagentStop are declared
   // in types.ts with no firing helper in fireHook.ts.
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PostCompact")),

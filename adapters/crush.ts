@@ -20,7 +20,7 @@ export default defineAdapter({
     "https://github.com/charmbracelet/crush/blob/main/internal/config/resolve.go",
     "https://github.com/charmbracelet/crush/tree/main/internal/agent/tools (tool names and params: the tool vocabulary)",
   ],
-  verified: [{ version: "0.90.0", by: "source", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [{ version: "0.90.0", by: "source", on: "2026-12-04" }, { by: "source", on: "2026-08-21", note: "the nightly of that day" }, { by: "docs", on: "2026-12-04" }],
   // Top-level agent's tool calls only (a subagent's own calls are not hooked).
   events: { PreToolUse: "PreToolUse" },
   // The event is under `event`, not hook_event_name; Crush exports the project dir.

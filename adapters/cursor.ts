@@ -12,7 +12,7 @@ export default defineAdapter({
   name: "Cursor",
   // Tools: the hooks page's matcher section (tool types and `MCP:<tool>`) and its Shell example.
   sources: ["https://cursor.com/docs/hooks", "https://cursor.com/docs/reference/third-party-hooks"],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }],
   // camelCase event names; no Notification / PermissionRequest (permission is a reply field of
   // preToolUse, not an event) / PostCompact. Only documented keys are written: reports disagree
   // on whether an unknown key makes Cursor drop the whole file (docs/hosts/cursor.md).

@@ -23,7 +23,7 @@ export default defineAdapter({
     "https://docs.devin.ai/cli/reference/permissions",
     "third-party live captures of Devin CLI 3000.6.14 hook payloads (tool names, file_path, apply_patch's command)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }],
   // The seven documented events. PostCompaction is reported by a third party only: not wired.
   events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]),
   // snake_case; no cwd in the payload (the project is DEVIN_PROJECT_DIR). tool_response is

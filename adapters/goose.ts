@@ -25,7 +25,7 @@ export default defineAdapter({
     "https://github.com/aaif-goose/goose/tree/main/crates/goose/src/agents/platform_extensions",
     "https://github.com/aaif-goose/goose/issues/12178",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }, { by: "source", on: "2026-11", note: "main; fixtures only" }],
   // Claude's names. SubagentStart/SubagentStop are accepted in hooks.json but never emitted; no
   // compaction or notification events.
   events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]),

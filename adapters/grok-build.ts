@@ -20,7 +20,7 @@ export default defineAdapter({
     "https://docs.x.ai/build/features/mcp-servers",
     "https://github.com/xai-org/grok-build (crates/codegen/xai-grok-agent/src/config.rs, crates/codegen/xai-grok-tools/src/implementations/, docs/user-guide/10-hooks.md \"Tool Name Aliases\": the tool vocabulary; source of 2026-08-19)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }, { version: "1.0.0", by: "third-party run", on: "2026-11", note: "PreToolUse deny seen to work" }],
   // Claude's names; no PermissionRequest (only PermissionDenied, after the fact).
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PermissionRequest")),
   // camelCase (docs: hookEventName, sessionId, cwd, workspaceRoot, toolName, toolInput); the other

@@ -14,7 +14,7 @@ export default defineAdapter({
     "https://github.com/superagent-ai/grok-cli/blob/main/src/mcp/runtime.ts",
     "https://github.com/superagent-ai/grok-cli/blob/main/src/grok/tools.ts (tool names and input schemas: the tool vocabulary)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ version: "1.1.7", by: "source", on: "2026-12-04" }],
   events: {
     SessionStart: "SessionStart", // on the first prompt; source "startup" / "resume"
     SessionEnd: "SessionEnd",

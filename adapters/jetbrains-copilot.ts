@@ -21,7 +21,7 @@ export default defineAdapter({
     "https://docs.github.com/en/copilot/concepts/agents/copilot-in-jetbrains",
     "@github/copilot-language-server@1.539.0 (the agent the plugin bundles: tool names, input schemas, hook calls)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11", note: "a third-party guide; never run" }],
   // Four events in the plugin's own harness.
   events: sameNames(["SessionStart", "PreToolUse", "PostToolUse", "PreCompact"]),
   // Claude-like snake_case (`sessionId` and `workspace_roots` seen as alternatives); tool names

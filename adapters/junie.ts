@@ -14,7 +14,7 @@ export default defineAdapter({
     "https://junie.jetbrains.com/docs/junie-cli-mcp-configuration.html",
     "https://www.jetbrains.com/help/junie/action-allowlist.html", // action types only: no tool names
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }],
   // The one documented event; a third party writes more names, which Junie's docs do not have.
   events: { SessionStart: "SessionStart" }, // source "startup" / "resume"
   payload: SNAKE_CASE_PAYLOAD, // the Gemini CLI / Codex shape: session_id, cwd, hook_event_name, source

@@ -22,7 +22,7 @@ export default defineOpencodeFamilyAdapter({
     "https://github.com/Kilo-Org/kilocode",
     "https://github.com/Kilo-Org/kilocode/tree/main/packages/opencode/src/tool (the backend's tools, as for kilo-cli)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }],
   configName: "kilo",
   folders: KILO_PLUGIN_FOLDERS,
   sharesModuleOf: "kilo-cli",

@@ -19,7 +19,7 @@ export default defineAdapter({
     "https://github.com/MoonshotAI/kimi-code/tree/main/packages/agent-core-v2/src/agent/tools",
     "https://moonshotai.github.io/kimi-code/en/customization/mcp",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ version: "0.38.0", by: "source", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
   events: { ...KIMI_EVENTS, PermissionRequest: "PermissionRequest" }, // observe only: it cannot answer the dialog
   payload: KIMI_PAYLOAD,
   // Blocks as Kimi CLI's; only UserPromptSubmit's `message` reaches the model as context (wrapped in

@@ -20,7 +20,7 @@ export default defineAdapter({
     "https://kiro.dev/docs/cli/chat/permissions",
     "https://github.com/aws/amazon-q-developer-cli/blob/main/crates/chat-cli/src/cli/chat/tools/tool_index.json",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11", note: "v3 hooks files" }],
   // v3 triggers; Stop is described as "session ends" in v3 and as the end of a turn in 2.x.
   events: sameNames(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
   // snake_case as 2.x: hook_event_name, cwd, tool_name, tool_input, tool_response {success, result}, prompt; no session id.

@@ -36,7 +36,7 @@ export default defineOpencodeFamilyAdapter({
     "https://github.com/XiaomiMiMo/MiMo-Code (packages/plugin/src/index.ts, packages/opencode/src/config/paths.ts)",
     "https://github.com/XiaomiMiMo/MiMo-Code/tree/main/packages/opencode/src/tool (registry.ts, names.ts and each tool's parameters: the tool vocabulary; glob and grep were not in the stored copy, their args are the lineage's)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "source", on: "2026-11" }],
   // MiMo also loads project `.opencode/` plugins: the module checks which host runs it, and its
   // file name differs from OpenCode's so a name-based dedupe cannot drop it (src/install/plugin-module/generate.ts).
   configName: "mimocode",

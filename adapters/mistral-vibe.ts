@@ -17,7 +17,7 @@ export default defineAdapter({
     "https://github.com/mistralai/mistral-vibe/tree/main/vibe/core/hooks (2.18.4)",
     "https://github.com/mistralai/mistral-vibe/tree/main/vibe/core/tools/builtins (2.18.4; tool names and args: the tool vocabulary, the source over the docs' older read_file/search_replace)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }, { version: "2.18.4", by: "source", on: "2026-12-04", note: "fixtures only" }],
   // post_tool fires once per tool that ran, with tool_status success | failure | cancelled: both
   // normalized events are written there, and each answers only its own status (`spurious`).
   events: { PreToolUse: "pre_tool", PostToolUse: "post_tool", PostToolUseFailure: "post_tool", Stop: "post_agent" },

@@ -22,7 +22,7 @@ export default defineAdapter({
     "https://github.com/coder/mux/blob/main/src/node/services/mcpConfigService.ts",
     "https://github.com/coder/mux/blob/main/src/common/utils/tools/toolDefinitions.ts (tool names and schemas: the tool vocabulary)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "source", on: "2026-08-22", note: "main, and its docs; fixtures only" }],
   // One executable per name, run before and after every tool call. A failed tool is a tool_post
   // like any other (its result says so in a tool-specific shape): no PostToolUseFailure.
   events: { PreToolUse: "tool_pre", PostToolUse: "tool_post" },

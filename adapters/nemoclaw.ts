@@ -8,7 +8,7 @@ export default defineUnavailableAdapter({
   id: "nemoclaw",
   name: "NemoClaw",
   sources: ["https://docs.nvidia.com/nemoclaw/latest/deployment/install-openclaw-plugins.html", "https://docs.nvidia.com/nemoclaw/latest/about/overview.html"],
-  verified: [{ by: "docs", on: "2026-12-01" }],
+  verified: [{ by: "docs", on: "2026-12-04", note: "NVIDIA's: plugins must be baked into the sandbox image" }],
   paradigm: "ts-plugin",
   reason:
     "its OpenClaw runs inside an OpenShell sandbox that loads only plugins baked into the sandbox image (nemoclaw onboard --from <Dockerfile>), and neither the agent-connector binary nor the compiled connector is reachable from there.",

@@ -7,7 +7,7 @@ export default defineMcpOnlyAdapter({
   id: "open-interpreter",
   name: "Open Interpreter",
   sources: ["https://github.com/openinterpreter/open-interpreter"],
-  verified: [{ by: "docs", on: "2026-11-30" }],
+  verified: [{ by: "docs", on: "2026-12-04", note: "its README; hooks unverified" }],
   // Codex's `[mcp_servers.<name>]` format, in its own config.toml; no project file.
   mcp: {
     format: "codex",

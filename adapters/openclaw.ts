@@ -31,7 +31,7 @@ export default defineAdapter({
     "real run of openclaw 2026.9.6 (docs/hosts/openclaw.md)",
     "https://docs.openclaw.ai/tools and https://docs.openclaw.ai/gateway/config-tools (tool names and groups), openclaw@2026.9.6 docs/tools/*.md and dist tool schemas (args): the tool vocabulary",
   ],
-  verified: [{ version: "2026.9.6", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [{ version: "2026.9.6", by: "real run", on: "2026-12-04", note: "under Node 24" }, { by: "docs", on: "2026-12-04", note: "the docs in its npm package" }],
   version: { npm: "openclaw", run: true },
   events: {
     // Did not fire in a one-shot `agent --local` run; the module also starts the session from the first prompt it builds.

@@ -9,7 +9,7 @@ export default defineMcpOnlyAdapter({
   id: "roo-code",
   name: "Roo Code",
   sources: ["https://docs.roocode.com/features/mcp/using-mcp-in-roo", "https://github.com/RooCodeInc/Roo-Code/pull/11562"],
-  verified: [{ by: "docs", on: "2026-11-30" }],
+  verified: [{ by: "docs", on: "2026-12-04", note: "and pull requests: hooks never shipped" }],
   // A VS Code extension: its global storage in VS Code's user dir (Linux, macOS).
   // docs.roocode.com/features/mcp/using-mcp-in-roo: the extension's mcp_settings.json (older
   // releases: cline_mcp_settings.json, used when it is the one there) and the project's .roo/mcp.json.

@@ -6,7 +6,7 @@ export default defineMcpOnlyAdapter({
   id: "trae",
   name: "Trae",
   sources: ["https://www.volcengine.com/docs/86677/2137601"],
-  verified: [{ by: "docs", on: "2026-11-30" }],
+  verified: [{ by: "docs", on: "2026-12-04" }],
   // The project's .trae/mcp.json (read once "Enable Project MCP" is on); the user's list is kept
   // by the app, in a folder the docs do not name (docs/hosts/trae.md).
   mcp: {

@@ -21,7 +21,7 @@ export default defineAdapter({
     "https://github.com/microsoft/vscode-copilot-chat/blob/main/src/extension/tools/common/toolNames.ts (tool names; followed over the hooks page's examples)",
     "https://github.com/microsoft/vscode-copilot-chat/blob/main/src/extension/prompts/node/panel/toolCalling.tsx (what tool_name is)",
   ],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-07" }],
   // The eight events of the docs; no SessionEnd, Notification, PermissionRequest,
   // PostToolUseFailure (PostToolUse fires on success only) or PostCompact.
   events: {

@@ -7,7 +7,7 @@ export default defineMcpOnlyAdapter({
   id: "warp",
   name: "Warp",
   sources: ["https://docs.warp.dev/agents/capabilities/mcp", "https://github.com/warpdotdev/Warp/issues/8931"],
-  verified: [{ by: "docs", on: "2026-11-30" }],
+  verified: [{ by: "docs", on: "2026-12-04" }],
   // `~/.warp/.mcp.json` and `<repo>/.warp/.mcp.json` (docs; the app's own list lives in Warp Drive).
   mcp: {
     format: "warp",

@@ -18,7 +18,7 @@ export default defineAdapter({
   id: "windsurf",
   name: "Windsurf",
   sources: ["https://docs.windsurf.com/windsurf/cascade/hooks", "https://docs.windsurf.com/windsurf/cascade/mcp"],
-  verified: [{ by: "docs", on: "2026-12-04" }],
+  verified: [{ by: "docs", on: "2026-11" }],
   events: {
     UserPromptSubmit: "pre_user_prompt",
     PreToolUse: "pre_run_command",

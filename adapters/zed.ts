@@ -7,7 +7,7 @@ export default defineMcpOnlyAdapter({
   id: "zed",
   name: "Zed",
   sources: ["https://zed.dev/docs/ai/mcp", "https://github.com/zed-industries/zed/issues/52688"],
-  verified: [{ by: "docs", on: "2026-11-30" }],
+  verified: [{ by: "docs", on: "2026-12-04" }],
   // zed.dev/docs/ai/mcp: `context_servers` in settings.json (JSONC), user and project.
   mcp: {
     format: "zed",

@@ -237,9 +237,12 @@ export interface HookContract {
 export interface VerifiedAgainst {
   /** The host's version; absent for docs that name none. */
   version?: string;
-  by: "real run" | "source" | "docs";
-  /** The day, YYYY-MM-DD. */
+  /** A run of the real program (ours: test/hosts; a third party's: its report), its source read, or its docs. */
+  by: "real run" | "third-party run" | "source" | "docs";
+  /** When: YYYY-MM-DD, or YYYY-MM where only the month is known. */
   on: string;
+  /** What the check covered or missed, when it matters ("fixtures only", "against a mock of its backend"). */
+  note?: string;
 }
 
 /** A host, described as data: what one file in adapters/ declares. */

@@ -95,7 +95,7 @@ export async function hostVersion(adapter: Adapter, env: Record<string, string |
   return { ...(installed ? { installed } : {}), standing: standingOf(installed, adapter.verified), verified: adapter.verified };
 }
 
-const checkWords = (v: VerifiedAgainst) => `${v.version ?? "docs"} (${v.by}, ${v.on})`;
+const checkWords = (v: VerifiedAgainst) => (v.version ? `${v.version} (${v.by}, ${v.on})` : `${v.by} of ${v.on}`);
 
 /** One line for doctor: the host's version and how it stands; never a failure by itself. */
 export function versionLine(name: string, version: HostVersion): string {
