@@ -1,5 +1,5 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, REPO, sandbox, stdoutJson, writeConfig } from "./support/harness.ts";
 import { findAdapter, HOST_IDS } from "../adapters/index.ts";
@@ -116,6 +116,34 @@ describe("doctor", () => {
     expect(result.installs[0]!.probes[0]!.detail).toStartWith("failed open: claude-code PreToolUse (guard): handler threw: boom; allowed (fail-open)");
   });
 
+  test("Codex with PostToolUse is probed; a host whose check throws fails alone, the others are still reported", () => {
+    const box = sandbox();
+    // PostToolUse as init's template has it: Codex's sample once threw building its payload (issue 34).
+    const config = writeConfig(box, `{ id: "guard", hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) }, PostToolUse: { handler: () => undefined } } }`);
+    expect(box.cli(["install", "--config", config, "--platform", "claude-code,codex"]).exitCode).toBe(0);
+    const ok = box.cli(["doctor", "--json"]);
+    expect(ok.stderr).toBe("");
+    expect(ok.exitCode).toBe(0);
+    const installs = (stdoutJson(ok) as { installs: { platform: string; probes: { event: string; ok: boolean }[] }[] }).installs;
+    expect(installs.map((i) => [i.platform, i.probes.map((p) => `${p.event} ${p.ok}`)])).toEqual([
+      ["claude-code", ["PreToolUse true", "PostToolUse true"]],
+      ["codex", ["PreToolUse true", "PostToolUse true"]],
+    ]);
+
+    // A folder where Claude Code's settings file should be: reading it throws.
+    const settings = join(box.home, ".claude", "settings.json");
+    rmSync(settings);
+    mkdirSync(settings);
+    const broken = box.cli(["doctor"]);
+    expect(broken.stderr).toBe("");
+    expect(broken.exitCode).toBe(5);
+    expect(broken.stdout).toStartWith(
+      `guard on Claude Code (user) ~/.claude/settings.json\n  FAIL  host-file: could not be checked: ${settings}: is a folder, not a file; move it aside, nothing was written\nguard on Codex (user) ~/.codex/hooks.json\n`,
+    );
+    expect(broken.stdout).toContain(`  ok    PostToolUse: no opinion (empty reply) (`);
+    expect(box.cli(["status"]).exitCode).toBe(5);
+  });
+
   test("a matcher that names none of a host's tools is warned about at install and in doctor", () => {
     const { box } = installed("copilot-cli");
     // The tool list is the adapter's vocabulary (every kind, then the others), as the host names them.
@@ -138,6 +166,24 @@ describe("simulate", () => {
     expect(result.reply).toEqual({ exitCode: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}\n` });
     const copilot = box.cli(["simulate", "copilot-cli", "PreToolUse"]);
     expect(copilot.stdout).toContain(`the matcher "Bash" does not match toolName "bash": the handler is not called\n`);
+  });
+
+  test("a decision that is not one (Claude's block) is a problem: named with what was meant, exit 5; doctor fails on it too", () => {
+    const box = sandbox();
+    const config = writeConfig(box, `{ id: "habit", hooks: { PreToolUse: { handler: () => ({ decision: "block", reason: "no" }) } } }`);
+    const text = box.cli(["simulate", "claude-code", "PreToolUse"]);
+    expect(text.stdout).toContain(`problem: handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"? (decisions: "allow", "deny", "modify", "context", "ask")\n`);
+    // What the host gets: nothing, the hook fails open.
+    expect(text.stdout).toEndWith("Claude Code gets: exit 0\nstdout: (empty)\n");
+    expect(text.exitCode).toBe(5);
+    const json = box.cli(["simulate", "claude-code", "PreToolUse", "--json"]);
+    expect((stdoutJson(json) as { problem: string }).problem).toContain(`"block" is not a decision; did you mean "deny"?`);
+    expect(json.exitCode).toBe(5);
+
+    expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
+    const doctor = box.cli(["doctor"]);
+    expect(doctor.stdout).toContain(`  FAIL  PreToolUse: failed open: claude-code PreToolUse (habit): handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"?`);
+    expect(doctor.exitCode).toBe(5);
   });
 
   test("--payload - reads the host's payload from stdin; degradations are listed", () => {
@@ -205,6 +251,41 @@ describe("init", () => {
   }, 60_000);
 });
 
+describe("install: how to check a config's types", () => {
+  const hint = (name: string) => `[info] install checks ${name}'s shape, not its types: `;
+
+  test("with init's types: the tsc command it prints catches a decision that is not one", () => {
+    const box = sandbox();
+    expect(box.cli(["init", "--id", "habit"]).exitCode).toBe(0);
+    const config = join(box.project, "agent-connector.config.ts");
+    writeFileSync(config, readFileSync(config, "utf8").replace(`{ decision: "allow" }`, `{ decision: "block" }`));
+    const install = box.cli(["install", "--platform", "claude-code"]);
+    expect(install.exitCode).toBe(0);
+    const command = `npx tsc --noEmit -p ${box.project}`;
+    expect(install.stderr).toContain(`${hint("agent-connector.config.ts")}${command} checks them against the types agent-connector init wrote (.agent-connector/types/agent-connector.ts).\n`);
+    // The command as printed, with the repository's tsc for npx's.
+    const tsc = Bun.spawnSync([process.execPath, join(REPO, "node_modules", "typescript", "bin", "tsc"), ...command.split(" ").slice(2)], { stdout: "pipe" });
+    expect(tsc.stdout.toString()).toContain(`Type '"block"' is not assignable`);
+    expect(tsc.exitCode).not.toBe(0);
+  }, 60_000);
+
+  test("without them it says where they come from; JavaScript needs // @ts-check; JSON needs nothing", () => {
+    const box = sandbox();
+    writeConfig(box, GUARD);
+    const ts = box.cli(["install", "--platform", "claude-code"]);
+    expect(ts.stderr).toContain(`${hint("agent-connector.config.ts")}npx tsc --noEmit -p ${box.project} checks them against the types agent-connector init writes beside a new config (.agent-connector/types/agent-connector.ts, with a tsconfig.json paths entry to them).\n`);
+
+    const js = box.write("js/agent-connector.config.mjs", `export default ${GUARD};\n`);
+    const jsInstall = box.cli(["install", "--config", js, "--platform", "claude-code", "--replace"]);
+    expect(jsInstall.stderr).toContain(`${hint("agent-connector.config.mjs")}with // @ts-check at its top, allowJs in tsconfig.json, agent-connector.config.mjs listed in tsconfig.json's include, npx tsc --noEmit -p ${join(box.root, "js")} checks them`);
+
+    const json = box.write("json/agent-connector.config.json", JSON.stringify({ id: "fixed", hooks: { PreToolUse: { response: { decision: "deny", reason: "no" } } } }));
+    const jsonInstall = box.cli(["install", "--config", json, "--platform", "claude-code"]);
+    expect(jsonInstall.exitCode).toBe(0);
+    expect(jsonInstall.stderr).not.toContain("not its types");
+  });
+});
+
 describe("completion", () => {
   test("bash: commands, flags, host ids and installed connector ids", () => {
     const { box } = installed();
@@ -263,7 +344,10 @@ describe("rough edges", () => {
     const handler = box.cli(["install", "--config", join(REPO, "examples", "guard", "agent-connector.config.ts"), "--platform", "cursor", "--dry-run"]);
     const notes = handler.stderr.split("\n").filter(notTransient);
     // The example names kinds (@shell|@write|@edit): they reach Cursor's Shell and Write, no warning.
-    expect(notes).toEqual(["[info] If your handlers return them, some responses degrade on Cursor: agent-connector explain shows which."]);
+    expect(notes).toEqual([
+      "[info] If your handlers return them, some responses degrade on Cursor: agent-connector explain shows which.",
+      `[info] install checks agent-connector.config.ts's shape, not its types: npx tsc --noEmit -p ${join(REPO, "examples", "guard")} checks them against the types agent-connector init writes beside a new config (.agent-connector/types/agent-connector.ts, with a tsconfig.json paths entry to them).`,
+    ]);
     const hooks = JSON.parse(box.cli(["install", "--config", join(REPO, "examples", "guard", "agent-connector.config.ts"), "--platform", "cursor"]).exitCode === 0 ? box.read(join(box.home, ".cursor", "hooks.json")) : "{}");
     expect(hooks.hooks.preToolUse[0].matcher).toBe("Shell|Write|Delete");
   });

@@ -76,6 +76,11 @@ describe("fail-open: handler bugs", () => {
   test("handler returns garbage", () => {
     expectFailOpen(box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => ({ decision: 'maybe' })") }), "handler returned an invalid response: decision");
   });
+  test("a decision in another host's words (Claude's block) fails open; the log names it and what was meant", () => {
+    for (const [word, meant] of [["block", "deny"], ["reject", "deny"], ["approve", "allow"], ["Deny", "deny"]]) {
+      expectFailOpen(box.hook("claude-code", "PreToolUse", pre(), { config: configWith(`() => ({ decision: "${word}", reason: "R" })`) }), `decision: "${word}" is not a decision; did you mean "${meant}"?`);
+    }
+  });
   test("handler returns a non-object", () => {
     expectFailOpen(box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => 42") }), "handler returned an invalid response");
   });

@@ -126,7 +126,8 @@ describe("plugin worker: handlers run off the host's main thread", () => {
     expect(lines).toHaveLength(5);
     expect(lines[0]).toContain("opencode plugin (w): PreToolUse: handler threw: boom; allowed (fail-open)");
     expect(lines[1]).toContain("handler threw: nope");
-    expect(lines[2]).toContain('handler returned an invalid response: decision: Invalid type');
+    // A word with no plain meaning of ours gets no guess.
+    expect(lines[2]).toContain('handler returned an invalid response: decision: "perhaps" is not a decision (decisions: "allow", "deny", "modify", "context", "ask")');
     expect(lines[3]).toContain("no answer within 2000 ms");
     expect(lines[4]).toContain("handler threw: handler called process.exit(3)");
     // The worker outlived all of it (or was replaced): the next call is answered.

@@ -1,7 +1,7 @@
 import { findAdapter } from "../../adapters/index.ts";
 import { selfInvocation } from "../install/command-line.ts";
 import { knownInvocations } from "../install/command-line.ts";
-import type { InstallHealth } from "../install/health.ts";
+import { messageOf, type InstallHealth } from "../install/health.ts";
 import { readRegistry } from "../registry/read.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
 import { userHome } from "../paths.ts";
@@ -41,9 +41,16 @@ async function diagnose(values: { connector?: string; platform?: string }): Prom
   return (await healthOf(values)).map(({ plan, ...health }) => {
     const adapter = findAdapter(health.platform);
     const empty = { ...health, fileProblems: [], probes: [], warnings: plan?.warnings ?? [] };
-    if (!adapter) return empty;
+    if (!adapter || health.unchecked) return empty;
     const seconds = DEFAULT_TIMEOUT_SECONDS;
-    const { problems, probes } = probeFile(adapter, health.file, health.connector, invocations, seconds * 1000, health.projectDir ?? process.cwd());
+    let found: ReturnType<typeof probeFile>;
+    try {
+      found = probeFile(adapter, health.file, health.connector, invocations, seconds * 1000, health.projectDir ?? process.cwd());
+    } catch (error) {
+      // One install that cannot be probed fails alone: the report of the others stands.
+      return { ...empty, ok: false, checks: [...health.checks, { name: "probes", ok: false, detail: `not fired: ${messageOf(error)}` }] };
+    }
+    const { problems, probes } = found;
     const consequence = adapter.invalidEntrySkips === "file" ? `${adapter.name} skips this whole file: none of its hooks run` : undefined;
     const fileProblems = problems.map((p) => ({ ...p, ...(consequence ? { consequence } : {}) }));
     const ok = health.ok && !fileProblems.length && probes.every((p) => p.ok);

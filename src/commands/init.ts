@@ -8,10 +8,8 @@ import { jsonArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { UsageError } from "./_fail.ts";
 import { configTemplate } from "./_init-template.ts";
+import { TYPES_FILE } from "./_type-check.ts";
 import { printJson, ui } from "./_output.ts";
-
-/** Where init puts the types, relative to the project: tsconfig `paths` points here. */
-const TYPES = ".agent-connector/types/agent-connector.ts";
 
 /**
  * The authoring API's types as a module tsc and editors resolve through tsconfig `paths`, so a
@@ -28,7 +26,7 @@ export function defineConnector<const C extends ConnectorConfig>(config: C): C {
 `;
 
 const NEW_TSCONFIG = {
-  compilerOptions: { target: "ESNext", module: "Preserve", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, paths: { "agent-connector": [`./${TYPES}`] } },
+  compilerOptions: { target: "ESNext", module: "Preserve", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, paths: { "agent-connector": [`./${TYPES_FILE}`] } },
   include: ["agent-connector.config.ts"],
 };
 
@@ -37,7 +35,7 @@ function tsconfigText(existing: string | null): string | null {
   if (existing === null) return `${JSON.stringify(NEW_TSCONFIG, null, 2)}\n`;
   const current = parse(existing) as { compilerOptions?: { paths?: Record<string, unknown> } } | undefined;
   if (current?.compilerOptions?.paths?.["agent-connector"]) return null;
-  const edits = modify(existing, ["compilerOptions", "paths", "agent-connector"], [`./${TYPES}`], { formattingOptions: { insertSpaces: true, tabSize: 2 } });
+  const edits = modify(existing, ["compilerOptions", "paths", "agent-connector"], [`./${TYPES_FILE}`], { formattingOptions: { insertSpaces: true, tabSize: 2 } });
   return applyEdits(existing, edits);
 }
 
@@ -62,7 +60,7 @@ export default defineAcCommand({
     const written: string[] = [];
     writeFileSync(configFile, configTemplate(id));
     written.push(configFile);
-    const typesFile = join(dir, TYPES);
+    const typesFile = join(dir, TYPES_FILE);
     mkdirSync(join(typesFile, ".."), { recursive: true });
     writeFileSync(typesFile, typesModule());
     written.push(typesFile);

@@ -3,6 +3,7 @@ import { agentArgs, configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from ".
 import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { listCell, printTable } from "./_table.ts";
+import { typeCheckHint } from "./_type-check.ts";
 import { planEdits, planHost, type HostPlan, type Part } from "../install/plan.ts";
 import { mcpOwners, sharedOwners, type McpPlan } from "../install/mcp/plan.ts";
 import type { ServerChange } from "../install/edits/mcp-servers.ts";
@@ -229,6 +230,8 @@ export default defineAcCommand({
     else {
       report(results, dryRun, paths.home);
       if (binaryNote) ui[binaryNote.level](binaryNote.message);
+      const typeCheck = typeCheckHint(configPath, paths.home);
+      if (typeCheck) ui.info(typeCheck);
       if (compiled && !compiled.ok) ui.warn(`${tilde(configPath, paths.home)} cannot be compiled (${compiled.reason}): hook calls load the source on each call, which is slower`);
     }
     return failed ? EXIT.hostConfig : EXIT.ok;

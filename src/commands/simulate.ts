@@ -10,7 +10,7 @@ import { resolveResponse, type Degradation } from "../core/resolve.ts";
 import { samplePayload, sampleTool } from "../core/sample-payload.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { denyReason } from "../dialects/reply.ts";
-import { configArgs, jsonArgs } from "./_args.ts";
+import { configArgs, EXIT, jsonArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { UsageError } from "./_fail.ts";
 import { printJson, printStdout } from "./_output.ts";
@@ -73,7 +73,12 @@ export default defineAcCommand({
     }
     const { denyReason: _d, ...hostReply } = reply;
 
-    if (json) return printJson({ connector: config.id, config: path, platform: adapter.id, event, nativeEvent, payload, normalized, matched, returned: returned ?? null, ...(problem ? { problem } : {}), degradations, reply: hostReply });
+    // A problem is a handler whose answer the host would not get as meant: scripts must see it.
+    const code = problem ? EXIT.problems : EXIT.ok;
+    if (json) {
+      printJson({ connector: config.id, config: path, platform: adapter.id, event, nativeEvent, payload, normalized, matched, returned: returned ?? null, ...(problem ? { problem } : {}), degradations, reply: hostReply });
+      return code;
+    }
     const { raw: _raw, ...event_ } = normalized as unknown as Record<string, unknown>;
     const lines = [
       `${config.id} on ${adapter.name}, ${event} (${nativeEvent})${args.payload ? "" : ", built-in sample payload"}`,
@@ -92,5 +97,6 @@ export default defineAcCommand({
     lines.push("", `${adapter.name} gets: exit ${hostReply.exitCode}`, `stdout: ${hostReply.stdout ? hostReply.stdout.trimEnd() : "(empty)"}`);
     if (hostReply.stderr) lines.push(`stderr: ${hostReply.stderr.trimEnd()}`);
     printStdout(lines.join("\n"));
+    return code;
   },
 });

@@ -32,7 +32,7 @@ export default defineAcCommand({
     for (const r of results.filter((r) => !r.ok)) {
       lines.push("", `${r.connector} on ${r.name} (${r.scope}):`);
       for (const check of r.checks.filter((c) => !c.ok)) lines.push(`  ${check.name}: ${tilde(check.detail, home)}`);
-      lines.push(`  fix: ${r.fix}`);
+      if (r.fix) lines.push(`  fix: ${r.fix}`);
     }
     const daemonLine = daemonSummary(daemon);
     if (daemonLine) lines.push("", daemonLine);

@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import type { HookResponse } from "../events.ts";
+import { DECISIONS, unknownDecision } from "./decision-words.ts";
 
 export const responseSchema = v.strictObject({
-  decision: v.optional(v.picklist(["allow", "deny", "modify", "context", "ask"])),
+  decision: v.optional(v.picklist(DECISIONS, (issue) => unknownDecision(issue.input))),
   reason: v.optional(v.string()),
   updatedInput: v.optional(v.record(v.string(), v.unknown())),
   additionalContext: v.optional(v.string()),

@@ -32,10 +32,19 @@ export const SAMPLE_VALUES: Record<FieldName, unknown> = {
   lastAssistantMessage: "Done.",
 };
 
+/**
+ * Writes `value` at a dot path. A path that runs through a value another field wrote (Codex's
+ * `tool_response.isError` under the shell's `tool_response`, a bare string) has no place in this
+ * payload: the host sends no such field there (Codex's isError is an MCP result's), nor does the sample.
+ */
 function setPath(target: Record<string, unknown>, path: string, value: unknown): void {
   const keys = path.split(".");
   let node = target;
-  for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+  for (const key of keys.slice(0, -1)) {
+    const next = (node[key] ??= {});
+    if (next === null || typeof next !== "object" || Array.isArray(next)) return;
+    node = next as Record<string, unknown>;
+  }
   node[keys.at(-1)!] = value;
 }
 

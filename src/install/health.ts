@@ -14,7 +14,8 @@ import { mcpOwners } from "./mcp/plan.ts";
 
 /** One thing `status` checks about one install, and what it found. */
 export interface Check {
-  name: "config" | "binary" | "host-file";
+  /** `probes`: doctor's sample events (src/commands/doctor.ts). */
+  name: "config" | "binary" | "host-file" | "probes";
   ok: boolean;
   detail: string;
 }
@@ -33,6 +34,8 @@ export interface InstallHealth {
   checks: Check[];
   /** What to run to fix what drifted; absent when all is well. */
   fix?: string;
+  /** The check itself failed (see `checks`): nothing more can be learnt about this install. */
+  unchecked?: true;
   /** The plan a re-install would carry out (doctor uses its warnings). */
   plan?: HostPlan;
 }
@@ -128,14 +131,26 @@ export async function checkInstall(
   return { ...base, ...(projectDir ? { projectDir } : {}), ok, checks, ...(ok ? {} : { fix: configBroken ? `fix ${configPath}, then ${fix}` : fix }), ...(plan ? { plan } : {}) };
 }
 
-/** Every recorded install of every connector (or of `only`), checked. */
+/** What a thrown value says, for a report line. */
+export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * An install whose check threw (its host file is a folder, say): a failed result of its own, so
+ * the other installs are still checked and reported.
+ */
+function uncheckedInstall(id: string, configPath: string, record: InstallRecord, error: unknown): InstallHealth {
+  const base = { connector: id, config: configPath, platform: record.platform, name: findAdapter(record.platform)?.name ?? record.platform, scope: record.scope, file: record.file };
+  return { ...base, ok: false, unchecked: true, checks: [{ name: "host-file", ok: false, detail: `could not be checked: ${messageOf(error)}` }] };
+}
+
+/** Every recorded install of every connector (or of `only`), checked; one that cannot be checked is a failure of its own. */
 export async function checkRegistry(registry: Registry, context: Parameters<typeof checkInstall>[3], only?: { connector?: string; platforms?: readonly string[] }): Promise<InstallHealth[]> {
   const results: InstallHealth[] = [];
   for (const [id, entry] of Object.entries(registry)) {
     if (only?.connector && id !== only.connector) continue;
     for (const record of entry.installs) {
       if (only?.platforms && !only.platforms.includes(record.platform)) continue;
-      results.push(await checkInstall(id, entry.config, record, { registry, ...context }));
+      results.push(await checkInstall(id, entry.config, record, { registry, ...context }).catch((error: unknown) => uncheckedInstall(id, entry.config, record, error)));
     }
   }
   return results;
