@@ -11,7 +11,7 @@ setDefaultTimeout(60_000);
 const box = sandbox();
 writeConfig(box, `{ id: "guard", hooks: { Stop: { handler: () => undefined } } }`);
 expect(box.cli(["install", "--platform", "claude-code"]).exitCode).toBe(0);
-const env = { ...box.env, PATH: `${dirname(BIN)}:/usr/bin:/bin`, TERM: "xterm" };
+const env = { ...box.env, PATH: `${dirname(BIN)}:${process.env.PATH ?? "/usr/bin:/bin"}`, TERM: "xterm" };
 const script = (shell: string) => box.write(`completion.${shell}`, box.cli(["completion", shell]).stdout);
 
 const missing = (programs: string[]) => programs.filter((p) => !has(p));

@@ -1,6 +1,6 @@
 /** A shell typed into as a person would, in a private tmux server: what TAB really shows. */
 
-export const has = (program: string): boolean => Bun.spawnSync(["sh", "-c", `command -v ${program}`]).exitCode === 0;
+export const has = (program: string): boolean => Bun.which(program) !== null;
 
 export interface Terminal {
   type(keys: string[]): void;
