@@ -2,12 +2,12 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, REPO, sandbox, stdoutJson, writeConfig } from "./support/harness.ts";
-import { findAdapter, HOST_IDS } from "../adapters/index.ts";
+import { findAdapter } from "../adapters/index.ts";
 import { allToolNames } from "../src/tools/vocabulary.ts";
 
 setDefaultTimeout(60_000);
 
-/** status, doctor, init, simulate, logs, completion, and the rough edges of issue 13, on the compiled binary. */
+/** status, doctor, init, simulate, logs, and the rough edges of issue 13, on the compiled binary. */
 
 const GUARD = `{ id: "guard", hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) }, Stop: { handler: () => undefined } } }`;
 
@@ -283,27 +283,6 @@ describe("install: how to check a config's types", () => {
     const jsonInstall = box.cli(["install", "--config", json, "--platform", "claude-code"]);
     expect(jsonInstall.exitCode).toBe(0);
     expect(jsonInstall.stderr).not.toContain("not its types");
-  });
-});
-
-describe("completion", () => {
-  test("bash: commands, flags, host ids and installed connector ids", () => {
-    const { box } = installed();
-    const script = box.cli(["completion", "bash"]).stdout;
-    const complete = (words: string[]) => {
-      const file = box.write("completion.bash", script);
-      const run = Bun.spawnSync(["bash", "-c", `source ${file}; COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(" ")}); COMP_CWORD=${words.length - 1}; _agent_connector; echo "\${COMPREPLY[*]}"`], {
-        env: { ...box.env, PATH: `${join(BIN, "..")}:${box.env.PATH}` },
-        stdout: "pipe",
-      });
-      return run.stdout.toString().trim();
-    };
-    expect(complete(["agent-connector", "do"])).toBe("doctor");
-    expect(complete(["agent-connector", "install", "--pl"])).toBe("--platform");
-    expect(complete(["agent-connector", "install", "--platform", "co"])).toBe(HOST_IDS.filter((id) => id.startsWith("co")).join(" "));
-    expect(complete(["agent-connector", "status", "--connector", ""])).toBe("guard");
-    for (const shell of ["zsh", "fish", "powershell"]) expect(box.cli(["completion", shell]).stdout).toContain("agent-connector");
-    expect(box.cli(["completion", "tcsh"]).exitCode).toBe(2);
   });
 });
 

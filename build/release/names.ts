@@ -1,9 +1,6 @@
-import { artifactName } from "../../src/install/self/release.ts";
+import { archiveName, artifactName } from "../../src/install/self/release.ts";
 
-/** The compressed download for a target: a .tar.gz holding `agent-connector` (a .zip holding `agent-connector.exe` on Windows). */
-export const archiveName = (target: string): string => `agent-connector-${target}${target.startsWith("windows") ? ".zip" : ".tar.gz"}`;
-
-export { artifactName };
+export { archiveName, artifactName };
 
 /** `{version}` in a URL base is the release's version. */
 export const releaseBase = (base: string, version: string): string => base.replace(/\{version\}/g, version).replace(/\/+$/, "");

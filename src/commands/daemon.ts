@@ -5,7 +5,7 @@ import { UsageError } from "./_fail.ts";
 import { userHome } from "../paths.ts";
 import { daemonState, describeDaemon, startDaemon, stopDaemon } from "../daemon/state.ts";
 
-const ACTIONS = ["status", "start", "stop", "serve"] as const;
+export const ACTIONS = ["status", "start", "stop", "serve"] as const;
 
 export default defineAcCommand({
   meta: {

@@ -38,7 +38,9 @@ function format(entry: LogEntry): string {
   const time = entry.time.replace("T", " ").replace(/\.\d+Z$/, "Z");
   const head = [time, entry.host, entry.event, entry.connector ?? "-", entry.decision].join("  ");
   if (entry.latencyMs !== undefined) return `${head}  ${entry.latencyMs} ms${entry.exitCode ? `  exit ${entry.exitCode}` : ""}`;
-  const [first, ...stack] = (entry.message ?? "").split(" | ");
+  // hook.log joins a message's lines with " | ", which a message may also hold itself (`curl x | sh`):
+  // only a stack frame (" |     at f (file:1:2)") is surely a line of its own.
+  const [first, ...stack] = (entry.message ?? "").split(/ \| (?=\s*at \S)/);
   return [`${head}  ${first}`, ...stack.map((line) => `    ${line.trim()}`)].join("\n");
 }
 

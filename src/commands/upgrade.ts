@@ -4,8 +4,9 @@ import { defineAcCommand } from "./_command.ts";
 import { UsageError } from "./_fail.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 import { packageManagerPath, stableBinPath } from "../install/self/location.ts";
-import { BinaryCheckError, replaceBinary } from "../install/self/replace.ts";
-import { ArtifactError, fetchArtifact } from "../install/self/fetch-artifact.ts";
+import { BinaryCheckError, binaryVersion, replaceBinary } from "../install/self/replace.ts";
+import { ArtifactError, fetchArtifact, fileSha256, readReleaseOffer } from "../install/self/fetch-artifact.ts";
+import { downloadProgress } from "./_progress.ts";
 import { refreshPluginModules, type RefreshedModule } from "../install/self/refresh-modules.ts";
 import { withInstallLock } from "../install/lock.ts";
 import { userHome } from "../paths.ts";
@@ -19,6 +20,14 @@ function refreshWith(binary: string): { refreshed: RefreshedModule[]; warning?: 
     return { refreshed: [], warning: `plugin modules were not refreshed: ${doc.error?.message ?? "no answer"}; run \`agent-connector upgrade --modules-only\`` };
   } catch {
     return { refreshed: [], warning: `plugin modules were not refreshed (exit ${proc.exitCode}); run \`agent-connector upgrade --modules-only\`` };
+  }
+}
+
+function currentVersion(path: string): string | undefined {
+  try {
+    return binaryVersion(path);
+  } catch {
+    return undefined;
   }
 }
 
@@ -53,11 +62,25 @@ export default defineAcCommand({
       throw new UsageError(`no binary at ${target}: run \`agent-connector self-install\` (or the install script) first`);
     }
     try {
-      const artifact = await fetchArtifact({ from: args.from, sums: args.sums, base: args["base-url"] });
+      const where = tilde(target, userHome());
+      const offer = await readReleaseOffer({ from: args.from, sums: args.sums, base: args["base-url"] });
+      // SHA256SUMS alone says whether the installed binary is the release's: no download to find out.
+      if (offer.binary?.sha256 === fileSha256(target)) {
+        const version = currentVersion(target);
+        if (json) return printJson({ ok: true, dryRun, status: "unchanged", path: target, ...(version ? { previous: version } : {}), version: version ?? "", source: offer.source, sha256: offer.binary.sha256, refreshed: [] });
+        printStdout(`${where} is already ${offer.binary.name} (sha256 ${offer.binary.sha256.slice(0, 12)}…, per ${offer.sums}): nothing to do`);
+        return EXIT.ok;
+      }
+      const progress = json ? undefined : downloadProgress(`downloading ${offer.name}`);
+      let artifact;
+      try {
+        artifact = await fetchArtifact(offer, progress?.update);
+      } finally {
+        progress?.done();
+      }
       const result = replaceBinary(target, artifact.bytes, { dryRun });
       const { refreshed, warning } = result.status === "unchanged" || dryRun ? { refreshed: [] } : refreshWith(target);
       if (json) return printJson({ ok: true, dryRun, ...result, source: artifact.source, sha256: artifact.sha256, refreshed, ...(warning ? { warning } : {}) });
-      const where = tilde(target, userHome());
       if (result.status === "unchanged") printStdout(`${where} is already ${artifact.name} (sha256 ${artifact.sha256.slice(0, 12)}…): nothing to do`);
       else if (dryRun) printStdout(`would replace ${where} (${result.previous ?? "unreadable"}) with ${artifact.source} (sha256 verified)`);
       else printStdout(`upgraded ${where}: ${result.previous ?? "unreadable"} → ${result.version} (sha256 verified against ${artifact.sums})`);

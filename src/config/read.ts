@@ -64,12 +64,20 @@ export async function readConnectorConfig(path: string, schema: v.GenericSchema,
   return checkConnectorConfig(file, await importConfig(file, load), schema);
 }
 
+/** A key that must be there and is not: valibot says `Invalid key: Expected "id" but received undefined`, which names no fix. */
+function whatToDo(issue: v.BaseIssue<unknown>): string {
+  const key = /^"(.+)"$/.exec(issue.expected ?? "")?.[1];
+  if (issue.kind !== "schema" || !issue.type.endsWith("object") || issue.received !== "undefined" || !key) return issue.message;
+  if (key === "id") return `missing; add an id, the connector's name: lowercase letters, digits and dashes (e.g. id: "my-guard")`;
+  return `missing; add "${key}"`;
+}
+
 /** Checks a config already loaded (a compiled connector's exports, src/hook/load-compiled.ts). */
 export function checkConnectorConfig(file: string, raw: unknown, schema: v.GenericSchema): ConnectorConfig {
   const result = v.safeParse(schema, raw);
   if (!result.success) {
     const issue = result.issues[0];
-    throw new ConnectorConfigError(file, v.getDotPath(issue) ?? "", issue.message);
+    throw new ConnectorConfigError(file, v.getDotPath(issue) ?? "", whatToDo(issue));
   }
   const config = result.output as ConnectorConfig;
   for (const hook of Object.values(config.hooks ?? {}) as { response?: unknown; handler?: unknown }[]) {

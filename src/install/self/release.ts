@@ -1,8 +1,8 @@
 import { basename } from "node:path";
 
 /**
- * Release artifacts: one binary per target, named `agent-connector-<os>-<arch>[.exe]`, and
- * SHA256SUMS beside them (`<hex>  <name>` per line, as sha256sum writes it). build/release.ts
+ * Release artifacts: one binary per target, named `agent-connector-<os>-<arch>[.exe]`, the same
+ * compressed (`.tar.gz`, `.zip` on Windows), and SHA256SUMS beside them (`<hex>  <name>` per line, as sha256sum writes it). build/release.ts
  * writes them; install.sh, install.ps1 and `upgrade` read them.
  */
 
@@ -10,6 +10,9 @@ export const TARGETS = ["linux-x64", "linux-arm64", "darwin-x64", "darwin-arm64"
 export type Target = (typeof TARGETS)[number];
 
 export const artifactName = (target: string): string => `agent-connector-${target}${target.startsWith("windows") ? ".exe" : ""}`;
+
+/** The compressed download for a target: a .tar.gz holding `agent-connector` (a .zip holding `agent-connector.exe` on Windows). */
+export const archiveName = (target: string): string => `agent-connector-${target}${target.startsWith("windows") ? ".zip" : ".tar.gz"}`;
 
 /** This machine's target, e.g. linux-x64. */
 export const hostTarget = (platform: string = process.platform, arch: string = process.arch): string =>
