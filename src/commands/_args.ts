@@ -33,5 +33,5 @@ export const connectorArgs = {
   connector: { type: "string", description: "Only this connector id (see agent-connector status)" },
 } as const satisfies ArgsDef;
 
-/** Exit codes: what went wrong, for scripts. The README's table says the same. */
+/** Exit codes: what went wrong, for scripts. docs/cli.md says the same. */
 export const EXIT = { ok: 0, failure: 1, usage: 2, connectorConfig: 3, hostConfig: 4, problems: 5 } as const;

@@ -8,9 +8,8 @@ import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from
  * The call handed to an idle worker with blocking system calls, glibc's (Linux): connect, send the
  * head, read stdin, send it, read the answer, all on this thread, in the order call-evented.ts
  * takes them with Bun's sockets. Such a client never starts Bun's event loop, its socket layer or
- * the pool thread `Bun.stdin.text()` reads on. Against a stand-in worker that answers at once
- * (fresh copies, 300 alternating runs, both orders), a bare client of this kind measured
- * 1.00–1.04× the floor, the same with `Bun.connect` and `Bun.stdin.text()` 1.10–1.11×.
+ * the pool thread `Bun.stdin.text()` reads on, which is why it is nearer the floor program than a
+ * client on Bun's sockets (see docs/performance.md#the-latest-round-the-clients-own-system-calls).
  *
  * Every wait has a deadline (poll), and a write to a peer that is gone fails with EPIPE (Bun
  * ignores SIGPIPE): a worker that is gone costs the call its fast path, never the host a hung or
@@ -19,14 +18,14 @@ import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from
  * BACKSTOP_GRACE_MS the worker's code is holding it, and the call is answered as blocked (client.ts).
  *
  * The functions come from `Bun.FFI.dlopen`, the native side of bun:ffi's `dlopen`: importing
- * bun:ffi compiles its JS module (≈390k instructions) and wraps each function in one generated with
- * `new Function` (≈20k each), only to coerce arguments. Here every int argument is an int32 already
- * (`| 0` where it could be a double), pointers are typed arrays and lengths plain numbers, as those
- * wrappers would pass them. Without `Bun.FFI` (another Bun) the client uses Bun's sockets.
+ * bun:ffi compiles its JS module and wraps each function in one generated with `new Function`,
+ * only to coerce arguments (their cost: docs/performance.md, same section). Here every int
+ * argument is an int32 already (`| 0` where it could be a double), pointers are typed arrays and
+ * lengths plain numbers, as those wrappers would pass them. Without `Bun.FFI` (another Bun) the client uses Bun's sockets.
  *
- * One function with few helpers, on purpose: the first call of each function costs a compiled
- * binary ≈15–20k instructions (its bytecode read and linked), the first use of `Math` ≈110k, of
- * `performance` ≈50k (callgrind, one call each); so deadlines count on `process.uptime()`.
+ * One function with few helpers, on purpose: in a process this young each function's first call
+ * and the first use of `Math` or `performance` cost instructions the floor never spends (counted
+ * with callgrind: docs/performance.md, same section); so deadlines count on `process.uptime()`.
  */
 /** Set to 0 to hand calls over with Bun's sockets instead (call-evented.ts, as on macOS): a way out if a system misbehaves with this. */
 export const FFI_ENV = "AGENT_CONNECTOR_FFI";

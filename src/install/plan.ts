@@ -102,7 +102,7 @@ function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | und
 
 /**
  * What install, explain and doctor say when a tool matcher cannot run on a host: it reaches none
- * of the host's tools (a plain name, a regex or a kind: the README's `Bash` on Copilot CLI, whose
+ * of the host's tools (a plain name, a regex or a kind: docs/cli.md's `Bash` on Copilot CLI, whose
  * tool is `bash`), or it names kinds on a host whose tools are unknown. A guard that silently
  * never runs is the worst failure: every host, every tool event.
  */
