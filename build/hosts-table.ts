@@ -1,47 +1,94 @@
 /**
- * `bun build/hosts-table.ts [--check] [file]`: the table of hosts in docs/hosts/README.md, made from
- * the adapters (id, name, paradigm, what each was checked against: `verified`), between the
- * markers `<!-- hosts:begin -->` and `<!-- hosts:end -->`. `--check` writes nothing and exits 1
- * when the file's table is not what the adapters say (test/docs-tables.test.ts).
+ * `bun build/hosts-table.ts [--check] [--root <dir>]`: the tables that list hosts, made from the
+ * adapters, each between its markers `<!-- <name>:begin … -->` and `<!-- <name>:end -->`:
+ * - docs/hosts/README.md, `hosts`: id, name, paradigm, what each was checked against (`verified`);
+ * - docs/hosts.md, `files`: the files install writes for hooks and MCP servers at each scope, and
+ *   the variables that move them (found by watching which ones the adapter reads).
+ * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/docs-tables.test.ts).
+ * Paths are Linux's (an adapter may pick other folders on macOS or Windows).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ADAPTERS } from "../adapters/index.ts";
-import type { Adapter, VerifiedAgainst } from "../src/adapter.ts";
+import type { Adapter, PathContext, Scope, VerifiedAgainst } from "../src/adapter.ts";
 
-const BEGIN = "<!-- hosts:begin (made by build/hosts-table.ts from adapters/: edit those, then run it) -->";
-const END = "<!-- hosts:end -->";
+// The tables show one OS's paths, whatever machine makes them (set before any adapter is read).
+Object.defineProperty(process, "platform", { value: "linux" });
+const { ADAPTERS } = await import("../adapters/index.ts");
+const { deliveredFile } = await import("../src/install/deliveries.ts");
+const { mcpFile } = await import("../src/install/mcp/plan.ts");
 
 const DELIVERY: Record<string, string> = { "hooks-folder": " (hooks folder)", none: "", unavailable: ", not supported (install writes nothing and says why)" };
 
 const check = (v: VerifiedAgainst): string => `${v.by}${v.version ? ` ${v.version}` : ""} (${v.on}${v.note ? `; ${v.note}` : ""})`;
 
-const row = (a: Adapter): string => `| [${a.id}](${a.id}.md) | ${a.name} | ${a.paradigm}${DELIVERY[a.hooks.kind] ?? ""} | ${a.verified.map(check).join("; ")} |`;
-
-export function hostsTable(): string {
-  return [BEGIN, "| id | name | paradigm | checked against |", "|---|---|---|---|", ...ADAPTERS.map(row), END].join("\n");
+function hostsTable(): string[] {
+  const row = (a: Adapter): string => `| [${a.id}](${a.id}.md) | ${a.name} | ${a.paradigm}${DELIVERY[a.hooks.kind] ?? ""} | ${a.verified.map(check).join("; ")} |`;
+  return ["| id | name | paradigm | checked against |", "|---|---|---|---|", ...ADAPTERS.map(row)];
 }
 
-/** The file with its table made anew; throws when the markers are missing. */
-export function withTable(text: string): string {
-  const start = text.indexOf("<!-- hosts:begin");
-  const end = text.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`no "<!-- hosts:begin" … "${END}" markers`);
-  return `${text.slice(0, start)}${hostsTable()}${text.slice(end + END.length)}`;
+/** A path context whose environment is empty, and which notes every variable the adapter reads. */
+function watchedPaths(): { paths: PathContext; read: Set<string> } {
+  const read = new Set<string>();
+  const env = new Proxy({} as Record<string, string | undefined>, {
+    get: (_target, key) => void (typeof key === "string" && read.add(key)),
+  });
+  return { paths: { home: "~", env, projectDir: "<project>", agent: "<agent>" }, read };
+}
+
+const code = (path: string | undefined): string => (path ? `\`${path}\`` : "-");
+
+function filesTable(): string[] {
+  const row = (a: Adapter): string => {
+    const { paths, read } = watchedPaths();
+    const hooks = (scope: Scope) => {
+      const file = deliveredFile(a, scope, paths, "<id>");
+      if (!file) return "-";
+      return a.hooks.kind === "hooks-folder" ? `launchers in ${code(`${file}/`)}` : code(file);
+    };
+    const cells = [hooks("user"), hooks("project"), code(mcpFile(a, "user", paths)), code(mcpFile(a, "project", paths))];
+    const moved = [...read].sort().map((name) => `\`$${name}\``).join(", ") || "-";
+    return `| [${a.name}](hosts/${a.id}.md) | \`${a.id}\` | ${a.paradigm} | ${Object.keys(a.events).length} | ${cells.join(" | ")} | ${moved} |`;
+  };
+  return [
+    "| host | id | paradigm | events | hooks: user | hooks: project | MCP servers: user | MCP servers: project | moved by |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...ADAPTERS.map(row),
+  ];
+}
+
+const TABLES = [
+  { file: ["docs", "hosts", "README.md"], name: "hosts", make: hostsTable },
+  { file: ["docs", "hosts.md"], name: "files", make: filesTable },
+];
+
+/** The text with the named table made anew; throws when its markers are missing. */
+export function withTable(text: string, name: string, rows: string[]): string {
+  const begin = `<!-- ${name}:begin`;
+  const end = `<!-- ${name}:end -->`;
+  const start = text.indexOf(begin);
+  const stop = text.indexOf(end);
+  if (start < 0 || stop < start) throw new Error(`no "${begin}" … "${end}" markers`);
+  const made = [`${begin} (made by build/hosts-table.ts from adapters/: edit those, then run it) -->`, ...rows, end].join("\n");
+  return `${text.slice(0, start)}${made}${text.slice(stop + end.length)}`;
 }
 
 if (import.meta.main) {
   const args = process.argv.slice(2);
-  const file = args.find((a) => !a.startsWith("--")) ?? join(import.meta.dir, "..", "docs", "hosts", "README.md");
-  const text = readFileSync(file, "utf8");
-  const made = withTable(text);
-  if (args.includes("--check")) {
-    if (made !== text) {
-      console.error(`${file}: its table of hosts is not what adapters/ say; run: bun build/hosts-table.ts`);
-      process.exit(1);
+  const rootAt = args.indexOf("--root");
+  const root = rootAt >= 0 ? args[rootAt + 1]! : join(import.meta.dir, "..");
+  let stale = 0;
+  for (const table of TABLES) {
+    const file = join(root, ...table.file);
+    const text = readFileSync(file, "utf8");
+    const made = withTable(text, table.name, table.make());
+    if (made === text) continue;
+    if (args.includes("--check")) {
+      console.error(`${file}: its table of hosts (${table.name}) is not what adapters/ say; run: bun build/hosts-table.ts`);
+      stale++;
+    } else {
+      writeFileSync(file, made);
+      console.log(`wrote the table of hosts (${table.name}) in ${file}`);
     }
-  } else if (made !== text) {
-    writeFileSync(file, made);
-    console.log(`wrote the table of hosts in ${file}`);
   }
+  if (stale) process.exit(1);
 }
