@@ -22,7 +22,7 @@ for (const [name, load] of Object.entries(CLI_COMMANDS)) if (!((await load()).me
 const helpFlags = (command: string): string[] => {
   const help = box.cli([command, "--help"]).stdout;
   const options = help.includes("OPTIONS\n") ? help.slice(help.indexOf("OPTIONS\n") + "OPTIONS\n".length).replace(/^\n/, "").split("\n\n")[0]! : "";
-  return [...new Set(options.split("\n").filter((line) => /^\s+-/.test(line)).flatMap((line) => line.trim().split(/\s{2,}/)[0]!.match(/--[a-z-]+/g) ?? []))].sort();
+  return [...new Set(options.split("\n").filter((line) => /^ {2}-/.test(line)).flatMap((line) => line.trim().split(/\s{2,}/)[0]!.match(/--[a-z-]+/g) ?? []))].sort();
 };
 
 test("the top-level --help lists the commands", () => {
