@@ -7,7 +7,7 @@ export const configArgs = {
 } as const satisfies ArgsDef;
 
 export const targetArgs = {
-  platform: { type: "string", description: "Host id(s), comma-separated (e.g. claude-code,codex); default: every host detected on this machine" },
+  platform: { type: "string", description: "Host id(s), comma-separated (e.g. claude-code,codex; a program name one host alone has works too: claude, gemini); default: every host detected on this machine" },
   scope: {
     type: "string",
     description: "user (the host's config in your home), project (in --project-dir) or managed (the machine-wide file an organisation deploys, for every user; needs administrator rights)",

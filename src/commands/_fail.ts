@@ -3,7 +3,10 @@ import { HostConfigError } from "../host-config/errors.ts";
 import { EXIT } from "./_args.ts";
 import { printJson, ui } from "./_output.ts";
 
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  // The `kind` of the --json error document.
+  override name = "UsageError";
+}
 
 export function exitCodeFor(error: unknown): number {
   if (error instanceof UsageError) return EXIT.usage;

@@ -1,12 +1,13 @@
 import { resolve } from "node:path";
 import type { Adapter, PathContext, Scope } from "../adapter.ts";
 import type { ConnectorConfig } from "../events.ts";
-import { ADAPTERS, HOST_IDS, findAdapter, type HostId } from "../../adapters/index.ts";
+import { ADAPTERS, HOST_IDS, type HostId } from "../../adapters/index.ts";
 import { findConfigs } from "../config/find.ts";
 import { loadConnectorConfig } from "../config/load.ts";
 import { userHome } from "../paths.ts";
 import { isDetected } from "../install/detect.ts";
 import { UsageError } from "./_fail.ts";
+import { hostsByNames } from "./_host-names.ts";
 
 export function pathContext(projectDir: string | undefined, agent?: string): PathContext {
   if (agent !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(agent)) throw new UsageError(`--agent must be an agent's name (letters, digits, dots, dashes, underscores), not "${agent}"`);
@@ -25,11 +26,7 @@ export function selectAdapters(platform: string | undefined, paths: PathContext)
     if (!detected.length) throw new UsageError(`no supported host detected on this machine; name one with --platform (${HOST_IDS.join(", ")})`);
     return detected;
   }
-  return platform.split(",").map((id) => {
-    const adapter = findAdapter(id.trim());
-    if (!adapter) throw new UsageError(`unknown host "${id}"; known: ${HOST_IDS.join(", ")}`);
-    return adapter;
-  });
+  return hostsByNames(platform);
 }
 
 export function configPathFrom(config: string | undefined): string {

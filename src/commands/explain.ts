@@ -4,6 +4,7 @@ import { hasScope, noticeFor, planHost, type HostPlan, type WiredEvent } from ".
 import { configArgs, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { loadConfigArg, parseScope, pathContext } from "./_targets.ts";
+import { hostsByNames } from "./_host-names.ts";
 import { knownInvocations } from "../install/command-line.ts";
 import { readRegistry } from "../registry/read.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
@@ -16,6 +17,7 @@ import { hasKinds } from "../core/matcher.ts";
 
 const args = {
   ...configArgs,
+  platform: { type: "string", description: "Only these hosts, comma-separated (default: every known host)" },
   scope: { ...targetArgs.scope, description: "Plan for this scope where a host has it, else for its other one" },
   "project-dir": targetArgs["project-dir"],
   tools: { type: "boolean", description: "Show each host's tools by kind (what @shell, @write… mean there); shown anyway when a matcher names a kind" },
@@ -53,7 +55,7 @@ function cell(plan: HostPlan, event: string): string {
 const HANDLERS = { "plugin-module": "in-process-worker", "hook-file": "hook-command", "hooks-folder": "hook-command", none: "none", unavailable: "none" } as const;
 
 export default defineAcCommand({
-  meta: { name: "explain", description: "Show what a connector becomes on every known host: wired events (native or run-time matcher), unavailable ones, degradations, and where its MCP servers are registered. Writes nothing." },
+  meta: { name: "explain", description: "Show what a connector becomes on every known host (or those --platform names): wired events (native or run-time matcher), unavailable ones, degradations, and where its MCP servers are registered. Writes nothing." },
   args,
   async run({ args: values, json }) {
     const scope = parseScope(values.scope);
@@ -65,7 +67,8 @@ export default defineAcCommand({
     // MCP servers likewise: a host whose servers go to one scope only (Cline, Kimi) is shown there,
     // whatever scope its hooks take (Copilot for JetBrains: hooks in the project, servers in its UI).
     const fallback: Scope = scope === "user" ? "project" : "user";
-    const plans = ADAPTERS.map((adapter) => {
+    const adapters = values.platform ? hostsByNames(values.platform) : ADAPTERS;
+    const plans = adapters.map((adapter) => {
       const plan = planHost(adapter, config, hasScope(adapter, scope, paths, config.id) || !hasScope(adapter, fallback, paths, config.id) ? scope : fallback, paths, invocations);
       const mcpScope = adapter.mcp && !adapter.mcp.scopes[plan.scope] ? ([scope, fallback].find((s) => adapter.mcp!.scopes[s]) ?? plan.scope) : plan.scope;
       const mcp = mcpScope === plan.scope ? plan.mcp : planHost(adapter, config, mcpScope, paths, invocations, { only: "mcp" }).mcp;
@@ -86,7 +89,7 @@ export default defineAcCommand({
       }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
     }
-    printStdout(`${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} hosts`);
+    printStdout(`${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} host${plans.length === 1 ? "" : "s"}`);
     printTable([["host", "scope", ...events], ...plans.map(({ plan }) => [plan.platform, plan.scope, ...events.map((event) => cell(plan, event))])], 1);
     const native = plans.filter(({ plan }) => plan.wired.some((w) => w.native));
     for (const { plan } of native) printStdout(`native hooks on ${plan.platform}: ${listCell(plan.wired.filter((w) => w.native).map((w) => w.event))}`);

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { findAdapter, HOST_IDS } from "../../adapters/index.ts";
+import { HOST_IDS } from "../../adapters/index.ts";
 import { EVENT_NAMES, isEventName, MATCHER_TARGET } from "../events.ts";
 import { normalizeEvent } from "../core/normalize.ts";
 import { toolMatcherTest } from "../core/matcher.ts";
@@ -13,6 +13,7 @@ import { denyReason } from "../dialects/reply.ts";
 import { configArgs, EXIT, jsonArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { UsageError } from "./_fail.ts";
+import { hostByName } from "./_host-names.ts";
 import { printJson, printStdout } from "./_output.ts";
 import { loadConfigArg } from "./_targets.ts";
 
@@ -28,8 +29,7 @@ export default defineAcCommand({
     ...jsonArgs,
   },
   async run({ args, json }) {
-    const adapter = findAdapter(args.platform);
-    if (!adapter) throw new UsageError(`unknown host "${args.platform}"; known: ${HOST_IDS.join(", ")}`);
+    const adapter = hostByName(args.platform);
     if (!isEventName(args.event)) throw new UsageError(`unknown event "${args.event}"; events: ${EVENT_NAMES.join(", ")}`);
     const event = args.event;
     const nativeEvent = adapter.events[event];

@@ -23,7 +23,7 @@ const args = {
   connector: { type: "string", description: "Connector id to remove (or --config to read it from the config)" },
   ...configArgs,
   platform: { ...targetArgs.platform, description: "Host id(s), comma-separated; default: every host the connector was installed into" },
-  scope: { type: "string", description: "user or project; default: every scope it was installed into" },
+  scope: { type: "string", description: "user, project or managed; default: every scope it was installed into" },
   "project-dir": targetArgs["project-dir"],
   ...agentArgs,
   ...dryRunArgs,
