@@ -155,9 +155,12 @@ export const kimi: HostRecord = {
         install();
         const extra = `\n[[hooks]]\nevent = "Stop"\ncommand = "./after.sh"\n`;
         box.write(configPath(box), box.read(configPath(box)) + extra);
+        // Installing again with nothing of ours changed leaves the file as it is: ours are not moved behind the user's table.
+        const before = box.read(configPath(box));
         expect(install().exitCode).toBe(0);
+        expect(box.read(configPath(box))).toBe(before);
         const hooks = (parse(box.read(configPath(box))) as { hooks: { command: string }[] }).hooks.map((h) => h.command);
-        expect(hooks).toEqual(["prettier --write", "./after.sh", command("PreToolUse"), command("PostToolUse"), command("Stop")]);
+        expect(hooks).toEqual(["prettier --write", command("PreToolUse"), command("PostToolUse"), command("Stop"), "./after.sh"]);
         uninstall();
         expect(box.read(configPath(box))).toBe(`${bare}\n${extra}`);
       });
