@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import type { HookResponse } from "../events.ts";
 import { parseHandlerResult } from "./response.ts";
 
 test("nothing returned is no opinion", () => {
@@ -7,7 +8,7 @@ test("nothing returned is no opinion", () => {
 });
 
 test("a valid response is kept as written", () => {
-  const response = { decision: "modify", updatedInput: { command: "ls" }, updatedTool: { command: "ls", filePaths: ["a"] }, reason: "safer" };
+  const response: HookResponse = { decision: "modify", updatedInput: { command: "ls" }, updatedTool: { command: "ls", filePaths: ["a"] }, reason: "safer" };
   expect(parseHandlerResult(response)).toEqual({ ok: true, response });
 });
 
