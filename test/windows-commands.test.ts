@@ -2,12 +2,13 @@
  * Hook commands as Windows hosts get them: the `.exe` path in the one form each host's shell
  * (Git Bash, cmd.exe, PowerShell) reads back verbatim. Every json-stdio host's command is rendered
  * for awkward Windows paths and read back by a model of that shell's quoting rules; Git Bash's
- * rendering also by a real bash.
+ * rendering also by a real bash. The launchers written into hooks folders likewise, in every flavour.
  */
 import { describe, expect, test } from "bun:test";
 import { ADAPTERS } from "../adapters/index.ts";
 import { commandShell, currentInvocation, hookCommand, isOurCommand } from "../src/install/command-line.ts";
 import { fileSpecOn } from "../src/install/deliveries.ts";
+import { renderLauncher, type LauncherFlavour } from "../src/install/launcher.ts";
 import { UnquotablePathError } from "../src/install/shells.ts";
 import type { CommandShell } from "../src/adapter.ts";
 
@@ -96,40 +97,57 @@ function powershellWords(line: string): string[] {
 
 const READ: Record<Exclude<CommandShell, "posix">, (line: string) => string[]> = { bash: bashWords, cmd: cmdWords, powershell: powershellWords };
 
+/** A line of a batch file as cmd.exe reads it: %% is a %, a lone % expands; outside quotes & | < > ^ ( ) are operators; inside them "" is a quote. */
+function batchWords(line: string): string[] {
+  if (line.replaceAll("%%", "").includes("%")) throw new Error("% expands in a batch file");
+  const text = line.replaceAll("%%", "%");
+  const words: string[] = [];
+  let word: string | undefined;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' && quoted && text[i + 1] === '"') word += text[++i]!;
+    else if (c === '"') {
+      quoted = !quoted;
+      word ??= "";
+    } else if (!quoted && "&|<>^()".includes(c)) throw new Error(`unquoted ${c}`);
+    else if (!quoted && c === " ") {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else word = (word ?? "") + c;
+  }
+  if (quoted) throw new Error('unclosed "');
+  if (word !== undefined) words.push(word);
+  return words;
+}
+
+/** The one command line of a launcher (the first line `lead` matches, `lead` taken off), without our fixed stdin redirection. */
+function commandLineOf(text: string, lead: RegExp, redirect: string): string {
+  const line = text.split(/\r?\n/).find((l) => lead.test(l));
+  if (line === undefined) throw new Error("no command line");
+  const command = line.replace(lead, "");
+  return redirect && command.endsWith(redirect) ? command.slice(0, -redirect.length) : command;
+}
+
+/** Each launcher flavour read by its shell: sh by (Git) bash, cmd as a batch file, ps1 by PowerShell. A new flavour fails to compile here until it has one. */
+const READ_LAUNCHER: Record<LauncherFlavour, (text: string) => string[]> = {
+  sh: (text) => bashWords(commandLineOf(text, /^exec /, " </dev/null")),
+  cmd: (text) => batchWords(commandLineOf(text, /^(?!#|@echo off|rem |exit )(?=.)/, " <NUL")),
+  ps1: (text) => powershellWords(commandLineOf(text, /^(?!#|exit )(?:\$input \| )?(?=.)/, "")),
+};
+
+/** The file names Windows runs with each flavour's shell (it picks the program by the suffix; a host that runs bash itself needs none). */
+const LAUNCHER_SUFFIXES: Record<LauncherFlavour, readonly string[]> = { sh: ["", ".sh"], cmd: [".cmd", ".bat"], ps1: [".ps1"] };
+
 const HOOK_FILE_HOSTS = ADAPTERS.flatMap((adapter) => (adapter.hooks.kind === "hook-file" ? [{ adapter, spec: adapter.hooks.file }] : []));
 
 describe("hook commands on Windows", () => {
-  test("every json-stdio host has a Windows shell", () => {
-    expect(HOOK_FILE_HOSTS.map(({ adapter, spec }) => `${adapter.id}: ${commandShell(spec, "win32")}`).sort()).toEqual([
-      "amazon-q: cmd",
-      "antigravity-cli: cmd",
-      "antigravity: cmd",
-      "auggie: cmd",
-      "claude-code: bash",
-      "codebuddy: cmd",
-      "codex: cmd",
-      "continue: cmd",
-      "copilot-cli: powershell",
-      "crush: cmd",
-      "cursor: cmd",
-      "devin: cmd",
-      "droid: cmd",
-      "gemini-cli: powershell",
-      "goose: bash",
-      "grok-build: cmd",
-      "grok-cli: cmd",
-      "hermes: cmd",
-      "jetbrains-copilot: cmd",
-      "junie: cmd",
-      "kimi-code: cmd",
-      "kimi: cmd",
-      "kiro: cmd",
-      "mistral-vibe: cmd",
-      "openhands: cmd",
-      "qwen-code: powershell",
-      "vscode-copilot: powershell",
-      "windsurf: cmd",
-    ]);
+  test("every json-stdio host's Windows shell is one modelled here, so the read-back below covers every host; none named is cmd.exe", () => {
+    expect(HOOK_FILE_HOSTS.length).toBeGreaterThan(0);
+    expect(HOOK_FILE_HOSTS.filter(({ spec }) => !Object.hasOwn(READ, commandShell(spec, "win32"))).map(({ adapter }) => adapter.id)).toEqual([]);
+    // What Node's spawn(…, { shell: true }) runs there; elsewhere every host gets the POSIX spelling.
+    const unnamed = HOOK_FILE_HOSTS.find(({ spec }) => !spec.windows)!.spec;
+    expect([commandShell(unnamed, "win32"), commandShell(unnamed, "linux"), commandShell(unnamed, "darwin")]).toEqual(["cmd", "posix", "posix"]);
   });
 
   for (const { adapter, spec } of HOOK_FILE_HOSTS) {
@@ -182,9 +200,33 @@ describe("hook commands on Windows", () => {
     expect(() => currentInvocation("cmd", [String.raw`C:\Users\100%\bin\agent-connector.exe`])).toThrow("set AGENT_CONNECTOR_HOME to a folder without them");
   });
 
-  test("hooks folders on Windows: Cline's launchers are .ps1 files, Mux's the same sh script (Mux runs hook files through bash everywhere)", () => {
-    const folders = Object.fromEntries(ADAPTERS.flatMap((adapter) => (adapter.hooks.kind === "hooks-folder" ? [[adapter.id, adapter.hooks.folder.windows]] : [])));
-    expect(folders).toEqual({ cline: { flavour: "ps1", suffix: ".ps1" }, mux: { flavour: "sh", suffix: "" } });
+  test("every flavour a launcher can be written in gives its shell back the .exe path and our words, stdin handed on or not", () => {
+    // A batch file, unlike a `cmd /c` line, can hold a % (written %%).
+    const paths = [...PATHS, String.raw`C:\Users\100%\bin\agent-connector.exe`];
+    for (const flavour of Object.keys(READ_LAUNCHER) as LauncherFlavour[]) {
+      for (const path of paths) {
+        for (const noStdin of [false, true]) {
+          // Install hands renderLauncher the POSIX spelling of our invocation (knownInvocations' first).
+          const launcher = renderLauncher(flavour, currentInvocation("posix", [path]), { platform: "cline", event: "TaskStart", connectorId: "guard", native: false, noStdin });
+          expect(`${flavour}: ${JSON.stringify(READ_LAUNCHER[flavour](launcher))}`).toBe(`${flavour}: ${JSON.stringify([path, "hook", "cline", "TaskStart", "--connector", "guard"])}`);
+        }
+      }
+    }
+  });
+
+  test("an sh launcher's command line is read back by a real bash", () => {
+    for (const path of PATHS) {
+      const launcher = renderLauncher("sh", currentInvocation("posix", [path]), { platform: "mux", event: "tool_pre", connectorId: "guard", native: true, noStdin: true });
+      const words = commandLineOf(launcher, /^exec /, " </dev/null");
+      const proc = Bun.spawnSync(["bash", "-c", `set -- ${words}; printf '%s\\n' "$@"`], { stdout: "pipe" });
+      expect(proc.stdout.toString()).toBe(`${[path, "hook", "mux", "tool_pre", "--native", "--connector", "guard"].join("\n")}\n`);
+    }
+  });
+
+  test("every hooks-folder host's Windows launcher is a file Windows runs with that flavour's shell", () => {
+    const folders = ADAPTERS.flatMap((adapter) => (adapter.hooks.kind === "hooks-folder" ? [{ id: adapter.id, ...adapter.hooks.folder.windows }] : []));
+    expect(folders.length).toBeGreaterThan(0);
+    expect(folders.filter(({ flavour, suffix }) => !LAUNCHER_SUFFIXES[flavour].includes(suffix)).map(({ id }) => id)).toEqual([]);
   });
 
   test("Copilot CLI's Windows command goes under `powershell`; elsewhere under `bash`", () => {
