@@ -12,10 +12,10 @@ test("a valid response is kept as written", () => {
   expect(parseHandlerResult(response)).toEqual({ ok: true, response });
 });
 
-test("a bad decision is an error that names the field and the value it got", () => {
+test("a bad decision is an error that names the field, the value it got and what was meant", () => {
   expect(parseHandlerResult({ decision: "block" })).toEqual({
     ok: false,
-    problem: 'handler returned an invalid response: decision: Invalid type: Expected ("allow" | "deny" | "modify" | "context" | "ask") but received "block"',
+    problem: 'handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"? (decisions: "allow", "deny", "modify", "context", "ask")',
   });
 });
 
