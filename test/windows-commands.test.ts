@@ -10,6 +10,7 @@ import { commandShell, currentInvocation, hookCommand, isOurCommand } from "../s
 import { fileSpecOn } from "../src/install/deliveries.ts";
 import { UnquotablePathError } from "../src/install/shells.ts";
 import type { CommandShell } from "../src/adapter.ts";
+import { recordOf } from "./hosts-data/lookup.ts";
 
 const PATHS = [
   String.raw`C:\Users\ann\.agent-connector\bin\agent-connector.exe`,
@@ -99,37 +100,11 @@ const READ: Record<Exclude<CommandShell, "posix">, (line: string) => string[]> =
 const HOOK_FILE_HOSTS = ADAPTERS.flatMap((adapter) => (adapter.hooks.kind === "hook-file" ? [{ adapter, spec: adapter.hooks.file }] : []));
 
 describe("hook commands on Windows", () => {
-  test("every json-stdio host has a Windows shell", () => {
-    expect(HOOK_FILE_HOSTS.map(({ adapter, spec }) => `${adapter.id}: ${commandShell(spec, "win32")}`).sort()).toEqual([
-      "amazon-q: cmd",
-      "antigravity-cli: cmd",
-      "antigravity: cmd",
-      "auggie: cmd",
-      "claude-code: bash",
-      "codebuddy: cmd",
-      "codex: cmd",
-      "continue: cmd",
-      "copilot-cli: powershell",
-      "crush: cmd",
-      "cursor: cmd",
-      "devin: cmd",
-      "droid: cmd",
-      "gemini-cli: powershell",
-      "goose: bash",
-      "grok-build: cmd",
-      "grok-cli: cmd",
-      "hermes: cmd",
-      "jetbrains-copilot: cmd",
-      "junie: cmd",
-      "kimi-code: cmd",
-      "kimi: cmd",
-      "kiro: cmd",
-      "mistral-vibe: cmd",
-      "openhands: cmd",
-      "qwen-code: powershell",
-      "vscode-copilot: powershell",
-      "windsurf: cmd",
-    ]);
+  // What each host runs our command with is in its record (test/hosts-data/<id>.ts), cmd unless it says otherwise.
+  test("every hook-file host's Windows shell is the one its record names", () => {
+    const shells = (pick: (id: string) => string) => HOOK_FILE_HOSTS.map(({ adapter }) => `${adapter.id}: ${pick(adapter.id)}`);
+    const adapters = Object.fromEntries(HOOK_FILE_HOSTS.map(({ adapter, spec }) => [adapter.id, commandShell(spec, "win32")]));
+    expect(shells((id) => adapters[id]!)).toEqual(shells((id) => recordOf(id).windowsShell ?? "cmd"));
   });
 
   for (const { adapter, spec } of HOOK_FILE_HOSTS) {
@@ -182,9 +157,10 @@ describe("hook commands on Windows", () => {
     expect(() => currentInvocation("cmd", [String.raw`C:\Users\100%\bin\agent-connector.exe`])).toThrow("set AGENT_CONNECTOR_HOME to a folder without them");
   });
 
-  test("hooks folders on Windows: Cline's launchers are .ps1 files, Mux's the same sh script (Mux runs hook files through bash everywhere)", () => {
-    const folders = Object.fromEntries(ADAPTERS.flatMap((adapter) => (adapter.hooks.kind === "hooks-folder" ? [[adapter.id, adapter.hooks.folder.windows]] : [])));
-    expect(folders).toEqual({ cline: { flavour: "ps1", suffix: ".ps1" }, mux: { flavour: "sh", suffix: "" } });
+  test("hooks folders on Windows: each host's launcher flavour and suffix are the ones its record names (Cline: .ps1; Mux: the sh script, run by bash)", () => {
+    const folders = ADAPTERS.flatMap((adapter) => (adapter.hooks.kind === "hooks-folder" ? [{ adapter, windows: adapter.hooks.folder.windows }] : []));
+    const stated = folders.map(({ adapter }) => ({ id: adapter.id, windows: recordOf(adapter.id).windowsLauncher }));
+    expect(folders.map(({ adapter, windows }) => ({ id: adapter.id, windows }) as (typeof stated)[number])).toEqual(stated);
   });
 
   test("Copilot CLI's Windows command goes under `powershell`; elsewhere under `bash`", () => {

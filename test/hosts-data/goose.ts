@@ -23,6 +23,8 @@ const block = { decision: "block", reason: "R" };
 
 export const goose: HostRecord = {
   id: "goose",
+  mcp: { kind: "own-test", file: "test/hosts-data/goose.ts" },
+  windowsShell: "bash", // `sh -c` on every OS (hooks/mod.rs), Git Bash's sh on Windows
   fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]),
   // Only PreToolUse and Stop read a decision, `{"decision": "block"}`; nothing reads context.
   replies: {
