@@ -1,7 +1,9 @@
 /**
  * The shape of a host's test record (test/hosts-data/<host-id>.ts), run by test/hosts.test.ts:
  * which payload stands for each event, the exact native reply to every decision, what a handler
- * sees, how matchers behave, and what install writes.
+ * sees, how matchers behave, and what install writes. It is the one place for what a test must
+ * know per host (other tests read it through ./lookup.ts, or derive the rest from the adapter):
+ * no test keeps its own list of hosts. test/host-parts.test.ts checks every adapter has one.
  */
 import type { CommandShell, HooksFolderSpec } from "../../src/adapter.ts";
 import type { EventName } from "../../src/events.ts";
