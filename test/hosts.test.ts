@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { findAdapter } from "../adapters/index.ts";
 import type { EventName } from "../src/events.ts";
 import { asReply, everyDecision, respond, seenEvent } from "./support/decisions.ts";
-import { fixturePayload, sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { hookFileInstallSuite } from "./support/hook-file-install.ts";
 import { hooksFolderInstallSuite } from "./support/hooks-folder-install.ts";
 import { pluginFolderSuite } from "./support/plugin-host.ts";
 import { settingsInstallSuite } from "./support/settings-install.ts";
 import { HOSTS } from "./hosts-data/index.ts";
+import { recordPayload } from "./hosts-data/lookup.ts";
 import type { HostRecord, Json, PerBox } from "./hosts-data/record.ts";
 
 /** Every host's record (test/hosts-data/<host-id>.ts) through the compiled binary, as the host runs it. */
@@ -18,11 +19,7 @@ const TOOL_EVENTS = new Set<string>(["PreToolUse", "PostToolUse", "PermissionReq
 
 function runRecord(host: HostRecord): void {
   const { id } = host;
-  const payload = (event: EventName, box?: Sandbox): Json => {
-    const fixture = host.fixtures[event];
-    if (!fixture) throw new Error(`${id}: no fixture for ${event} in its record`);
-    return fixturePayload(host.fixturesOf ?? id, fixture.file, box);
-  };
+  const payload = (event: EventName, box?: Sandbox): Json => recordPayload(host, event, box);
 
   if (host.replies) everyDecision(`${id}: every decision on every event`, id, host.replies, (event, box) => payload(event as EventName, box), host.env);
 

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
+import { HOSTS as RECORDS } from "./hosts-data/index.ts";
+import { CLAUDE, SERVERS, URL_HTTP, URL_SSE, json } from "./hosts-data/mcp.ts";
 import { sandbox, stdoutJson, type Sandbox } from "./support/harness.ts";
 
 /**
@@ -10,53 +12,13 @@ import { sandbox, stdoutJson, type Sandbox } from "./support/harness.ts";
  * transports it refuses.
  */
 
-const URL_HTTP = "https://example.test/mcp";
-const URL_SSE = "https://example.test/sse";
-const SERVERS = { rec: { command: "node", args: ["server.mjs"] }, api: { url: URL_HTTP }, old: { url: URL_SSE, transport: "sse" } };
-
 const writeConfig = (box: Sandbox, config: unknown, name = "c.json") => box.write(join(box.project, name), JSON.stringify(config));
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-const nest = (root: string[], value: unknown) => root.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
 
-// Each format's three entries, as the host's own docs or source spell them.
-const CLAUDE = { rec: { type: "stdio", command: "node", args: ["server.mjs"] }, api: { type: "http", url: URL_HTTP }, old: { type: "sse", url: URL_SSE } };
-const CLINE = { rec: { command: "node", args: ["server.mjs"], timeout: 60 }, api: { type: "streamableHttp", url: URL_HTTP, timeout: 60 }, old: { type: "sse", url: URL_SSE, timeout: 60 } };
-const AUGGIE = { rec: { command: "node", args: ["server.mjs"] }, api: { type: "http", url: URL_HTTP }, old: { type: "sse", url: URL_SSE } };
-const DEVIN = { rec: { command: "node", args: ["server.mjs"] }, api: { transport: "http", url: URL_HTTP }, old: { transport: "sse", url: URL_SSE } };
-const KIMI = { rec: { command: "node", args: ["server.mjs"] }, api: { url: URL_HTTP }, old: { transport: "sse", url: URL_SSE } };
-const GROK_CLI = [
-  { id: "rec", label: "rec", enabled: true, transport: "stdio", command: "node", args: ["server.mjs"] },
-  { id: "api", label: "api", enabled: true, transport: "http", url: URL_HTTP },
-  { id: "old", label: "old", enabled: true, transport: "sse", url: URL_SSE },
-];
-// Mux: a stdio server is one command line, a remote one names its transport.
-const MUX = { rec: "node server.mjs", api: { transport: "http", url: URL_HTTP }, old: { transport: "sse", url: URL_SSE } };
-// Grok Build takes streamable HTTP only: the SSE server is reported, not written.
-const GROK_BUILD = `[mcp_servers.rec]\ncommand = "node"\nargs = ["server.mjs"]\n\n[mcp_servers.api]\nurl = "${URL_HTTP}"\n`;
-
-interface Expected {
-  platform: string;
-  /** Per scope: the file (relative to HOME or the project) and its exact text; null: no file at that scope. */
-  user: [string, string] | null;
-  project: [string, string] | null;
-  /** The file's text holding only a user's own server named `rec`, in this format. */
-  own: string;
-}
-
-const own = (root: string[]) => json(nest(root, { rec: { command: "mine" } }));
-const HOSTS: Expected[] = [
-  { platform: "droid", user: [".factory/mcp.json", json({ mcpServers: CLAUDE })], project: [".factory/mcp.json", json({ mcpServers: CLAUDE })], own: own(["mcpServers"]) },
-  { platform: "auggie", user: [".augment/settings.json", json({ mcpServers: AUGGIE })], project: [".augment/settings.json", json({ mcpServers: AUGGIE })], own: own(["mcpServers"]) },
-  { platform: "cline", user: [".cline/data/settings/cline_mcp_settings.json", json({ mcpServers: CLINE })], project: null, own: own(["mcpServers"]) },
-  { platform: "codebuddy", user: [".codebuddy.json", json({ mcpServers: CLAUDE })], project: [".mcp.json", json({ mcpServers: CLAUDE })], own: own(["mcpServers"]) },
-  { platform: "devin", user: [".config/devin/config.json", json({ mcpServers: DEVIN })], project: [".devin/config.json", json({ mcpServers: DEVIN })], own: own(["mcpServers"]) },
-  { platform: "crush", user: [".config/crush/crush.json", json({ mcp: CLAUDE })], project: ["crush.json", json({ mcp: CLAUDE })], own: own(["mcp"]) },
-  { platform: "grok-build", user: [".grok/config.toml", GROK_BUILD], project: [".grok/config.toml", GROK_BUILD], own: '[mcp_servers.rec]\ncommand = "mine"\n' },
-  { platform: "kimi", user: [".kimi/mcp.json", json({ mcpServers: KIMI })], project: null, own: own(["mcpServers"]) },
-  { platform: "kimi-code", user: [".kimi-code/mcp.json", json({ mcpServers: KIMI })], project: [".kimi-code/mcp.json", json({ mcpServers: KIMI })], own: own(["mcpServers"]) },
-  { platform: "grok-cli", user: [".grok/user-settings.json", json({ mcp: { servers: GROK_CLI } })], project: null, own: json({ mcp: { servers: [{ id: "rec", command: "mine" }] } }) },
-  { platform: "mux", user: [".xum/mcp.jsonc", json({ servers: MUX })], project: [".xum/mcp.jsonc", json({ servers: MUX })], own: json({ servers: { rec: "mine" } }) },
-];
+/**
+ * The hosts checked here, each with what its record (test/hosts-data/<id>.ts) says install writes
+ * per scope: the records whose `mcp` is of kind "scopes".
+ */
+const HOSTS = RECORDS.flatMap((record) => (record.mcp?.kind === "scopes" ? [{ platform: record.id, ...record.mcp }] : []));
 
 type McpResult = { platform: string; status: string; mcp: { file?: string; manualSteps?: string; servers: { name: string; transport: string; status: string; reason?: string }[]; warnings: string[] } };
 const results = (out: { stdout: string }) => (stdoutJson(out as never) as { results: McpResult[] }).results;
@@ -79,8 +41,8 @@ describe("mcp hosts: each host's file, per scope", () => {
           continue;
         }
         expect({ platform: host.platform, text: box.read(join(base, want[0])) }).toEqual({ platform: host.platform, text: want[1] });
-        const sse = host.platform === "grok-build" ? "unsupported" : "added";
-        expect({ platform: host.platform, statuses: result.mcp.servers.map((s) => s.status) }).toEqual({ platform: host.platform, statuses: ["added", "added", sse] });
+        const statuses = Object.keys(SERVERS).map((name) => (host.refused?.includes(name) ? "unsupported" : "added"));
+        expect({ platform: host.platform, statuses: result.mcp.servers.map((s) => s.status) }).toEqual({ platform: host.platform, statuses });
       }
       const written = HOSTS.flatMap((h) => (h[scope] ? [join(base, h[scope]![0])] : []));
       const snapshot = written.map((file) => box.read(file));
@@ -225,7 +187,7 @@ describe("mcp hosts: a list of servers (Grok CLI) and a list kept in the UI (Cop
     const file = box.write(join(box.home, ".grok/user-settings.json"), USER);
     const config = writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec } });
     expect(box.cli(["install", "--config", config, "--platform", "grok-cli"]).exitCode).toBe(0);
-    expect(JSON.parse(box.read(file)).mcp.servers).toEqual([{ id: "mine", label: "Mine", enabled: true, transport: "stdio", command: "mine" }, GROK_CLI[0]]);
+    expect(JSON.parse(box.read(file)).mcp.servers).toEqual([{ id: "mine", label: "Mine", enabled: true, transport: "stdio", command: "mine" }, { id: "rec", label: "rec", enabled: true, transport: "stdio", ...SERVERS.rec }]);
     expect(box.read(file).startsWith('{\n  "apiKey": "k",\n  "mcp": {\n    "servers": [\n      { "id": "mine", "label": "Mine", "enabled": true, "transport": "stdio", "command": "mine" },\n')).toBe(true);
     const again = box.cli(["install", "--config", config, "--platform", "grok-cli", "--json"]);
     expect(results(again)[0]!.mcp.servers.map((s) => s.status)).toEqual(["unchanged"]);

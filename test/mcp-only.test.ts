@@ -2,13 +2,13 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { sandbox, stdoutJson, writeConfig, type Sandbox } from "./support/harness.ts";
-import { findAdapter } from "../adapters/index.ts";
+import { ADAPTERS, findAdapter } from "../adapters/index.ts";
 import { planHost } from "../src/install/plan.ts";
 import type { ConnectorConfig } from "../src/events.ts";
 
 /** Hosts with MCP and no hook layer: install reports every declared event there and writes nothing. */
 
-const MCP_ONLY = ["warp", "zed", "roo-code", "trae", "codebuff", "open-interpreter"];
+const MCP_ONLY = ADAPTERS.filter((adapter) => adapter.hooks.kind === "none").map((adapter) => adapter.id);
 const DECLARED = ["SessionStart", "PreToolUse", "Stop"];
 const SOURCE = `{ id: "test", hooks: { Stop: { handler: () => undefined }, PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny" }) }, SessionStart: { handler: () => undefined } } }`;
 
@@ -37,6 +37,10 @@ describe("mcp-only hosts: install", () => {
       expect(files(box)).toEqual(before);
     });
   }
+
+  test("the mcp-only hosts are found in the adapters", () => {
+    expect(MCP_ONLY.length).toBeGreaterThan(0);
+  });
 
   test("people read one warning per declared event; --dry-run prints no diff", () => {
     const box = sandbox();

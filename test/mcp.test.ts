@@ -4,6 +4,9 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ADAPTERS } from "../adapters/index.ts";
+import { HOSTS as RECORDS } from "./hosts-data/index.ts";
+import type { McpExpectation } from "./hosts-data/record.ts";
 import { REPO, sandbox, stdoutJson, type Sandbox } from "./support/harness.ts";
 
 /** MCP servers: declared once in the connector, registered by install in every host's own file and format. */
@@ -14,32 +17,12 @@ const writeJsonConfig = (box: Sandbox, config: unknown, name = "c.json") => box.
 
 const PLAIN = { id: "tools", mcpServers: { rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } } };
 
-/** user-scope file (relative to HOME) and the two entries as each host holds them. */
-const EXPECTED: Record<string, { file: string; root: string; rec: unknown; api: unknown }> = {
-  "claude-code": { file: ".claude.json", root: "mcpServers", rec: { type: "stdio", command: "node", args: ["server.mjs"] }, api: { type: "http", url: "https://example.test/mcp" } },
-  cursor: { file: ".cursor/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
-  "copilot-cli": { file: ".copilot/mcp-config.json", root: "mcpServers", rec: { type: "local", command: "node", args: ["server.mjs"], tools: ["*"] }, api: { type: "http", url: "https://example.test/mcp", tools: ["*"] } },
-  "vscode-copilot": { file: ".config/Code/User/mcp.json", root: "servers", rec: { type: "stdio", command: "node", args: ["server.mjs"] }, api: { type: "http", url: "https://example.test/mcp" } },
-  "qwen-code": { file: ".qwen/settings.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { httpUrl: "https://example.test/mcp" } },
-  "gemini-cli": { file: ".gemini/settings.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { httpUrl: "https://example.test/mcp" } },
-  opencode: { file: ".config/opencode/opencode.json", root: "mcp", rec: { type: "local", command: ["node", "server.mjs"], enabled: true }, api: { type: "remote", url: "https://example.test/mcp", enabled: true } },
-  "kilo-cli": { file: ".config/kilo/kilo.json", root: "mcp", rec: { type: "local", command: ["node", "server.mjs"], enabled: true }, api: { type: "remote", url: "https://example.test/mcp", enabled: true } },
-  "mimo-code": { file: ".config/mimocode/mimocode.json", root: "mcp", rec: { type: "local", command: ["node", "server.mjs"], enabled: true }, api: { type: "remote", url: "https://example.test/mcp", enabled: true } },
-  warp: { file: ".warp/.mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
-  zed: { file: ".config/zed/settings.json", root: "context_servers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
-  "roo-code": { file: ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { type: "streamable-http", url: "https://example.test/mcp" } },
-  codebuff: { file: ".agents/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
-  windsurf: { file: ".codeium/windsurf/mcp_config.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { serverUrl: "https://example.test/mcp" } },
-  kiro: { file: ".kiro/settings/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
-  "amazon-q": { file: ".aws/amazonq/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
-  junie: { file: ".junie/mcp/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
-  openhands: { file: ".openhands/mcp.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
-  antigravity: { file: ".gemini/antigravity/mcp_config.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { serverUrl: "https://example.test/mcp" } },
-  "antigravity-cli": { file: ".gemini/config/mcp_config.json", root: "mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { serverUrl: "https://example.test/mcp" } },
-  omp: { file: ".omp/agent/mcp.json", root: "mcpServers", rec: { type: "stdio", command: "node", args: ["server.mjs"] }, api: { type: "http", url: "https://example.test/mcp" } },
-  // One flat key with a dot in it, not a nested object.
-  amp: { file: ".config/amp/settings.json", root: "amp.mcpServers", rec: { command: "node", args: ["server.mjs"] }, api: { url: "https://example.test/mcp" } },
-};
+type UserFile = Extract<McpExpectation, { kind: "user-file" }>;
+/**
+ * Per host, the user-scope file (relative to HOME) and the two entries as the host holds them: from
+ * the records (test/hosts-data/<id>.ts) whose `mcp` is checked here, as "user-file".
+ */
+const EXPECTED: Record<string, UserFile> = Object.fromEntries(RECORDS.flatMap((record) => (record.mcp?.kind === "user-file" ? [[record.id, record.mcp]] : [])));
 
 const CODEX_TOML = '[mcp_servers.rec]\ncommand = "node"\nargs = ["server.mjs"]\n\n[mcp_servers.api]\nurl = "https://example.test/mcp"\n';
 
@@ -88,21 +71,17 @@ describe("mcp: install writes each host's own format", () => {
     expect(box.exists(join(box.home, ".openinterpreter/config.toml"))).toBe(false);
   });
 
-  test("the six mcp-only hosts get the server; Trae's user list is its UI: exact steps in the report and --json", () => {
+  test("every mcp-only host gets the server; Trae's user list is its UI: exact steps in the report and --json", () => {
     const box = sandbox();
     const config = writeJsonConfig(box, { id: "tools", mcpServers: { rec: PLAIN.mcpServers.rec } });
-    const user = box.cli(["install", "--config", config, "--platform", "warp,zed,roo-code,trae,codebuff,open-interpreter", "--json"]);
+    const mcpOnly = ADAPTERS.filter((adapter) => adapter.hooks.kind === "none");
+    const user = box.cli(["install", "--config", config, "--platform", mcpOnly.map((adapter) => adapter.id).join(","), "--json"]);
     expect(user.exitCode).toBe(0);
     const results = (stdoutJson(user) as { results: { platform: string; status: string; mcp: { manualSteps?: string; servers: { status: string }[] } }[] }).results;
-    expect(results.map((r) => [r.platform, r.status, r.mcp.servers[0]!.status])).toEqual([
-      ["warp", "installed", "added"],
-      ["zed", "installed", "added"],
-      ["roo-code", "installed", "added"],
-      ["trae", "nothing-to-install", "manual"],
-      ["codebuff", "installed", "added"],
-      ["open-interpreter", "installed", "added"],
-    ]);
-    expect(results[3]!.mcp.manualSteps).toBe(
+    // A host that keeps its user list in its UI gets the steps instead of a file.
+    const inUi = (id: string) => "ui" in (ADAPTERS.find((adapter) => adapter.id === id)!.mcp!.scopes.user ?? {});
+    expect(results.map((r) => [r.platform, r.status, r.mcp.servers[0]!.status])).toEqual(mcpOnly.map(({ id }) => (inUi(id) ? [id, "nothing-to-install", "manual"] : [id, "installed", "added"])));
+    expect(results.find((r) => r.platform === "trae")!.mcp.manualSteps).toBe(
       `Trae keeps its user MCP servers in its UI only: open Trae's Settings → MCP → Add → Add Manually (raw JSON), and add:\n${JSON.stringify({ mcpServers: { rec: { command: "node", args: ["server.mjs"] } } }, null, 2)}`,
     );
     const project = box.cli(["install", "--config", config, "--platform", "trae", "--scope", "project"]);

@@ -12,8 +12,8 @@ import type { Adapter } from "../src/adapter.ts";
 import { normalizeEvent } from "../src/core/normalize.ts";
 import { isUnknown, namesOfKind, type FieldRef, type NamedKind } from "../src/tools/vocabulary.ts";
 import { respond } from "./support/decisions.ts";
-import { fixturePayload, sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { HOSTS } from "./hosts-data/index.ts";
+import { sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
+import { recordOf, recordPayload } from "./hosts-data/lookup.ts";
 import type { Json } from "./hosts-data/record.ts";
 
 const CONNECTOR = `{
@@ -37,9 +37,8 @@ const callingHosts = hookHosts.filter((a) => !(a.hooks.kind === "plugin-module" 
 
 /** A host's PreToolUse payload from its test record's fixture. */
 function fixtureOf(adapter: Adapter, box: Sandbox): Json | undefined {
-  const record = HOSTS.find((h) => h.id === adapter.id);
-  const fixture = record?.fixtures.PreToolUse;
-  return fixture ? fixturePayload(record!.fixturesOf ?? adapter.id, fixture.file, box) : undefined;
+  const record = recordOf(adapter.id);
+  return record.fixtures.PreToolUse ? recordPayload(record, "PreToolUse", box) : undefined;
 }
 
 const at = (value: unknown, path: string): unknown => path.split(".").reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), value);

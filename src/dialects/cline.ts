@@ -9,7 +9,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * and every other answer says `cancel: false`, the documented neutral reply.
  */
 export function clineDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+  return { id, family: "cline", capabilities, render };
 }
 
 function render({ response, connectorId }: RenderInput): Reply {

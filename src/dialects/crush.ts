@@ -10,7 +10,7 @@ import { denyReason, jsonReply, patchReplacing } from "./reply.ts";
  * replacement drops are sent as null; `context` is appended to what the model sees.
  */
 export function crushDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+  return { id, family: "crush", capabilities, render };
 }
 
 function render({ response, connectorId, raw }: RenderInput): Reply {

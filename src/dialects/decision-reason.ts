@@ -9,7 +9,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * prompt, or (Stop) keeps the agent working with the reason.
  */
 export function decisionReasonDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+  return { id, family: "decision-reason", capabilities, render };
 }
 
 function render({ response, connectorId }: RenderInput): Reply {

@@ -33,7 +33,10 @@ export interface RenderInput {
 }
 
 export interface Dialect {
+  /** The host it speaks for. */
   id: string;
+  /** The reply shape it renders: its file in src/dialects/ (tests pick hosts by it, e.g. every "exit-code" host). */
+  family: string;
   capabilities: Capabilities;
   /** How the host reads our stdout: JSON (the default), or plain text it adds to the context (Kiro, Amazon Q). */
   stdout?: "json" | "text";

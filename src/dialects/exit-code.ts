@@ -9,7 +9,7 @@ import { denyReason } from "./reply.ts";
  * start and prompt submit: their `context` capability), context is that text; else silence.
  */
 export function exitCodeDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render, stdout: "text" };
+  return { id, family: "exit-code", capabilities, render, stdout: "text" };
 }
 
 function render({ response, connectorId }: RenderInput): Reply {

@@ -11,7 +11,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * AfterTool's `tool_output` (replaces the result the model sees).
  */
 export function geminiDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+  return { id, family: "gemini", capabilities, render };
 }
 
 function render({ nativeEvent, response, connectorId }: RenderInput): Reply {

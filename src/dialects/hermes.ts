@@ -10,7 +10,7 @@ import { denyReason, jsonReply, patchReplacing } from "./reply.ts";
  * our replacement drops are sent as null; pre_llm_call takes `{"context"}`, added to the user message.
  */
 export function hermesDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+  return { id, family: "hermes", capabilities, render };
 }
 
 function render({ response, connectorId, raw }: RenderInput): Reply {

@@ -11,7 +11,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * carries no message.
  */
 export function kimiDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+  return { id, family: "kimi", capabilities, render };
 }
 
 function render({ nativeEvent, response, connectorId }: RenderInput): Reply {

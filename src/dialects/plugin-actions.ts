@@ -8,7 +8,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * in-place argument rewrite, output replacement, the event's context channel); nothing = no opinion.
  */
 export function pluginActionsDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+  return { id, family: "plugin-actions", capabilities, render };
 }
 
 function render({ response, connectorId }: RenderInput): Reply {

@@ -9,7 +9,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * PermissionRequest it refuses the permission (`deny`); an explicit allow is `approve`.
  */
 export function topLevelDecisionDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+  return { id, family: "top-level-decision", capabilities, render };
 }
 
 function render({ event, response, connectorId }: RenderInput): Reply {

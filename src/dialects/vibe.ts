@@ -11,7 +11,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * appends a line to the tool result.
  */
 export function vibeDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, capabilities, render };
+  return { id, family: "vibe", capabilities, render };
 }
 
 function render({ response, connectorId }: RenderInput): Reply {

@@ -11,7 +11,7 @@ export const defineMcpOnlyAdapter = <const Id extends string>(host: Pick<Adapter
     ...host,
     events: {},
     payload: {},
-    dialect: { id: host.id, capabilities: {}, render: () => EMPTY_REPLY },
+    dialect: { id: host.id, family: "none", capabilities: {}, render: () => EMPTY_REPLY },
     nativeMatcher: "none",
     nativeHooks: false,
     hooks: { kind: "none" },

@@ -18,7 +18,7 @@ export const defineUnavailableAdapter = <const Id extends string>(
     detect: host.detect,
     events: {},
     payload: {},
-    dialect: { id: host.id, capabilities: {}, render: () => EMPTY_REPLY },
+    dialect: { id: host.id, family: "none", capabilities: {}, render: () => EMPTY_REPLY },
     nativeMatcher: "none",
     nativeHooks: false,
     hooks: { kind: "unavailable", paradigm: host.paradigm, reason: host.reason },

@@ -4,6 +4,7 @@ import { exit2, plainText } from "../support/decisions.ts";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { PLAIN } from "./mcp.ts";
 
 // No real run (AWS sign-in): payloads written from aws/amazon-q-developer-cli docs/hooks.md.
 const agentPath = (box: Sandbox, agent = "q_cli_default") => join(box.home, ".aws", "amazonq", "cli-agents", `${agent}.json`);
@@ -52,6 +53,7 @@ const INSTALLED = (box: Sandbox) => `{
 
 export const amazonQ: HostRecord = {
   id: "amazon-q",
+  mcp: { kind: "user-file", file: ".aws/amazonq/mcp.json", root: "mcpServers", rec: PLAIN.rec, api: PLAIN.api },
   fixtures: fromDocsEach(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse"]),
   // Exit 2 blocks preToolUse only; plain stdout of agentSpawn and userPromptSubmit joins the context.
   replies: {

@@ -3,12 +3,14 @@ import { join } from "node:path";
 import { fromDocs, type HostRecord } from "./record.ts";
 import { sandbox, writeScriptedConfig } from "../support/harness.ts";
 import { loadOnModule } from "../support/pi-host.ts";
+import { PLAIN } from "./mcp.ts";
 
 const base = { hostPlatform: "amp", connectorId: "test", sessionId: "T-5f2c9a1e-7b3d-4c2a-9e8f-1a2b3c4d5e6f" };
 const respondWith = (response: unknown) => ({ AC_TEST_RESPONSE: JSON.stringify(response) });
 
 export const amp: HostRecord = {
   id: "amp",
+  mcp: { kind: "user-file", file: ".config/amp/settings.json", root: "amp.mcpServers", rec: PLAIN.rec, api: PLAIN.api },
   fixtures: {
     SessionStart: fromDocs("session.start"),
     UserPromptSubmit: fromDocs("agent.start"),

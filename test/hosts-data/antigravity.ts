@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "bun:test";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
+import { PLAIN, URL_HTTP } from "./mcp.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // No official docs and no real run: payloads written from third-party runs of agy 1.0.5
@@ -21,6 +22,8 @@ function antigravityRecord(id: "antigravity" | "antigravity-cli", userDir: strin
   const handler = { type: "command", command: hookCommand(id, "PreToolUse"), timeout: 30 };
   return {
     id,
+    // Both keep MCP servers in mcp_config.json beside their hooks, a remote one under serverUrl.
+    mcp: { kind: "user-file", file: [...userDir, "mcp_config.json"].join("/"), root: "mcpServers", rec: PLAIN.rec, api: { serverUrl: URL_HTTP } },
     fixtures: fromDocsEach(["PreToolUse", "PostToolUse"]),
     // {decision, reason}; ask prompts, an allow does not skip Antigravity's own review.
     replies: { PreToolUse: { deny, ask: { decision: "ask", reason: "R" } }, PostToolUse: {} },

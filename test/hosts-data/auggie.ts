@@ -4,6 +4,7 @@ import { specific } from "../support/decisions.ts";
 import { sandbox, writeConfig } from "../support/harness.ts";
 import { installSetup } from "../support/install.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+import { SERVERS, URL_HTTP, URL_SSE, json, ownServer } from "./mcp.ts";
 
 const CONVERSATION = "d3b7d1b3-f7a1-40de-8fc0-813691151360";
 const INPUT = { command: "echo hi | tee tool-ran.marker", wait: true, max_wait_seconds: 30 };
@@ -11,8 +12,12 @@ const OUTPUT = "Here are the results from executing the command.\n<return-code>\
 /** The hook-file events Auggie 0.36.0 accepts: any other key makes it reject the configuration. */
 const AUGGIE_EVENTS = ["PreToolUse", "PostToolUse", "Stop", "SessionStart", "SessionEnd", "Notification", "PromptSubmit"];
 
+// The "auggie" MCP format: typed remote servers, no variables.
+const AUGGIE_MCP = { rec: SERVERS.rec, api: { type: "http", url: URL_HTTP }, old: { type: "sse", url: URL_SSE } };
+
 export const auggie: HostRecord = {
   id: "auggie",
+  mcp: { kind: "scopes", user: [".augment/settings.json", json({ mcpServers: AUGGIE_MCP })], project: [".augment/settings.json", json({ mcpServers: AUGGIE_MCP })], own: ownServer(["mcpServers"]) },
   fixtures: {
     SessionStart: captured("SessionStart"),
     UserPromptSubmit: captured("PromptSubmit"),

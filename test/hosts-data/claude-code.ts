@@ -2,6 +2,7 @@ import { expect } from "bun:test";
 import { join } from "node:path";
 import { block, specific, type Expected } from "../support/decisions.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+import { CLAUDE } from "./mcp.ts";
 
 /** Claude Code's exact replies, which the hosts that copy its contract whole (CodeBuddy, Continue) give too. */
 export const CLAUDE_REPLIES: Expected = {
@@ -49,6 +50,7 @@ export const claudeSettingsInstall = (dir: string, overrideVar: string, options:
 
 export const claudeCode: HostRecord = {
   id: "claude-code",
+  mcp: { kind: "user-file", file: ".claude.json", root: "mcpServers", rec: CLAUDE.rec, api: CLAUDE.api },
   fixtures: {
     SessionStart: captured("SessionStart"),
     SessionEnd: captured("SessionEnd"),

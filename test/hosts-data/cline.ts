@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { renderLauncher } from "../../src/install/launcher.ts";
 import { BIN, fixturePayload, sandbox, writeConfig, type Sandbox } from "../support/harness.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+import { SERVERS, URL_HTTP, URL_SSE, json, ownServer } from "./mcp.ts";
 
 // Payloads of Cline CLI 3.0.65 (real run) and of the VS Code extension's docs (older shape).
 const SOURCE = `{
@@ -24,8 +25,12 @@ const runCommands = (p: (event: "PreToolUse") => Record<string, any>, name: stri
   return { ...raw, tool_call: { ...raw.tool_call, name }, preToolUse: { ...raw.preToolUse, toolName: name } };
 };
 
+// The "cline" MCP format: a timeout on each, streamableHttp.
+const CLINE_MCP = { rec: { ...SERVERS.rec, timeout: 60 }, api: { type: "streamableHttp", url: URL_HTTP, timeout: 60 }, old: { type: "sse", url: URL_SSE, timeout: 60 } };
+
 export const cline: HostRecord = {
   id: "cline",
+  mcp: { kind: "scopes", user: [".cline/data/settings/cline_mcp_settings.json", json({ mcpServers: CLINE_MCP })], project: null, own: ownServer(["mcpServers"]) },
   fixtures: {
     SessionStart: captured("TaskStart"),
     SessionEnd: captured("TaskComplete"),

@@ -4,11 +4,13 @@ import { block, specific } from "../support/decisions.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { CLAUDE_REPLIES, claudeSettingsInstall } from "./claude-code.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { CLAUDE, json, ownServer } from "./mcp.ts";
 
 // No real run (CodeBuddy needs a Tencent login): every payload is written from its docs. The
 // contract is Claude Code's, so are the replies.
 export const codebuddy: HostRecord = {
   id: "codebuddy",
+  mcp: { kind: "scopes", user: [".codebuddy.json", json({ mcpServers: CLAUDE })], project: [".mcp.json", json({ mcpServers: CLAUDE })], own: ownServer(["mcpServers"]) },
   fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"]),
   replies: CLAUDE_REPLIES,
   seen: {

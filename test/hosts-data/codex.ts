@@ -14,6 +14,7 @@ const FRESH = () =>
 
 export const codex: HostRecord = {
   id: "codex",
+  mcp: { kind: "own-test", file: "test/mcp.test.ts" },
   fixtures: {
     SessionStart: captured("SessionStart"),
     UserPromptSubmit: captured("UserPromptSubmit"),

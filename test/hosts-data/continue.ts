@@ -12,6 +12,7 @@ const { PostCompact: _none, ...replies } = CLAUDE_REPLIES;
 
 export const continueCli: HostRecord = {
   id: "continue",
+  mcp: { kind: "own-test", file: "test/hosts-data/continue.ts" },
   fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "Stop", "Notification", "PermissionRequest", "SubagentStart", "SubagentStop"]),
   replies,
   env: { CONTINUE_PROJECT_DIR: "/the/project" },

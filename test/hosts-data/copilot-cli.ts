@@ -4,6 +4,7 @@ import { block } from "../support/decisions.ts";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+import { PLAIN, URL_HTTP } from "./mcp.ts";
 
 // camelCase events and fields. The PascalCase (Claude-format) contract is in test/cross-host.test.ts.
 const context = (text: string) => ({ additionalContext: text });
@@ -24,6 +25,7 @@ const SOURCE = `{
 
 export const copilotCli: HostRecord = {
   id: "copilot-cli",
+  mcp: { kind: "user-file", file: ".copilot/mcp-config.json", root: "mcpServers", rec: { type: "local", ...PLAIN.rec, tools: ["*"] }, api: { type: "http", url: URL_HTTP, tools: ["*"] } },
   fixtures: {
     SessionStart: captured("sessionStart"),
     SessionEnd: captured("sessionEnd"),

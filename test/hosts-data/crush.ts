@@ -4,6 +4,7 @@ import { EVENT_NAMES } from "../../src/events.ts";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocs, type HostRecord } from "./record.ts";
+import { CLAUDE, json, ownServer } from "./mcp.ts";
 
 // Crush v0.90.0 / nightly 2026-08-21, written from its source (test/fixtures/crush/README.md).
 const configPath = (box: Sandbox) => join(box.home, ".config", "crush", "crush.json");
@@ -30,6 +31,7 @@ const FRESH = `${JSON.stringify({ hooks: { PreToolUse: [{ command: command("PreT
 
 export const crush: HostRecord = {
   id: "crush",
+  mcp: { kind: "scopes", user: [".config/crush/crush.json", json({ mcp: CLAUDE })], project: ["crush.json", json({ mcp: CLAUDE })], own: ownServer(["mcp"]) },
   fixtures: { PreToolUse: fromDocs("PreToolUse") },
   // `decision: "allow"` skips Crush's permission prompt: only an explicit allow says it. No
   // opinion, ask (Crush's own prompt) and a rewrite leave the decision out. `updated_input` is a

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocs, type HostRecord } from "./record.ts";
+import { PLAIN } from "./mcp.ts";
 
 // No capture of a real Cursor run exists: every payload is written from its docs.
 const hooksPath = (box: Sandbox) => join(box.home, ".cursor", "hooks.json");
@@ -29,6 +30,7 @@ const USER_HOOKS = `{
 
 export const cursor: HostRecord = {
   id: "cursor",
+  mcp: { kind: "user-file", file: ".cursor/mcp.json", root: "mcpServers", rec: PLAIN.rec, api: PLAIN.api },
   fixtures: {
     SessionStart: fromDocs("sessionStart"),
     SessionEnd: fromDocs("sessionEnd"),

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { SERVERS, URL_HTTP, URL_SSE, json, ownServer } from "./mcp.ts";
 
 // No real run (Devin CLI needs a Cognition account): every payload is written from its docs.
 const configPath = (box: Sandbox) => join(box.home, ".config", "devin", "config.json");
@@ -30,8 +31,12 @@ const USER_CONFIG = `{
 `;
 const block = { decision: "block", reason: "R" };
 
+// The "devin" MCP format: the transport named by `transport`.
+const DEVIN_MCP = { rec: SERVERS.rec, api: { transport: "http", url: URL_HTTP }, old: { transport: "sse", url: URL_SSE } };
+
 export const devin: HostRecord = {
   id: "devin",
+  mcp: { kind: "scopes", user: [".config/devin/config.json", json({ mcpServers: DEVIN_MCP })], project: [".devin/config.json", json({ mcpServers: DEVIN_MCP })], own: ownServer(["mcpServers"]) },
   fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PermissionRequest", "Stop"]),
   // Top-level decision: approve | block | deny. No context channel, ask or input rewrite.
   replies: {

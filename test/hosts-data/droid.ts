@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { block, respond, seenEvent, specific } from "../support/decisions.ts";
 import { fixturePayload, sandbox, writeScriptedConfig } from "../support/harness.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+import { CLAUDE, json, ownServer } from "./mcp.ts";
 
 const SESSION = "f34ab1fc-d72b-4624-980e-9ac893e21682";
 const RISK_REASON = "Prints a word into a file in the project dir.";
@@ -13,6 +14,7 @@ const modified = (updatedInput: Record<string, unknown>) => specific("PreToolUse
 
 export const droid: HostRecord = {
   id: "droid",
+  mcp: { kind: "scopes", user: [".factory/mcp.json", json({ mcpServers: CLAUDE })], project: [".factory/mcp.json", json({ mcpServers: CLAUDE })], own: ownServer(["mcpServers"]) },
   fixtures: {
     SessionStart: captured("SessionStart"),
     PreToolUse: captured("PreToolUse"),

@@ -4,11 +4,13 @@ import { specific } from "../support/decisions.ts";
 import { fixturePayload } from "../support/harness.ts";
 import { installSetup } from "../support/install.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+import { PLAIN, URL_HTTP } from "./mcp.ts";
 
 const deny = { decision: "deny", reason: "R" };
 
 export const geminiCli: HostRecord = {
   id: "gemini-cli",
+  mcp: { kind: "user-file", file: ".gemini/settings.json", root: "mcpServers", rec: PLAIN.rec, api: { httpUrl: URL_HTTP } },
   // Gemini's own event names; Notification never fired with --yolo.
   fixtures: {
     SessionStart: captured("SessionStart"),

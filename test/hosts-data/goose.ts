@@ -23,6 +23,7 @@ const block = { decision: "block", reason: "R" };
 
 export const goose: HostRecord = {
   id: "goose",
+  mcp: { kind: "own-test", file: "test/hosts-data/goose.ts" },
   fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]),
   // Only PreToolUse and Stop read a decision, `{"decision": "block"}`; nothing reads context.
   replies: {

@@ -5,6 +5,7 @@ import { fixturePayload, type Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { URL_HTTP } from "./mcp.ts";
 
 // No real run (Grok Build needs an xAI login): every payload is written from its docs.
 const hooksDir = (box: Sandbox) => join(box.home, ".grok", "hooks");
@@ -26,8 +27,12 @@ const SOURCE = `{
 }`;
 const deny = specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" });
 
+// Grok Build takes streamable HTTP only: the SSE server is reported, not written.
+const GROK_BUILD_MCP = `[mcp_servers.rec]\ncommand = "node"\nargs = ["server.mjs"]\n\n[mcp_servers.api]\nurl = "${URL_HTTP}"\n`;
+
 export const grokBuild: HostRecord = {
   id: "grok-build",
+  mcp: { kind: "scopes", user: [".grok/config.toml", GROK_BUILD_MCP], project: [".grok/config.toml", GROK_BUILD_MCP], own: '[mcp_servers.rec]\ncommand = "mine"\n', refused: ["old"] },
   fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact", "Stop", "Notification", "SubagentStart", "SubagentStop"]),
   // PreToolUse is the only event Grok reads a decision on; the rest are observe-only.
   replies: {

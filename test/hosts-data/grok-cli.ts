@@ -4,6 +4,7 @@ import { exit2 } from "../support/decisions.ts";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { SERVERS, URL_HTTP, URL_SSE, json } from "./mcp.ts";
 
 // grok-dev 1.1.7 (superagent-ai grok-cli), written from its source (test/fixtures/grok-cli/README.md).
 const settingsPath = (box: Sandbox) => join(box.home, ".grok", "user-settings.json");
@@ -32,8 +33,16 @@ const USER_SETTINGS = `{
 // Grok CLI acts on nothing but a block of bash's PreToolUse.
 const SILENT = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Notification"] as const;
 
+// Grok CLI: a list of servers, each with id, label and enabled.
+const GROK_CLI_MCP = [
+  { id: "rec", label: "rec", enabled: true, transport: "stdio", ...SERVERS.rec },
+  { id: "api", label: "api", enabled: true, transport: "http", url: URL_HTTP },
+  { id: "old", label: "old", enabled: true, transport: "sse", url: URL_SSE },
+];
+
 export const grokCli: HostRecord = {
   id: "grok-cli",
+  mcp: { kind: "scopes", user: [".grok/user-settings.json", json({ mcp: { servers: GROK_CLI_MCP } })], project: null, own: json({ mcp: { servers: [{ id: "rec", command: "mine" }] } }) },
   fixtures: fromDocsEach(["PreToolUse", ...SILENT]),
   // A deny is exit 2 with the reason on stderr: a JSON block would hide the reason from the model.
   replies: { PreToolUse: { deny: exit2("R") }, ...Object.fromEntries(SILENT.map((event) => [event, {}])) },

@@ -65,6 +65,7 @@ hooks_auto_accept: false
 
 export const hermes: HostRecord = {
   id: "hermes",
+  mcp: { kind: "own-test", file: "test/hosts-data/hermes.ts" },
   fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SubagentStart", "SubagentStop"]),
   // pre_tool_call: block, approve (Hermes' own approval prompt) and a shallow-merged args patch;
   // pre_llm_call: context. Every other event is an observer: no output.

@@ -37,10 +37,18 @@ import { amazonQ } from "./amazon-q.ts";
 import { junie } from "./junie.ts";
 import { openhands } from "./openhands.ts";
 import { antigravity, antigravityCli } from "./antigravity.ts";
+import { nemoclaw } from "./nemoclaw.ts";
+import { warp } from "./warp.ts";
+import { zed } from "./zed.ts";
+import { rooCode } from "./roo-code.ts";
+import { trae } from "./trae.ts";
+import { codebuff } from "./codebuff.ts";
+import { openInterpreter } from "./open-interpreter.ts";
 
 export const HOSTS: HostRecord[] = [
   claudeCode, codex, qwenCode, geminiCli, cursor, copilotCli, vscodeCopilot, opencode, kiloCli, kilo, mimoCode, pi, omp, amp, openclaw,
   kimi, kimiCode, crush, grokCli, codebuddy, continueCli, devin, grokBuild, jetbrainsCopilot, droid, auggie, cline,
   goose, hermes, mistralVibe, mux,
   windsurf, kiro, amazonQ, junie, openhands, antigravity, antigravityCli,
+  nemoclaw, warp, zed, rooCode, trae, codebuff, openInterpreter,
 ];

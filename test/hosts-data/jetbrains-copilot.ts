@@ -18,6 +18,7 @@ const SOURCE = `{
 
 export const jetbrainsCopilot: HostRecord = {
   id: "jetbrains-copilot",
+  mcp: { kind: "own-test", file: "test/mcp-hosts.test.ts" },
   fixtures: fromDocsEach(["SessionStart", "PreToolUse", "PostToolUse", "PreCompact"]),
   replies: {
     SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },

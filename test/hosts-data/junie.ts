@@ -3,6 +3,7 @@ import type { Sandbox } from "../support/harness.ts";
 import { hookCommand } from "../support/install.ts";
 import { EVENT_NAMES } from "../../src/events.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { PLAIN } from "./mcp.ts";
 
 // No real run (JetBrains sign-in): the one documented payload, from junie.jetbrains.com.
 const configPath = (box: Sandbox) => join(box.home, ".junie", "config.json");
@@ -24,6 +25,7 @@ const USER_CONFIG = `{
 
 export const junie: HostRecord = {
   id: "junie",
+  mcp: { kind: "user-file", file: ".junie/mcp/mcp.json", root: "mcpServers", rec: PLAIN.rec, api: PLAIN.api },
   fixtures: fromDocsEach(["SessionStart"]),
   // Nothing a hook prints or returns reaches Junie.
   replies: { SessionStart: {} },

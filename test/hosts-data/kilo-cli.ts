@@ -1,11 +1,13 @@
 import { join } from "node:path";
 import { captured, type HostRecord } from "./record.ts";
+import { OPENCODE } from "./mcp.ts";
 
 // OpenCode's plugin contract; test/kilo-cli.test.ts drives the module with Kilo's own arguments.
 const base = { hostPlatform: "kilo-cli", connectorId: "test", sessionId: "ses_dd60c2b45ffe7g7ROQoIF7Kv7U" };
 
 export const kiloCli: HostRecord = {
   id: "kilo-cli",
+  mcp: { kind: "user-file", file: ".config/kilo/kilo.json", root: "mcp", rec: OPENCODE.rec, api: OPENCODE.api },
   fixtures: {
     SessionStart: captured("event.session.created"),
     UserPromptSubmit: captured("chat.message"),

@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { HostRecord } from "./record.ts";
 import { sandbox, writeConfig } from "../support/harness.ts";
+import { OPENCODE, URL_HTTP } from "./mcp.ts";
 
 // Kilo Code (the VS Code extension) runs Kilo CLI's backend: its module is Kilo CLI's
 // (test/hosts-data/kilo-cli.ts has the payloads and replies).
@@ -11,6 +12,7 @@ const MODULE = "agent-connector-guard-kilo-cli.ts";
 
 export const kilo: HostRecord = {
   id: "kilo",
+  mcp: { kind: "own-test", file: "test/hosts-data/kilo.ts" },
   fixtures: {},
   extra: () =>
     describe("kilo: one module with Kilo CLI", () => {
@@ -44,6 +46,16 @@ export const kilo: HostRecord = {
         expect(registry().map((r: { platform: string }) => r.platform)).toEqual(["kilo-cli"]);
         expect(box.cli(["uninstall", "--connector", "guard", "--platform", "kilo-cli"]).exitCode).toBe(0);
         expect(box.exists(join(folder(box.home), MODULE))).toBe(false);
+      });
+
+      test("MCP servers go to kilo.json, the file Kilo CLI reads too; uninstall takes them out", () => {
+        const box = sandbox();
+        const config = writeConfig(box, `{ id: "tools", mcpServers: { rec: { command: "node", args: ["server.mjs"] }, api: { url: "${URL_HTTP}" } } }`);
+        const file = join(box.home, ".config", "kilo", "kilo.json");
+        expect(box.cli(["install", "--config", config, "--platform", "kilo"]).exitCode).toBe(0);
+        expect(JSON.parse(box.read(file))).toEqual({ mcp: OPENCODE });
+        expect(box.cli(["uninstall", "--connector", "tools", "--platform", "kilo"]).exitCode).toBe(0);
+        expect(box.exists(file)).toBe(false);
       });
 
       test("installed for Kilo Code alone, the module is Kilo CLI's and uninstall removes it", () => {

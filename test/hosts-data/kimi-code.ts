@@ -6,6 +6,7 @@ import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { KIMI_EVENTS, KIMI_REPLIES, KIMI_SEEN, SOURCE, tomlHooks, tomlRefusals, USER_TOML } from "./kimi.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { KIMI, json, ownServer } from "./mcp.ts";
 
 // Kimi Code 0.38.0, written from its source (test/fixtures/kimi-code/README.md).
 const configPath = (box: Sandbox) => join(box.home, ".kimi-code", "config.toml");
@@ -16,6 +17,7 @@ const FRESH = () => tomlHooks("kimi-code", [{ event: "PreToolUse", matcher: "^(?
 
 export const kimiCode: HostRecord = {
   id: "kimi-code",
+  mcp: { kind: "scopes", user: [".kimi-code/mcp.json", json({ mcpServers: KIMI })], project: [".kimi-code/mcp.json", json({ mcpServers: KIMI })], own: ownServer(["mcpServers"]) },
   fixtures: fromDocsEach([...KIMI_EVENTS, "PermissionRequest"]),
   // As Kimi CLI, plus UserPromptSubmit's context as `message` (other JSON would reach the model verbatim).
   replies: { ...KIMI_REPLIES, UserPromptSubmit: { deny: denied("UserPromptSubmit"), context: { message: "C" } }, PermissionRequest: {} },

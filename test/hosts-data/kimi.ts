@@ -5,6 +5,7 @@ import { specific, type Expected } from "../support/decisions.ts";
 import { fixturePayload, type Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord, type SeenCheck } from "./record.ts";
+import { KIMI, json, ownServer } from "./mcp.ts";
 
 // Kimi CLI 1.49.0, written from its source (test/fixtures/kimi/README.md). Kimi Code shares the
 // file format and reply dialect: test/hosts-data/kimi-code.ts reuses the helpers below.
@@ -86,6 +87,7 @@ const command = (event: string) => hookCommand("kimi", event);
 
 export const kimi: HostRecord = {
   id: "kimi",
+  mcp: { kind: "scopes", user: [".kimi/mcp.json", json({ mcpServers: KIMI })], project: null, own: ownServer(["mcpServers"]) },
   fixtures: fromDocsEach(KIMI_EVENTS),
   replies: KIMI_REPLIES,
   seen: {

@@ -4,6 +4,7 @@ import { exit2, plainText } from "../support/decisions.ts";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { PLAIN } from "./mcp.ts";
 
 // No real run (sign-in): payloads written from kiro.dev (test/fixtures/kiro/README.md).
 const hooksPath = (box: Sandbox) => join(box.home, ".kiro", "hooks", "agent-connector-guard.json");
@@ -24,6 +25,7 @@ const SOURCE = `{
 
 export const kiro: HostRecord = {
   id: "kiro",
+  mcp: { kind: "user-file", file: ".kiro/settings/mcp.json", root: "mcpServers", rec: PLAIN.rec, api: PLAIN.api },
   fixtures: fromDocsEach(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
   // Exit 2 blocks (stderr to the model); plain stdout is context on session start and prompt submit.
   replies: {

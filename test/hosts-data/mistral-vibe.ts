@@ -33,6 +33,7 @@ const context = (text: string) => ({ hook_specific_output: { additional_context:
 
 export const mistralVibe: HostRecord = {
   id: "mistral-vibe",
+  mcp: { kind: "own-test", file: "test/hosts-data/mistral-vibe.ts" },
   fixtures: fromDocsEach(["PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]),
   // Exit 0 and JSON on every answer: a non-zero exit is a hook failure there and the tool runs.
   // A deny after a tool replaces its result, so updatedOutput is one; after a turn it is the next prompt.

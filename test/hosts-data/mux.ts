@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { BIN, fixturePayload, sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "../support/harness.ts";
 import { exit2, plainText } from "../support/decisions.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { URL_HTTP, URL_SSE, json } from "./mcp.ts";
 
 // Mux (now Xum), written from its source (test/fixtures/mux/README.md): the payload is the hook's
 // environment, which the harness sets as Mux does.
@@ -17,8 +18,12 @@ const launcher = (event: string) =>
   `#!/bin/sh\n# agent-connector launcher: mux ${event} for connector guard; written by agent-connector install, removed by its uninstall\nexec ${BIN} hook mux ${event} --connector guard </dev/null\n`;
 const userFolder = (box: Sandbox) => join(box.home, ".xum");
 
+// Mux: a stdio server is one command line, a remote one names its transport.
+const MUX_MCP = { rec: "node server.mjs", api: { transport: "http", url: URL_HTTP }, old: { transport: "sse", url: URL_SSE } };
+
 export const mux: HostRecord = {
   id: "mux",
+  mcp: { kind: "scopes", user: [".xum/mcp.jsonc", json({ servers: MUX_MCP })], project: [".xum/mcp.jsonc", json({ servers: MUX_MCP })], own: json({ servers: { rec: "mine" } }) },
   fixtures: fromDocsEach(["PreToolUse", "PostToolUse"]),
   // tool_pre: a non-zero exit blocks and the output is the reason the model reads; tool_post: what
   // the hook prints is attached to the tool's result.

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { piModuleSuite } from "../support/pi-host.ts";
 import { pi } from "./pi.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+import { CLAUDE } from "./mcp.ts";
 
 // Oh My Pi's own extension calls (real run of 18.2.3, test/fixtures/omp/): Pi's contract, plus
 // session_stop for Stop (it can keep the run going) and a system prompt made of sections.
@@ -11,6 +12,7 @@ const COMMAND = { command: "echo hi | tee tool-ran.marker", description: "Run th
 
 export const omp: HostRecord = {
   id: "omp",
+  mcp: { kind: "user-file", file: ".omp/agent/mcp.json", root: "mcpServers", rec: CLAUDE.rec, api: CLAUDE.api },
   fixtures: {
     SessionStart: captured("session_start"),
     UserPromptSubmit: captured("before_agent_start"),

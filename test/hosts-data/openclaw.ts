@@ -23,6 +23,7 @@ async function loadEntry(box: Sandbox) {
 
 export const openclaw: HostRecord = {
   id: "openclaw",
+  mcp: { kind: "own-test", file: "test/mcp.test.ts" },
   fixtures: {
     UserPromptSubmit: captured("before_prompt_build"),
     PreToolUse: captured("before_tool_call"),

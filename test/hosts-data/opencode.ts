@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+import { OPENCODE } from "./mcp.ts";
 
 // The binary's side of OpenCode's plugin calls; test/opencode-module.test.ts drives the generated
 // module itself the way OpenCode calls it.
@@ -8,6 +9,7 @@ const base = { hostPlatform: "opencode", connectorId: "test", sessionId: SID };
 
 export const opencode: HostRecord = {
   id: "opencode",
+  mcp: { kind: "user-file", file: ".config/opencode/opencode.json", root: "mcp", rec: OPENCODE.rec, api: OPENCODE.api },
   fixtures: {
     SessionStart: captured("event.session.created"),
     UserPromptSubmit: captured("chat.message"),

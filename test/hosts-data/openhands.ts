@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { PLAIN } from "./mcp.ts";
 
 // No real run (it needs a model): payloads written from docs.openhands.dev and the SDK's hooks/types.py.
 const userPath = (box: Sandbox) => join(box.home, ".openhands", "hooks.json");
@@ -24,6 +25,7 @@ const deny = { decision: "deny", reason: "R" };
 
 export const openhands: HostRecord = {
   id: "openhands",
+  mcp: { kind: "user-file", file: ".openhands/mcp.json", root: "mcpServers", rec: PLAIN.rec, api: PLAIN.api },
   fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
   // {decision, reason, additionalContext}: a deny blocks the tool, refuses the prompt, keeps the agent working on Stop.
   replies: {

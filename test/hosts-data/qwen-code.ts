@@ -3,11 +3,13 @@ import { join } from "node:path";
 import { block, specific } from "../support/decisions.ts";
 import { fixturePayload, sandbox, writeScriptedConfig } from "../support/harness.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
+import { PLAIN, URL_HTTP } from "./mcp.ts";
 
 const context = (event: string, text: string) => specific(event, { additionalContext: text });
 
 export const qwenCode: HostRecord = {
   id: "qwen-code",
+  mcp: { kind: "user-file", file: ".qwen/settings.json", root: "mcpServers", rec: PLAIN.rec, api: { httpUrl: URL_HTTP } },
   fixtures: {
     UserPromptSubmit: captured("UserPromptSubmit"),
     PreToolUse: captured("PreToolUse"),

@@ -1,7 +1,9 @@
 /**
  * The shape of a host's test record (test/hosts-data/<host-id>.ts), run by test/hosts.test.ts:
  * which payload stands for each event, the exact native reply to every decision, what a handler
- * sees, how matchers behave, and what install writes.
+ * sees, how matchers behave, and what install writes. It is the one place for what a test must
+ * know per host (other tests read it through ./lookup.ts, or derive the rest from the adapter):
+ * no test keeps its own list of hosts. test/host-parts.test.ts checks every adapter has one.
  */
 import type { EventName } from "../../src/events.ts";
 import type { Expected } from "../support/decisions.ts";
@@ -47,11 +49,29 @@ export interface MatcherCheck extends Call {
   reply: unknown;
 }
 
+/**
+ * What install writes for the connector's MCP servers on this host, checked by one of three tests.
+ * Every host whose adapter declares `mcp` states one (test/host-parts.test.ts).
+ */
+export type McpExpectation =
+  /** test/mcp.test.ts, all such hosts in one install: the user file (under HOME), its root key, and the servers `rec` (stdio) and `api` (http) as the host holds them. */
+  | { kind: "user-file"; file: string; root: string; rec: unknown; api: unknown }
+  /**
+   * test/mcp-hosts.test.ts: per scope the file (under HOME or the project) and its exact text for
+   * `rec`, `api` and `old` (SSE), null where the host has no file at that scope; `own`: the file
+   * holding only a user's own `rec`; `refused`: the servers reported unsupported (default none).
+   */
+  | { kind: "scopes"; user: [string, string] | null; project: [string, string] | null; own: string; refused?: readonly string[] }
+  /** A test of its own (another file format, a list kept in the host's UI): the file, which names the host. */
+  | { kind: "own-test"; file: string };
+
 export interface HostRecord {
   id: string;
   fixtures: Partial<Record<EventName, Fixture>>;
   /** The host whose test/fixtures folder holds them, when not this one's (a fork that passes the same objects). */
   fixturesOf?: string;
+  /** What install writes for MCP servers; absent where the adapter declares no `mcp`. */
+  mcp?: McpExpectation;
   /** Exact stdout per event and decision (tests/support/decisions.ts RESPONSES); unlisted → no output. */
   replies?: Expected;
   /** Environment of every reply check (e.g. the marker of the host that runs the command). */

@@ -4,6 +4,7 @@ import { block, specific } from "../support/decisions.ts";
 import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocs, type HostRecord } from "./record.ts";
+import { CLAUDE } from "./mcp.ts";
 
 // No capture of a real VS Code run exists: every payload is written from its hooks reference.
 const ourFile = (box: Sandbox) => join(box.home, ".copilot", "hooks", "agent-connector-guard.vscode.json");
@@ -19,6 +20,7 @@ const SOURCE = `{
 
 export const vscodeCopilot: HostRecord = {
   id: "vscode-copilot",
+  mcp: { kind: "user-file", file: ".config/Code/User/mcp.json", root: "servers", rec: CLAUDE.rec, api: CLAUDE.api },
   fixtures: {
     SessionStart: fromDocs("SessionStart"),
     UserPromptSubmit: fromDocs("UserPromptSubmit"),

@@ -4,6 +4,7 @@ import { exit2 } from "../support/decisions.ts";
 import { fixturePayload, type Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
+import { PLAIN, URL_HTTP } from "./mcp.ts";
 
 // No real run (an IDE with sign-in): payloads written from docs.windsurf.com (test/fixtures/windsurf/README.md).
 const hooksPath = (box: Sandbox) => join(box.home, ".codeium", "windsurf", "hooks.json");
@@ -26,6 +27,7 @@ const PRE = ["pre_run_command", "pre_write_code", "pre_read_code", "pre_mcp_tool
 
 export const windsurf: HostRecord = {
   id: "windsurf",
+  mcp: { kind: "user-file", file: ".codeium/windsurf/mcp_config.json", root: "mcpServers", rec: PLAIN.rec, api: { serverUrl: URL_HTTP } },
   fixtures: fromDocsEach(["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
   // Exit 2 blocks a pre-hook and shows stderr to the agent; stdout is never read.
   replies: { UserPromptSubmit: { deny: exit2("R") }, PreToolUse: { deny: exit2("R") }, PostToolUse: {}, Stop: {} },
