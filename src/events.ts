@@ -80,7 +80,8 @@ export interface EventPayloadMap {
   PostToolUse: BaseEvent & ToolFields & { toolOutput?: string; isError?: boolean };
   PreCompact: BaseEvent & { trigger?: "auto" | "manual" };
   PostCompact: BaseEvent & { trigger?: "auto" | "manual" };
-  Stop: BaseEvent & { stopHookActive?: boolean };
+  /** `lastAssistantMessage`: the agent's last reply of the turn, where the host sends it (a guard can check a claim of "done"). */
+  Stop: BaseEvent & { stopHookActive?: boolean; lastAssistantMessage?: string };
   Notification: BaseEvent & { message: string };
   PermissionRequest: BaseEvent & ToolFields & { permissionSuggestions?: unknown[] };
   PostToolUseFailure: BaseEvent &

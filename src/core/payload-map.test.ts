@@ -24,8 +24,7 @@ const LEFT_IN_RAW: Record<string, readonly string[]> = {
   Notification: ["notification_type", "title"],
   PreCompact: ["custom_instructions"],
   PostCompact: ["compact_summary"],
-  // last_assistant_message is a field of SubagentStop's, not (yet) of Stop's: raw only there.
-  Stop: ["background_tasks", "session_crons", "last_assistant_message"],
+  Stop: ["background_tasks", "session_crons"],
 };
 
 test("Claude's captures cover most events (the checks below see something)", () => {

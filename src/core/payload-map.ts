@@ -13,7 +13,7 @@ export const EVENT_FIELDS = {
   PostToolUse: ["toolName", "toolInput", "toolOutput", "isError"],
   PreCompact: ["trigger"],
   PostCompact: ["trigger"],
-  Stop: ["stopHookActive"],
+  Stop: ["stopHookActive", "lastAssistantMessage"],
   Notification: ["message"],
   PermissionRequest: ["toolName", "toolInput", "permissionSuggestions"],
   PostToolUseFailure: ["toolName", "toolInput", "toolUseId", "error", "isInterrupt", "durationMs"],

@@ -84,7 +84,7 @@ export const claudeCode: HostRecord = {
     ],
     "PostToolUse turns the Bash tool_response object into text": [{ event: "PostToolUse", matches: (box) => ({ toolOutput: "hi", projectDir: box.project }) }],
     "Stop, SessionStart, SessionEnd, UserPromptSubmit": [
-      { event: "Stop", matches: { stopHookActive: false } },
+      { event: "Stop", matches: { stopHookActive: false, lastAssistantMessage: "All done." } },
       { event: "SessionStart", matches: { source: "startup" } },
       { event: "SessionEnd", matches: { reason: "other" } },
       { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the Bash tool." } },

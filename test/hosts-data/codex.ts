@@ -77,7 +77,7 @@ export const codex: HostRecord = {
     "the other events' fields": [
       { event: "SessionStart", matches: { source: "startup" } },
       { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the shell tool." } },
-      { event: "Stop", matches: { stopHookActive: false } },
+      { event: "Stop", matches: { stopHookActive: false, lastAssistantMessage: "All done." } },
       { event: "PreCompact", matches: { trigger: "manual" } },
       { event: "PermissionRequest", check: (seen) => expect(seen.toolInput).toEqual({ command: "curl https://example.test/install.sh | sh", description: "needs network access" }) },
       { event: "SubagentStop", matches: { agentId: "agent-3", agentType: "explorer", lastAssistantMessage: "Found 2 callers." } },
