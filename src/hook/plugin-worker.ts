@@ -18,13 +18,14 @@ import { isEventName, type ConnectorConfig, type EventName } from "../events.ts"
 import { samplePayload, sampleTool } from "../core/sample-payload.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
-import { checkConnectorConfig, configExport } from "../config/read.ts";
-import { hookCallSchema, targetKey, type HookCallTarget } from "../config/hook-call-schema.ts";
+import { configExport } from "../config/read.ts";
+import type { HookCallTarget } from "../config/hook-call-schema.ts";
 import { changedInputs, compiledPath, parseCompiled, sameStamp, type CompiledMeta, type Stamp } from "../compiled/artifact.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
 import { replaceEnv } from "./replace-env.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
 import { evaluateCompiled } from "./load-compiled.ts";
+import { checkedFor, EvaluatedConnectors, type Evaluated } from "./evaluated-connectors.ts";
 import { flushLogs, logLine } from "./io.ts";
 import { setRedactionSources } from "./redact.ts";
 import type { Outcome } from "./guard.ts";
@@ -57,23 +58,17 @@ export type WorkerAnswer =
 
 const FAR = Number.MAX_SAFE_INTEGER;
 
-interface Loaded {
-  file: Stamp;
-  meta: CompiledMeta;
-  raw: unknown;
-  /** The config as checked for each event it was called for. */
-  checked: Map<string, ConnectorConfig>;
-}
+/** Known by its file's stamp (no read while unchanged) and its inputs' (an imported file edited since). */
+type Loaded = Evaluated<{ file: Stamp; meta: CompiledMeta }>;
 
-const loaded = new Map<string, Loaded>();
+const loaded = new EvaluatedConnectors<{ file: Stamp; meta: CompiledMeta }>();
 
 /** The connector's config as install compiled it, evaluated once and again only when it changed. */
 function compiledConfig(connector: string, env: Record<string, string | undefined>): Loaded | string {
   const path = compiledPath(connector, env);
   const file = nodeStamp(path);
-  const cached = loaded.get(connector);
-  if (cached && sameStamp(cached.file, file) && !changedInputs(cached.meta, nodeStamp).length) return cached;
-  loaded.delete(connector);
+  const cached = loaded.get(connector, (version) => sameStamp(version.file, file) && !changedInputs(version.meta, nodeStamp).length);
+  if (cached) return cached;
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -93,25 +88,16 @@ function compiledConfig(connector: string, env: Record<string, string | undefine
     if (run.kind !== "returned") throw new FailOpen(`${meta.source}: cannot be loaded: ${run.kind === "threw" ? errorText(run.error) : "timed out"}`);
     raw = configExport(meta.source, run.value);
   }
-  const entry: Loaded = { file, meta, raw, checked: new Map() };
-  loaded.set(connector, entry);
-  return entry;
+  return loaded.set(connector, { file, meta }, raw);
 }
 
 function configFor(entry: Loaded, call: WorkerCall): ConnectorConfig {
   const target: HookCallTarget = call.native ? { platform: call.host, native: call.event } : { event: call.event };
-  const key = targetKey(target);
-  let config = entry.checked.get(key);
-  if (!config) {
-    const schema = hookCallSchema(target);
-    try {
-      config = checkConnectorConfig(entry.meta.source, entry.raw, schema);
-    } catch (error) {
-      throw new FailOpen(errorText(error));
-    }
-    entry.checked.set(key, config);
+  try {
+    return checkedFor(entry, entry.version.meta.source, target);
+  } catch (error) {
+    throw new FailOpen(errorText(error));
   }
-  return config;
 }
 
 /** The handler runs to its end here: the module's timer (and terminate) is its budget. */

@@ -2,8 +2,8 @@ import type { ConnectorConfig } from "../events.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
-import { checkConnectorConfig, configExport, readConnectorConfig } from "../config/read.ts";
-import { hookCallSchema, targetKey, type HookCallTarget } from "../config/hook-call-schema.ts";
+import { configExport, readConnectorConfig } from "../config/read.ts";
+import { hookCallSchema, type HookCallTarget } from "../config/hook-call-schema.ts";
 import { BACKSTOP_GRACE_MS, budgetMs, DEFAULT_BUDGET_MS, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock } from "./guard.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
@@ -17,6 +17,7 @@ import { nativeBackstop } from "./native-backstop.ts";
 import { whereOf, type HookArgs } from "./argv.ts";
 import { guardUserFs, readSource } from "./user-fs.ts";
 import { evaluateCompiled, readCompiled } from "./load-compiled.ts";
+import { checkedFor, EvaluatedConnectors, type Evaluated } from "./evaluated-connectors.ts";
 import { refreshCompiled } from "./refresh-compiled.ts";
 import type { CompiledMeta } from "../compiled/artifact.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
@@ -134,7 +135,7 @@ async function loadConfig(args: HookArgs, env: Record<string, string | undefined
   }
   let config: ConnectorConfig;
   try {
-    config = await readConnectorConfig(path, hookCallSchema(target), path.endsWith(".json") ? undefined : await guardedImport(path));
+    config = await readConnectorConfig(path, hookCallSchema(target), path.endsWith(".json") ? undefined : await guardedImport());
   } catch (error) {
     throw new FailOpen(errorText(error));
   }
@@ -152,12 +153,8 @@ async function registeredConfig(id: string, env: Record<string, string | undefin
   return path;
 }
 
-/**
- * Compiled connectors this process evaluated, by id: a daemon's worker (worker.ts) runs a
- * connector's top level once and its handlers on every call, as long as the compiled file is the
- * same, and checks its config once per event it is called for.
- */
-const evaluated = new Map<string, { header: string; body: string; raw: unknown; checked: Map<string, ConnectorConfig>; env: EnvChanges }>();
+/** Compiled connectors this process evaluated (a daemon's worker, worker.ts): the same compiled text, the same evaluation. */
+const evaluated = new EvaluatedConnectors<{ header: string; body: string; env: EnvChanges }>();
 
 /** What a connector's top level did to process.env: in a process of its own it does it on every call, so a worker puts it back over each call's environment. */
 interface EnvChanges {
@@ -179,31 +176,26 @@ function applyEnvChanges({ set, removed }: EnvChanges): void {
 
 /** A connector as install compiled it: its top level runs under the watchdog, with its own budget from the start. */
 async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTarget): Promise<ConnectorConfig> {
-  let raw: unknown;
-  let checked: Map<string, ConnectorConfig> | undefined;
+  let entry: Pick<Evaluated<unknown>, "raw" | "checked">;
   try {
-    if (meta.kind === "json") raw = JSON.parse(body);
+    if (meta.kind === "json") entry = { raw: JSON.parse(body), checked: new Map() };
     else {
       if (meta.timeout) clock.deadline = Math.min(clock.deadline, callStart + budgetMs(meta.timeout));
       const header = JSON.stringify(meta);
-      const kept = evaluated.get(meta.id);
-      if (kept?.header === header && kept.body === body) {
-        ({ raw, checked } = kept);
-        applyEnvChanges(kept.env);
+      const kept = evaluated.get(meta.id, (version) => version.header === header && version.body === body);
+      if (kept) {
+        entry = kept;
+        applyEnvChanges(kept.version.env);
       } else {
         await armWatchdog();
         const before = { ...process.env };
         const run = evaluateCompiled(meta, body, clock.deadline);
         if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
         if (run.kind === "threw") throw new FailOpen(`${meta.source}: cannot be loaded: ${errorText(run.error)}`);
-        raw = configExport(meta.source, run.value);
-        checked = new Map();
-        evaluated.set(meta.id, { header, body, raw, checked, env: envChangesSince(before) });
+        entry = evaluated.set(meta.id, { header, body, env: envChangesSince(before) }, configExport(meta.source, run.value));
       }
     }
-    const key = targetKey(target);
-    const config = checked?.get(key) ?? checkConnectorConfig(meta.source, raw, hookCallSchema(target));
-    checked?.set(key, config);
+    const config = checkedFor(entry, meta.source, target);
     clock.deadline = Math.min(callStart + handlerBudgetMs(config), clock.limit ?? Infinity);
     return config;
   } catch (error) {
@@ -216,7 +208,7 @@ async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTa
  * node:fs imports guarded. Its `timeout` is read from the source as it loads, so a config whose top
  * level never finishes is still bounded by its own budget, not the default one.
  */
-async function guardedImport(path: string): Promise<(file: string) => Promise<Record<string, unknown>>> {
+async function guardedImport(): Promise<(file: string) => Promise<Record<string, unknown>>> {
   await armWatchdog();
   return async (file) => {
     try {
