@@ -674,24 +674,29 @@ function running(pid: number): boolean {
   }
 }
 
-const newest = new Map<string, string>();
+const newest = new Map<string, Promise<string>>();
 
 /**
  * The newest version npm's `latest` tag names for the host (of `versionPkg` when the program is a
- * package of its own: Droid), asked once per run.
+ * package of its own: Droid), asked once per run. Not synchronous: the mock model of a running case
+ * answers from this process.
  */
-export function newestVersion(host: HostDef): string {
+export function newestVersion(host: HostDef): Promise<string> {
   const pkg = host.versionPkg ?? host.pkg;
   if (!newest.has(pkg)) {
-    const r = Bun.spawnSync(["npm", "view", pkg, "version"], { stdout: "pipe", stderr: "pipe" });
-    if (r.exitCode !== 0) throw new Error(`npm view ${pkg} version failed: ${r.stderr.toString().trim().split("\n")[0]}`);
-    newest.set(pkg, r.stdout.toString().trim());
+    const ask = async () => {
+      const p = Bun.spawn(["npm", "view", pkg, "version"], { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+      const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+      if (code !== 0) throw new Error(`npm view ${pkg} version failed: ${err.trim().split("\n")[0]}`);
+      return out.trim();
+    };
+    newest.set(pkg, ask());
   }
   return newest.get(pkg)!;
 }
 
 export async function ensureInstalled(host: HostDef, log: (s: string) => void = () => {}): Promise<InstalledHost> {
-  const tag = wantLatest() ? newestVersion(host) : host.version;
+  const tag = wantLatest() ? await newestVersion(host) : host.version;
   const pinned = tag === host.version;
   const dir = join(cacheRoot(), `${host.pkg}@${tag}`);
   const bin = join(dir, "node_modules", ".bin", host.bin);

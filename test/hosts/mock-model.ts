@@ -328,8 +328,9 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
         calledTool = true;
         return { answer: "tool-call", tool: bridge, target: found, input: BRIDGE_TOOLS[bridge]!(found, opts.tool.input), text: "" };
       }
-      // Claude Code connects MCP servers in the background and offers a tool to wait for them;
-      // Qwen Code (and Codex, Droid) defer MCP tools until the model fetches their declarations with a search tool.
+      // Claude Code 2.1.197 connects MCP servers in the background and offers a tool to wait for them;
+      // Claude Code 2.1.332, Qwen Code (and Codex, Droid) defer MCP tools until the model fetches their
+      // declarations with a search tool (mock-tool-search.ts).
       if (names.includes("WaitForMcpServers") && !waited) {
         waited = true;
         return { answer: "wait-mcp", tool: "WaitForMcpServers", input: {}, text: "" };

@@ -501,7 +501,7 @@ async function main() {
       row.newest = host.version;
       if (wantLatest()) {
         try {
-          row.newest = newestVersion(host);
+          row.newest = await newestVersion(host);
         } catch {
           row.newest = "latest";
         }
@@ -520,7 +520,8 @@ async function main() {
     }
     for (const c of hostCases) {
       const r = await runCase(host, c);
-      row.results.set(c.name, r.status);
+      // A case passed as a declared `degraded` reads as a degradation in the table too.
+      row.results.set(c.name, r.degraded ? "degraded" : r.status);
       line(`${r.status} ${host.id} ${c.name}${r.why ? `: ${r.why}` : ""}${r.degraded ? ` (degraded, as install reports: ${r.degraded})` : ""}`);
       const fact = host.caseNotes?.[c.name];
       if (fact && r.status !== "ok") line(`#   note: ${fact}`);
