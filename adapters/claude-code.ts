@@ -3,7 +3,7 @@ import { defineAdapter } from "../src/adapter.ts";
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
-// Facts: https://code.claude.com/docs/en/hooks, docs/hosts/claude-code.md (real run of 2.1.197).
+// Facts: https://code.claude.com/docs/en/hooks, docs/hosts/claude-code.md (real runs of 2.1.197 and 2.1.332).
 const claudeDir = ({ home, env }: { home: string; env: Record<string, string | undefined> }) =>
   env.CLAUDE_CONFIG_DIR || join(home, ".claude");
 
@@ -16,7 +16,7 @@ export default defineAdapter({
     "@anthropic-ai/claude-code@2.1.332 sdk-tools.d.ts (tool input fields)",
     "https://github.com/anthropics/claude-code/issues/75081",
   ],
-  verified: [{ version: "2.1.197", by: "real run", on: "2026-12-04" }, { version: "2.1.332", by: "source", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [{ version: "2.1.197", by: "real run", on: "2026-12-04" }, { version: "2.1.332", by: "real run", on: "2026-12-04", note: "the pinned version; its payloads are 2.1.197's" }, { by: "docs", on: "2026-12-04" }],
   version: { npm: "@anthropic-ai/claude-code", run: true },
   // Claude Code is the reference vocabulary: every normalized event has its own name here.
   events: {
@@ -55,10 +55,11 @@ export default defineAdapter({
     search: { Glob: { query: "pattern", filePaths: "path" }, Grep: { query: "pattern", filePaths: "path" }, LS: { filePaths: "path" } },
     fetch: { WebFetch: { url: "url", query: "prompt" }, WebSearch: { query: "query" } },
     task: { Agent: { query: "prompt" }, Task: { query: "prompt" } },
+    // ListAgents, ReportFindings, ScheduleWakeup and Workflow: offered to the model by 2.1.332 (real run).
     other: [
       "Artifact", "AskUserQuestion", "BashOutput", "CronCreate", "CronDelete", "CronList", "EnterPlanMode", "EnterWorktree", "ExitPlanMode", "ExitWorktree",
-      "KillShell", "LSP", "ListMcpResourcesTool", "ReadMcpResourceTool", "SendMessage", "Skill", "SlashCommand", "TaskCreate", "TaskGet", "TaskList",
-      "TaskOutput", "TaskStop", "TaskUpdate", "TodoWrite", "ToolSearch",
+      "KillShell", "LSP", "ListAgents", "ListMcpResourcesTool", "ReadMcpResourceTool", "ReportFindings", "ScheduleWakeup", "SendMessage", "Skill",
+      "SlashCommand", "TaskCreate", "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "TodoWrite", "ToolSearch", "Workflow",
     ],
   },
   // "Files with errors are skipped entirely, not just the invalid settings" (its own settings

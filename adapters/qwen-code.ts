@@ -5,7 +5,7 @@ import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/ (QwenLM/qwen-code
-// docs/users/features/hooks.md), docs/hosts/qwen-code.md (real run of qwen 0.15.10).
+// docs/users/features/hooks.md), docs/hosts/qwen-code.md (real runs of qwen 0.15.10 and 0.24.4).
 // A Gemini CLI fork whose hooks copy Claude Code: its event names, payload and reply shapes.
 // $QWEN_HOME replaces ~/.qwen in newer releases (QwenLM/qwen-code `getGlobalQwenDir`).
 const qwenDir = ({ home, env }: PathContext) => (env.QWEN_HOME ? absolute(env.QWEN_HOME) : join(home, ".qwen"));
@@ -21,18 +21,20 @@ export default defineAdapter({
   name: "Qwen Code",
   sources: [
     "https://qwenlm.github.io/qwen-code-docs/en/users/features/hooks/",
-    // Tool ids and their parameters (newest main read; the real 0.15.10 run's shell call agrees).
+    // Tool ids and their parameters (newest main read; the real 0.24.4 run's shell call agrees).
     "https://github.com/QwenLM/qwen-code/blob/main/packages/core/src/tools/tool-names.ts",
     "https://github.com/QwenLM/qwen-code/blob/main/packages/core/src/tools/builtin-tool-definitions.ts",
   ],
-  verified: [{ version: "0.15.10", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [{ version: "0.15.10", by: "real run", on: "2026-12-04" }, { version: "0.24.4", by: "real run", on: "2026-12-04", note: "the pinned version; fixtures recaptured" }, { by: "docs", on: "2026-12-04" }],
   version: { npm: "@qwen-code/qwen-code", run: true },
   // All 13 under their Claude names (tool ids differ: run_shell_command, write_file, edit, …).
-  // SessionStart/SessionEnd fire only in the interactive UI and with --acp, never in -p runs (docs/hosts/qwen-code.md).
+  // SessionEnd fires only in the interactive UI and with --acp, never in -p runs; SessionStart fires
+  // in -p runs too since 0.24.4 (0.15.10: not in -p) (docs/hosts/qwen-code.md).
   events: Object.fromEntries(EVENT_NAMES.map((event) => [event, event])),
   // tool_response is {llmContent, returnDisplay}: the text is llmContent. tool_use_id is Qwen's own
-  // toolu_<ts>_<rand>, not the model's call id. stop_hook_active was true on the very first Stop of
-  // 0.15.10 (docs/hosts/qwen-code.md): passed on as is, so it is no loop guard there.
+  // toolu_<ts>_<rand>, not the model's call id (0.24.4 adds that as tool_call_id). stop_hook_active
+  // was true on the very first Stop of 0.15.10, false on 0.24.4's (docs/hosts/qwen-code.md): passed
+  // on as is, so it is no loop guard on 0.15.10.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["QWEN_PROJECT_DIR"], paths: ["cwd"] } },
   // UserPromptSubmit fires before every model call; after a tool result again with prompt ""
   // (docs/hosts/qwen-code.md "Quirks"): that is no user prompt.

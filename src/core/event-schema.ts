@@ -43,8 +43,21 @@ function outputText(value: unknown): string {
     for (const key of ["llmContent", "textResultForLlm", "output", "content", "text"]) {
       if (typeof o[key] === "string") return o[key] as string;
     }
+    const parts = textParts(o.llmContent);
+    if (parts !== undefined) return parts;
   }
   return JSON.stringify(value);
+}
+
+/**
+ * A list of text parts, joined: an MCP tool's `llmContent` on Qwen Code 0.24.4 is `[{text}]`
+ * (test/fixtures/qwen-code/PostToolUse.mcp.json). Other hosts' part lists (Codex's MCP `content`)
+ * stay whole JSON: their `isError` and non-text parts would be lost.
+ */
+function textParts(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  const texts = value.map((p) => (p && typeof p === "object" ? (p as Record<string, unknown>).text : undefined));
+  return texts.every((t) => typeof t === "string") ? texts.join("\n") : undefined;
 }
 
 const base = {

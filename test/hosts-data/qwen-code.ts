@@ -15,7 +15,7 @@ export const qwenCode: HostRecord = {
     PreToolUse: captured("PreToolUse"),
     PostToolUse: captured("PostToolUse"),
     Stop: captured("Stop"),
-    SessionStart: fromDocs("SessionStart"),
+    SessionStart: captured("SessionStart"),
     SessionEnd: fromDocs("SessionEnd"),
     PreCompact: fromDocs("PreCompact"),
     PostCompact: fromDocs("PostCompact"),
@@ -59,23 +59,30 @@ export const qwenCode: HostRecord = {
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
           hostPlatform: "qwen-code",
           connectorId: "test",
-          sessionId: "7af264d7-9817-4e46-ae9e-d6b62f0e3eb1",
+          sessionId: "68f334be-8e23-47b2-b687-a041bfe479d2",
           projectDir: "/the/project",
           toolName: "run_shell_command",
-          toolInput: { command: "echo hi | tee tool-ran.marker" },
+          toolInput: { command: "echo hi | tee tool-ran.marker", description: "Run the e2e command" },
         },
       },
     ],
     "PostToolUse: the text is tool_response.llmContent": [
       {
         event: "PostToolUse",
-        matches: { toolOutput: "Command: echo hi | tee tool-ran.marker\nDirectory: (root)\nOutput: hi\nError: (none)\nExit Code: 0\nSignal: 0\nProcess Group PGID: 9014" },
+        matches: { toolOutput: "Command: echo hi | tee tool-ran.marker\nDirectory: (root)\nOutput: hi\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)" },
+      },
+    ],
+    "PostToolUse of an MCP tool called through tool_call (0.24.4): its own name and input, llmContent's text parts": [
+      {
+        event: "PostToolUse",
+        raw: (_payload, box) => fixturePayload("qwen-code", "PostToolUse.mcp", box),
+        matches: { toolName: "mcp__e2erec__record", toolInput: { text: "T-1" }, toolOutput: "MCP-RECORDED:T-1" },
       },
     ],
     "the other events' fields": [
-      { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the shell tool." } },
-      { event: "Stop", matches: { stopHookActive: true } }, // sic: the first Stop of 0.15.10
-      { event: "SessionStart", matches: { source: "resume" } },
+      { event: "UserPromptSubmit", matches: { prompt: "Run `echo hi` with the shell tool, then say done." } },
+      { event: "Stop", matches: { stopHookActive: false } }, // the first Stop of 0.24.4 (0.15.10 said true)
+      { event: "SessionStart", matches: { source: "startup" } },
       { event: "SessionEnd", matches: { reason: "prompt_input_exit" } },
       { event: "Notification", matches: { message: "Qwen Code needs your permission to use run_shell_command" } },
       { event: "PostToolUseFailure", matches: { error: "Command exited with code 1", isInterrupt: false } },

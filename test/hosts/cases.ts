@@ -422,7 +422,9 @@ export const CASES: CaseDef[] = [
       const call = o.mock.requests.find((r) => r.answer === "tool-call");
       const offered = o.mock.requests.find((r) => r.answer === "text");
       if (!call) return `the model was never offered the server's tool (${summary(o)})${offered ? `; offered: ${offeredNames(offered.json).join(", ")}` : ""}`;
-      if (call.tool !== mcpToolName(h)) return `the host named the tool ${js(call.tool)}, the adapter says ${js(mcpToolName(h))}`;
+      // Through a bridge (Qwen Code's `tool_call`), the tool is the one the bridge was asked for.
+      const called = call.target ?? call.tool;
+      if (called !== mcpToolName(h)) return `the host named the tool ${js(called)}, the adapter says ${js(mcpToolName(h))}`;
       const calls = mcpCalls(o);
       if (!calls.some((c) => c.text === MCP_TOKEN)) return `the server recorded no call with ${MCP_TOKEN} (${calls.length} calls; ${summary(o)})`;
       if (!requestsAfterToolCall(o).some((r) => contains(r.text, `MCP-RECORDED:${MCP_TOKEN}`))) return `the tool's result never reached the model (${summary(o)})`;

@@ -2,11 +2,10 @@
 // install each into a reusable cache, and how to point each at the mock model.
 //
 // Cache: $AC_E2E_CACHE or ~/.cache/agent-connector-e2e, one directory per
-// `<package>@<version>` (e.g. `@openai/codex@0.171.0`). HOSTS_LATEST=1 installs
-// `<package>@latest` into `<package>@latest` instead (redone when older than a day) and
-// reports the version it got.
+// `<package>@<version>` (e.g. `@openai/codex@0.171.0`). HOSTS_LATEST=1 asks npm for the newest
+// version and installs that (a newest that is the pinned one reuses the pinned install).
 
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync, renameSync, statSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync, rmSync, renameSync, symlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import type { EventName } from "../../src/events.ts";
@@ -58,7 +57,7 @@ export interface HostDef {
   fires: EventName[];
   /**
    * What the pinned version of the host cannot do, by case name: the case is skipped with
-   * this reason (with HOSTS_LATEST=1 the case runs anyway, to see whether that changed).
+   * this reason (with HOSTS_LATEST=1, on a newer version, the case runs anyway, to see whether that changed).
    */
   unsupported?: Record<string, string>;
   /**
@@ -146,7 +145,7 @@ export const HOSTS: HostDef[] = [
   {
     id: "claude-code",
     pkg: "@anthropic-ai/claude-code",
-    version: "2.1.197",
+    version: "2.1.332",
     bin: "claude",
     shellTool: "Bash",
     fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
@@ -245,15 +244,15 @@ export const HOSTS: HostDef[] = [
   {
     id: "qwen-code",
     pkg: "@qwen-code/qwen-code",
-    version: "0.15.10",
+    version: "0.24.4",
     bin: "qwen",
     shellTool: "run_shell_command",
-    // No SessionStart/SessionEnd in -p mode (they fire only in the TUI and in --acp mode).
-    fires: ["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
-    unsupported: {
-      // firePreToolUseHook() in 0.15.10 reads deny/ask/stop/additionalContext only;
+    // 0.24.4 fires SessionStart in -p mode (startChat); SessionEnd fires only in the TUI and in --acp mode.
+    fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    degrades: {
+      // firePreToolUseHook() in 0.15.10 and 0.24.4 reads deny/ask/stop/additionalContext only;
       // updatedInput is applied from PermissionRequest hooks, which --yolo never fires.
-      modify: "qwen-code 0.15.10 ignores PreToolUse updatedInput (only PermissionRequest applies it, and -p --yolo never asks)",
+      modify: "qwen-code 0.24.4 ignores PreToolUse updatedInput (only PermissionRequest applies it, and -p --yolo never asks)",
     },
     hookFiles: (ctx) => [join(ctx.home, ".qwen", "settings.json")],
     setup(ctx) {
@@ -346,7 +345,8 @@ export const HOSTS: HostDef[] = [
   {
     id: "kilo-cli",
     pkg: "@kilocode/cli",
-    // 7.8.1 does not install: its postinstall asks for a platform package the registry lacks.
+    // 7.8.1 (npm latest, tried 2026-12-04) does not install: its postinstall asks for
+    // @kilocode/cli-linux-x64 7.8.1, which the registry lacks.
     version: "7.7.7",
     bin: "kilo",
     shellTool: "bash",
@@ -403,7 +403,8 @@ export const HOSTS: HostDef[] = [
   {
     id: "omp",
     pkg: "@oh-my-pi/pi-coding-agent",
-    // 18.3.4 does not install: it pins its @oh-my-pi/* packages at 18.3.4, which the registry lacks.
+    // 18.3.4 (npm latest, tried 2026-12-04) does not install: it pins its @oh-my-pi/* packages at
+    // 18.3.4 (@oh-my-pi/omp-stats first), which the registry lacks.
     version: "18.2.3",
     bin: "omp",
     bun: "1.3.14",
@@ -673,23 +674,43 @@ function running(pid: number): boolean {
   }
 }
 
+const newest = new Map<string, Promise<string>>();
+
+/**
+ * The newest version npm's `latest` tag names for the host (of `versionPkg` when the program is a
+ * package of its own: Droid), asked once per run. Not synchronous: the mock model of a running case
+ * answers from this process.
+ */
+export function newestVersion(host: HostDef): Promise<string> {
+  const pkg = host.versionPkg ?? host.pkg;
+  if (!newest.has(pkg)) {
+    const ask = async () => {
+      const p = Bun.spawn(["npm", "view", pkg, "version"], { stdout: "pipe", stderr: "pipe", stdin: "ignore" });
+      const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+      if (code !== 0) throw new Error(`npm view ${pkg} version failed: ${err.trim().split("\n")[0]}`);
+      return out.trim();
+    };
+    newest.set(pkg, ask());
+  }
+  return newest.get(pkg)!;
+}
+
 export async function ensureInstalled(host: HostDef, log: (s: string) => void = () => {}): Promise<InstalledHost> {
-  const tag = wantLatest() ? "latest" : host.version;
+  const tag = wantLatest() ? await newestVersion(host) : host.version;
+  const pinned = tag === host.version;
   const dir = join(cacheRoot(), `${host.pkg}@${tag}`);
   const bin = join(dir, "node_modules", ".bin", host.bin);
   const done = join(dir, ".complete");
   removeAbandoned(dir);
-  // "@latest" moves: a cached latest install older than a day is redone.
-  const stale = wantLatest() && existsSync(done) && Date.now() - statSync(done).mtimeMs > 24 * 3600 * 1000;
-  if (existsSync(done) && existsSync(bin) && !stale) {
+  if (existsSync(done) && existsSync(bin) && installedVersion(dir, host)) {
     linkBun(dir, host);
     return { dir, bin, version: installedVersion(dir, host) ?? tag, installedNow: false };
   }
   // Accept a cache laid out by hand (package present) and mark it.
-  if (!wantLatest() && existsSync(bin) && installedVersion(dir, host) === host.version) {
+  if (existsSync(bin) && installedVersion(dir, host) === tag) {
     writeFileSync(done, new Date().toISOString() + "\n");
     linkBun(dir, host);
-    return { dir, bin, version: host.version, installedNow: false };
+    return { dir, bin, version: tag, installedNow: false };
   }
   const tmp = `${dir}.partial-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
@@ -708,7 +729,10 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
     });
   // Its Node first, so that the host's own install scripts run under it.
   if (host.node && (await npmInstall([host.node]).exited) !== 0) throw new Error(`npm install ${host.node} failed`);
-  const npm = npmInstall([...(!wantLatest() && host.npmSpecs ? host.npmSpecs : [`${host.pkg}@${tag}`]), ...(host.node ? [host.node] : [])]);
+  // A host whose program is a package of its own (versionPkg) gets that package's version beside the
+  // newest wrapper: Droid's wrappers name platform packages the registry does not have.
+  const specs = host.versionPkg ? [`${host.pkg}@latest`, `${host.versionPkg}@${tag}`] : [`${host.pkg}@${tag}`];
+  const npm = npmInstall([...(pinned && host.npmSpecs ? host.npmSpecs : specs), ...(host.node ? [host.node] : [])]);
   // Progress: the first run downloads about 1.4 GB in all; say how far each host has got.
   const progress = setInterval(() => {
     const mb = Bun.spawnSync(["du", "-sm", tmp]).stdout.toString().split(/\s+/)[0];
@@ -723,6 +747,12 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   if (code !== 0 || !existsSync(join(tmp, "node_modules", ".bin", host.bin))) {
     rmSync(tmp, { recursive: true, force: true });
     throw new Error(`npm install ${host.pkg}@${tag} failed (exit ${code}): ${(err || out).trim().split("\n").slice(-3).join(" | ")}`);
+  }
+  // A wrapper whose platform package the registry lacks installs cleanly with no program in it
+  // (Droid's @factory/cli 0.225.1: no @factory/cli-linux-x64 0.225.1).
+  if (!installedVersion(tmp, host)) {
+    rmSync(tmp, { recursive: true, force: true });
+    throw new Error(`npm install ${host.pkg}@${tag} left no ${host.versionPkg ?? host.pkg} (its platform package is missing from the registry?)`);
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });

@@ -11,12 +11,15 @@
 // Every decision is made from the request alone:
 //   a tool result is already in the conversation -> answer with the final text;
 //   a shell tool is offered                        -> call it with the scripted command
-//                                                     (or, with `tool`, the tool it names);
+//                                                     (or, with `tool`, the tool it names, first
+//                                                     searched for where the host defers it:
+//                                                     mock-tool-search.ts);
 //   otherwise                                      -> answer with a short text.
 // Every request is recorded so that a test can assert what the host sent the model.
 
 import { existsSync, writeFileSync } from "node:fs";
 import { augmentAnswer } from "./mock-augment.ts";
+import { BRIDGE_TOOLS, foundToolNames, SEARCH_TOOLS } from "./mock-tool-search.ts";
 
 export type Api = "anthropic" | "gemini" | "responses" | "chat" | "augment" | "other";
 
@@ -32,6 +35,17 @@ export interface RecordedRequest {
   answer: string;
   /** name of the tool the mock called, if any */
   tool?: string;
+  /** the deferred tool the call reached through the host's bridge tool (`tool`), if it went through one */
+  target?: string;
+}
+
+/** What the mock answers one model request with. */
+interface Decision {
+  answer: string;
+  tool: string | undefined;
+  input: unknown;
+  text: string;
+  target?: string;
 }
 
 export interface MockOptions {
@@ -296,7 +310,7 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
   /** Waits with the shell tool so far: a host that starts MCP servers slowly (omp, under load) gets up to three. */
   let shellWaits = 0;
   let calledTool = false;
-  const decide = (names: string[], hasResult: boolean, body = "") => {
+  const decide = (names: string[], hasResult: boolean, body = "", parsed?: unknown): Decision => {
     if (opts.firstTurnMark && !existsSync(opts.firstTurnMark)) writeFileSync(opts.firstTurnMark, "");
     if (opts.tool && body.includes(opts.tool.result)) return { answer: "final", tool: undefined, input: undefined, text: finalText };
     if (hasResult && !opts.tool) return { answer: "final", tool: undefined, input: undefined, text: finalText };
@@ -307,14 +321,21 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
         calledTool = true;
         return { answer: "tool-call", tool: wanted, input: opts.tool.input, text: "" };
       }
-      // Claude Code connects MCP servers in the background and offers a tool to wait for them;
-      // Qwen Code (and Codex, Droid) defer MCP tools until the model fetches their declarations with a search tool.
+      // A search already returned it, and the host keeps it undeclared: call it through the host's bridge.
+      const found = calledTool ? undefined : foundToolNames(parsed).find((name) => opts.tool!.match.test(name));
+      const bridge = found && names.find((name) => name in BRIDGE_TOOLS);
+      if (found && bridge) {
+        calledTool = true;
+        return { answer: "tool-call", tool: bridge, target: found, input: BRIDGE_TOOLS[bridge]!(found, opts.tool.input), text: "" };
+      }
+      // Claude Code 2.1.197 connects MCP servers in the background and offers a tool to wait for them;
+      // Claude Code 2.1.332, Qwen Code (and Codex, Droid) defer MCP tools until the model fetches their
+      // declarations with a search tool (mock-tool-search.ts).
       if (names.includes("WaitForMcpServers") && !waited) {
         waited = true;
         return { answer: "wait-mcp", tool: "WaitForMcpServers", input: {}, text: "" };
       }
-      // Droid's deferred-tool search is `ToolSearch` (the same `{query}`, keywords or "select:<names>").
-      const search = names.find((name) => name === "tool_search" || name === "ToolSearch");
+      const search = names.find((name) => SEARCH_TOOLS.includes(name));
       if (search && !waited && opts.tool.search) {
         waited = true;
         return { answer: "tool-search", tool: search, input: { query: opts.tool.search }, text: "" };
@@ -359,9 +380,10 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
       // Anthropic Messages
       if (req.method === "POST" && /\/v1\/messages$/.test(path)) {
         rec.api = "anthropic";
-        const d = decide(anthropicToolNames(body), anthropicHasToolResult(body), text);
+        const d = decide(anthropicToolNames(body), anthropicHasToolResult(body), text, body);
         rec.answer = d.answer;
         rec.tool = d.tool;
+        rec.target = d.target;
         return anthropicAnswer(body, d.tool, d.input, d.text);
       }
       if (req.method === "POST" && /\/v1\/messages\/count_tokens$/.test(path)) {
@@ -380,9 +402,10 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
           rec.answer = "schema";
           return json(geminiCandidate(undefined, undefined, JSON.stringify(fromSchema(schema))));
         }
-        const d = decide(geminiToolNames(body), geminiHasToolResult(body), text);
+        const d = decide(geminiToolNames(body), geminiHasToolResult(body), text, body);
         rec.answer = d.answer;
         rec.tool = d.tool;
+        rec.target = d.target;
         const payload = geminiCandidate(d.tool, d.input, d.text);
         if (method === "generateContent") return json(payload);
         return sse([`data: ${JSON.stringify(payload)}\n\n`]);
@@ -391,18 +414,20 @@ export function startMockModel(opts: MockOptions = {}): MockModel {
       // OpenAI Responses
       if (req.method === "POST" && /\/responses$/.test(path)) {
         rec.api = "responses";
-        const d = decide(responsesToolNames(body), responsesHasToolResult(body), text);
+        const d = decide(responsesToolNames(body), responsesHasToolResult(body), text, body);
         rec.answer = d.answer;
         rec.tool = d.tool;
+        rec.target = d.target;
         return responsesAnswer(body, d.tool, d.input, d.text);
       }
 
       // OpenAI Chat Completions
       if (req.method === "POST" && /\/chat\/completions$/.test(path)) {
         rec.api = "chat";
-        const d = decide(chatToolNames(body), chatHasToolResult(body), text);
+        const d = decide(chatToolNames(body), chatHasToolResult(body), text, body);
         rec.answer = d.answer;
         rec.tool = d.tool;
+        rec.target = d.target;
         return chatAnswer(body, d.tool, d.input, d.text);
       }
 

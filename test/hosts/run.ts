@@ -7,7 +7,8 @@
 // Env:
 //   AC_BIN                 agent-connector binary (default <repo>/dist/agent-connector)
 //   AC_E2E_CACHE           where hosts are installed (default ~/.cache/agent-connector-e2e)
-//   HOSTS_LATEST=1         install and test <pkg>@latest instead of the pinned versions
+//   HOSTS_LATEST=1         install and test each host's newest npm version instead of the pinned one, and end with
+//                          the drift report: per host, pinned and newest version and each case's result
 //   AC_E2E_CODEX_TRUST     app-server (default) | bypass | none: how Codex hook trust is handled
 //   AC_E2E_KEEP=1          keep every case's temp dir (failed cases' dirs are always kept)
 //   AC_E2E_STRACE=1        run each host under strace and note any non-loopback connect()
@@ -18,10 +19,11 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { HOSTS, cacheRoot, ensureInstalled, hostPath, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
+import { HOSTS, cacheRoot, ensureInstalled, hostPath, newestVersion, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
 import { CASES, FIRST_TURN_MARK, MCP_SECRET, connectorConfigSource, type CaseDef, type CaseOutcome } from "./cases.ts";
 import { startMockModel } from "./mock-model.ts";
 import { codexTrustHooks } from "./codex-trust.ts";
+import { driftTable, type DriftRow } from "./drift-table.ts";
 
 const REPO = resolve(import.meta.dir, "..", "..");
 const PROMPT = "Run `echo hi` with the shell tool, then say done.";
@@ -312,15 +314,26 @@ const noAdapter = new Map<string, string>(); // host id -> why install failed
 let codexTrustNoted = false;
 
 async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
-  const degraded = wantLatest() ? undefined : host.degraded?.[c.name];
+  const inst = installedBins.get(host.id)!;
+  // The host record's declarations describe the pinned version. A newer one (HOSTS_LATEST=1) runs
+  // the cases declared unsupported, to see whether that changed; a declared degradation is checked
+  // as declared, whose check says when the host now honours the case.
+  const newer = wantLatest() && inst.version !== host.version;
+  const degraded = host.degraded?.[c.name];
   const missing = c.needs.filter((e) => !host.fires.includes(e));
   if (missing.length && !degraded) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
   if (c.appliesTo && !c.appliesTo(host)) return { status: "skip", why: `the ${c.name} case is for plugin hosts (test/reliability covers the hook command)` };
   const unsupported = host.unsupported?.[c.name];
-  if (unsupported && !wantLatest()) return { status: "skip", why: unsupported };
+  if (unsupported && !newer) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
-  const inst = installedBins.get(host.id)!;
+  const result = await runCaseIn(host, c, inst, degraded);
+  // Still unsupported on the newer version: what the pins declare, not a failure.
+  if (unsupported && result.status === "FAIL") return { ...result, status: "skip", why: `${unsupported}; on ${inst.version} still: ${result.why}` };
+  if (unsupported && result.status === "ok") result.notes = [...(result.notes ?? []), `${c.name} passes on ${inst.version}: drop it from ${host.id}'s unsupported when bumping`];
+  return result;
+}
 
+async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degraded: NonNullable<HostDef["degraded"]>[string] | undefined): Promise<Result> {
   const base = mkdtempSync(join(tmpdir(), `ac-e2e-${host.id}-${c.name}-`));
   liveDirs.add(base);
   const ctxPaths = {
@@ -423,6 +436,7 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
 
 // ---------- main ----------
 
+
 /**
  * Every host's install, one after another in the background from the start: while a host runs its
  * cases (CPU), the next ones download (network, disk). With an empty cache that is about 1.4 GB
@@ -462,6 +476,7 @@ async function main() {
 
   const installs = existsSync(AC_BIN) ? installInTurn(hosts, (s) => line(`# ${s}`)) : new Map<string, Promise<InstalledHost>>();
   const wall: Record<string, number> = {};
+  const drift: DriftRow[] = [];
   for (const host of hosts) {
     const t0 = performance.now();
     const hostCases = cases;
@@ -472,20 +487,41 @@ async function main() {
       }
       continue;
     }
+    const row: DriftRow = { host: host.id, pinned: host.version, newest: "", results: new Map() };
+    drift.push(row);
     try {
       const inst = await installs.get(host.id)!;
       installedBins.set(host.id, inst);
+      row.newest = inst.version;
       if (inst.installedNow) line(`# installed ${host.pkg}@${inst.version} in ${inst.seconds?.toFixed(1)} s`);
       if (wantLatest()) line(`# ${host.id}: ${host.pkg}@latest resolved to ${inst.version} (pinned ${host.version})`);
     } catch (e) {
+      // A pinned version must install. A newest one that does not (a platform package missing from
+      // the registry) is drift to report: the pin stays.
+      row.newest = host.version;
+      if (wantLatest()) {
+        try {
+          row.newest = await newestVersion(host);
+        } catch {
+          row.newest = "latest";
+        }
+      }
+      row.notInstalled = (e as Error).message;
       for (const c of hostCases) {
-        line(`FAIL ${host.id} ${c.name}: cannot install host: ${(e as Error).message}`);
-        failed++;
+        if (wantLatest()) {
+          line(`skip ${host.id} ${c.name}: ${host.pkg}@${row.newest} does not install (the drift report says why)`);
+          skipped++;
+        } else {
+          line(`FAIL ${host.id} ${c.name}: cannot install host: ${(e as Error).message}`);
+          failed++;
+        }
       }
       continue;
     }
     for (const c of hostCases) {
       const r = await runCase(host, c);
+      // A case passed as a declared `degraded` reads as a degradation in the table too.
+      row.results.set(c.name, r.degraded ? "degraded" : r.status);
       line(`${r.status} ${host.id} ${c.name}${r.why ? `: ${r.why}` : ""}${r.degraded ? ` (degraded, as install reports: ${r.degraded})` : ""}`);
       const fact = host.caseNotes?.[c.name];
       if (fact && r.status !== "ok") line(`#   note: ${fact}`);
@@ -498,6 +534,7 @@ async function main() {
     wall[host.id] = (performance.now() - t0) / 1000;
   }
   for (const [id, s] of Object.entries(wall)) line(`# ${id}: ${s.toFixed(1)} s`);
+  if (wantLatest()) for (const l of driftTable(drift, cases.map((c) => c.name))) line(l);
   // Kept case dirs of failed cases point at the snapshot: keep it with them.
   if (SUITE_DIR && failed === 0) rmSync(SUITE_DIR, { recursive: true, force: true });
   else if (SUITE_DIR) line(`# binary snapshot kept for the kept case dirs: ${AC_BIN}`);
