@@ -53,6 +53,10 @@ test("a file without a final line end comes back without one", () => {
   expect(crlf).toBe("a = 1\r\n\r\n[b]\r\nc = 2\r\n\r\n[t]\r\nk = 1");
   expect(removeBlock(crlf, tableBlocks(crlf)[1]!)).toBe("a = 1\r\n\r\n[b]\r\nc = 2");
   expect(replaceBlock(added, tableBlocks(added)[0]!, "[t]\nk = 2\n")).toBe("a = 1\n\n[t]\nk = 2");
+  // Two blocks of ours, found once and removed last first (as uninstall does).
+  const two = appendBlock(added, renderTable(["u"], { k: 1 }, "\n"));
+  expect(two).toBe("a = 1\n\n[t]\nk = 1\n\n[u]\nk = 1");
+  expect(tableBlocks(two).reverse().reduce(removeBlock, two)).toBe("a = 1");
 });
 
 test("the first block of a file goes with the blank line after it; the only block leaves nothing", () => {

@@ -103,7 +103,9 @@ export function appendBlock(text: string, block: string): string {
 export function removeBlock(text: string, block: TableBlock): string {
   const eol = eolOf(text);
   const before = text.slice(0, block.start);
-  const last = block.end === text.length && !text.endsWith("\n");
+  // Blocks found once and removed last first: taking the last one took this one's own line end, so
+  // its `end` may lie one line end past the text now.
+  const last = block.end >= text.length && !text.endsWith("\n");
   if (last && before.endsWith(eol + eol)) return text.slice(0, block.start - 2 * eol.length);
   if (before.endsWith(eol + eol) || before === eol) return text.slice(0, block.start - eol.length) + text.slice(block.end);
   const end = block.start === 0 && text.startsWith(eol, block.end) ? block.end + eol.length : block.end;
