@@ -43,13 +43,16 @@ test("TOML: a server defined with dotted keys elsewhere is refused, not defined 
   expect(() => serverMap(text, "config.toml", { syntax: "toml", root: ["mcp_servers"] }).set(text, "guard", SERVER)).toThrow(HostConfigError);
 });
 
-// Found by this test: the refusal above blames the user's valid file, "config.toml: cannot be parsed
+// Found by this test: the refusal above blamed the user's valid file, "config.toml: cannot be parsed
 // as TOML (line 3); fix it or move it aside", line 3 being the table we appended.
-test.todo("TOML: that refusal names the server defined in a form we cannot edit", () => {
+test("TOML: that refusal names the server defined in a form we cannot edit", () => {
   const text = 'mcp_servers.guard.command = "x"\n';
   expect(() => serverMap(text, "config.toml", { syntax: "toml", root: ["mcp_servers"] }).set(text, "guard", SERVER)).toThrow(
-    "config.toml: defines mcp_servers.guard in a form we cannot edit safely; edit it by hand, nothing was written",
+    "config.toml: defines mcp_servers.guard with dotted keys or an inline table, a form we cannot edit safely; rewrite it as a [mcp_servers.guard] table or remove it, nothing was written",
   );
+  for (const inline of ['[mcp_servers]\nguard = { command = "x" }\n', 'mcp_servers = { guard = { command = "x" } }\n']) {
+    expect(() => serverMap(inline, "config.toml", { syntax: "toml", root: ["mcp_servers"] }).set(inline, "guard", SERVER)).toThrow("defines mcp_servers.guard with dotted keys or an inline table");
+  }
 });
 
 test("TOML list (Mistral Vibe): a [[root]] table naming itself; entries keyed by that name", () => {

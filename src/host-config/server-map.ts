@@ -63,6 +63,12 @@ function tomlValue(value: unknown): string {
 const tomlBlock = (header: string, entry: Record<string, unknown>, eol: string) =>
   [header, ...Object.entries(entry).map(([k, v]) => `${tomlKey(k)} = ${tomlValue(v)}`)].join(eol) + eol;
 
+/** The refusal for a server the user's file defines other than as its own `[root.name]` table. */
+const cannotEdit = (file: string, path: string[]) => {
+  const table = path.map(tomlKey).join(".");
+  return new HostConfigError(file, `defines ${path.join(".")} with dotted keys or an inline table, a form we cannot edit safely; rewrite it as a [${table}] table or remove it, nothing was written`);
+};
+
 function tomlMap(text: string, file: string, root: string[]): ServerMap {
   const doc = parseToml(text, file);
   let map: unknown = doc;
@@ -80,12 +86,18 @@ function tomlMap(text: string, file: string, root: string[]): ServerMap {
     set(current, name, entry) {
       const eol = eolOf(current || "\n");
       const block = tomlBlock(`[${[...root, name].map(tomlKey).join(".")}]`, table(entry), eol);
-      const after = appendBlock(remove(current, name), block);
+      const rest = remove(current, name);
+      // What is left without our tables must not define the server: dotted keys or an inline table
+      // would clash with the table we append (a parse error that would blame the user's valid file).
+      let left: unknown = parseToml(rest, file);
+      for (const key of [...root, name]) left = isObject(left) ? left[key] : undefined;
+      if (left !== undefined) throw cannotEdit(file, [...root, name]);
+      const after = appendBlock(rest, block);
       const parsed = parseToml(after, file) as TomlDoc;
       let written: unknown = parsed;
       for (const key of [...root, name]) written = isObject(written) ? written[key] : undefined;
       // A server defined with dotted keys or inline elsewhere would survive as a second definition.
-      if (!sameEntry(written, entry)) throw new HostConfigError(file, `defines ${[...root, name].join(".")} in a form we cannot edit safely; edit it by hand, nothing was written`);
+      if (!sameEntry(written, entry)) throw cannotEdit(file, [...root, name]);
       return after;
     },
     remove,

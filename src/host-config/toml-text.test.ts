@@ -43,11 +43,20 @@ test("a CRLF file comes back the same too", () => {
   expect(removeBlock(added, tableBlocks(added)[1]!)).toBe(text);
 });
 
-// Found by this test: appendBlock adds the missing final line end, and removeBlock keeps it, so
-// install then uninstall on `a = 1` (no final newline) leaves `a = 1\n`.
-test.todo("a file without a final line end comes back without one", () => {
+// Found by this test: appendBlock added the missing final line end, and removeBlock kept it, so
+// install then uninstall on `a = 1` (no final newline) left `a = 1\n`.
+test("a file without a final line end comes back without one", () => {
   const added = appendBlock("a = 1", renderTable(["t"], { k: 1 }, "\n"));
+  expect(added).toBe("a = 1\n\n[t]\nk = 1");
   expect(removeBlock(added, tableBlocks(added)[0]!)).toBe("a = 1");
+  const crlf = appendBlock("a = 1\r\n\r\n[b]\r\nc = 2", renderTable(["t"], { k: 1 }, "\r\n"));
+  expect(crlf).toBe("a = 1\r\n\r\n[b]\r\nc = 2\r\n\r\n[t]\r\nk = 1");
+  expect(removeBlock(crlf, tableBlocks(crlf)[1]!)).toBe("a = 1\r\n\r\n[b]\r\nc = 2");
+  expect(replaceBlock(added, tableBlocks(added)[0]!, "[t]\nk = 2\n")).toBe("a = 1\n\n[t]\nk = 2");
+  // Two blocks of ours, found once and removed last first (as uninstall does).
+  const two = appendBlock(added, renderTable(["u"], { k: 1 }, "\n"));
+  expect(two).toBe("a = 1\n\n[t]\nk = 1\n\n[u]\nk = 1");
+  expect(tableBlocks(two).reverse().reduce(removeBlock, two)).toBe("a = 1");
 });
 
 test("the first block of a file goes with the blank line after it; the only block leaves nothing", () => {

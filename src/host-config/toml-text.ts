@@ -84,24 +84,40 @@ export function renderTable(path: string[], values: Record<string, unknown>, eol
 
 export const eolOf = (text: string): string => (text.includes("\r\n") ? "\r\n" : "\n");
 
-/** Appends a block after one blank line, so removing it (with that line) gives the text back. */
+/**
+ * Appends a block after one blank line, so removing it (with that line) gives the text back. A file
+ * without a final line end keeps that style: the block goes without one, so `removeBlock` can tell
+ * the line ends it takes away were ours.
+ */
 export function appendBlock(text: string, block: string): string {
   if (!text) return block;
   const eol = eolOf(text);
-  return `${text.endsWith("\n") ? text : text + eol}${eol}${block}`;
+  if (text.endsWith("\n")) return `${text}${eol}${block}`;
+  return `${text}${eol}${eol}${block.endsWith(eol) ? block.slice(0, -eol.length) : block}`;
 }
 
-/** Removes a block with the blank line `appendBlock` put before it (at the top of the file: after it). */
+/**
+ * Removes a block with the blank line `appendBlock` put before it (at the top of the file: after it).
+ * A last block without a final line end takes the line end before it too: the file ended so before.
+ */
 export function removeBlock(text: string, block: TableBlock): string {
   const eol = eolOf(text);
   const before = text.slice(0, block.start);
+  // Blocks found once and removed last first: taking the last one took this one's own line end, so
+  // its `end` may lie one line end past the text now.
+  const last = block.end >= text.length && !text.endsWith("\n");
+  if (last && before.endsWith(eol + eol)) return text.slice(0, block.start - 2 * eol.length);
   if (before.endsWith(eol + eol) || before === eol) return text.slice(0, block.start - eol.length) + text.slice(block.end);
   const end = block.start === 0 && text.startsWith(eol, block.end) ? block.end + eol.length : block.end;
   return text.slice(0, block.start) + text.slice(end);
 }
 
-export const replaceBlock = (text: string, block: TableBlock, replacement: string): string =>
-  text.slice(0, block.start) + replacement + text.slice(block.end);
+/** Replaces a block in place; a last block without a final line end stays without one. */
+export function replaceBlock(text: string, block: TableBlock, replacement: string): string {
+  const eol = eolOf(text);
+  const open = block.end === text.length && !text.endsWith("\n") && replacement.endsWith(eol);
+  return text.slice(0, block.start) + (open ? replacement.slice(0, -eol.length) : replacement) + text.slice(block.end);
+}
 
 /** Tables left empty mean nothing; drop them before comparing. */
 function pruned(value: unknown): unknown {

@@ -43,21 +43,25 @@ test("hooks in a shape we do not edit are refused, naming where", () => {
   );
 });
 
-// Found by these tests (the round trip install → uninstall changes bytes we do not own):
+// Found by these tests (the round trip install → uninstall changed bytes we do not own):
 const roundTrip = (text: string) => removeYamlEntries(installYamlEntries(text, FILE, SPEC, isOurs, [ENTRY], noExtras), FILE, SPEC, isOurs).text;
 
-// 4-space indentation with `- ` at the key's depth: the user's list is re-indented to 6 on install, 8 after removal.
-test.todo("4-space indentation with unindented sequences survives a round trip", () => {
+// 4-space indentation with `- ` at the key's depth: the user's list was re-indented to 6 on install, 8 after removal.
+test("4-space indentation with unindented sequences survives a round trip", () => {
   const text = "hooks:\n    on_session_start:\n    - command: a\n";
   expect(roundTrip(text)).toBe(text);
 });
 
-// A file holding only a comment comes back as "# only\n\n{}\n".
-test.todo("a file holding only a comment survives a round trip", () => {
+// A file holding only a comment came back as "# only\n\n{}\n".
+test("a file holding only a comment survives a round trip", () => {
   expect(roundTrip("# only\n")).toBe("# only\n");
 });
 
-// A comment after the last key gets a blank line before it: "# top\nmodel: x\n\n# end\n".
-test.todo("a comment at the end of the file survives a round trip", () => {
+// A comment after the last key got a blank line before it: "# top\nmodel: x\n\n# end\n".
+test("a comment at the end of the file survives a round trip", () => {
   expect(roundTrip("# top\nmodel: x\n# end\n")).toBe("# top\nmodel: x\n# end\n");
+});
+
+test("a blank line the file had before its closing comment stays, and so does a 4-space file's end comment", () => {
+  for (const text of ["# top\nmodel: x\n\n# end\n", "# a\n\n# b\n", "model:\n    tags:\n    - a\n# end\n", "a: 1\r\n# end\r\n"]) expect(roundTrip(text)).toBe(text);
 });

@@ -20,9 +20,9 @@ test("the file's indentation, sequence style and line ends are kept", () => {
   expect(yamlText(deep, "\n")).toBe("map:\n    list:\n        - a\n        - b\n");
 });
 
-// Found by this test: with 4-space indentation and `- ` at the key's depth, every list is written
+// Found by this test: with 4-space indentation and `- ` at the key's depth, every list was written
 // 2 deeper than its key ("list:\n  - a\n  - b\n…"), the user's own included.
-test.todo("4-space indentation keeps sequences at their key's depth", () => {
+test("4-space indentation keeps sequences at their key's depth", () => {
   const yaml = parseYamlDoc("list:\n- a\nmap:\n    k: v\n", FILE);
   appendAt(yaml, ["list"], "b");
   expect(yamlText(yaml, "\n")).toBe("list:\n- a\n- b\nmap:\n    k: v\n");

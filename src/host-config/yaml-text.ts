@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { Document, isMap, isSeq, parse, parseDocument, type ToStringOptions } from "yaml";
 import { HostConfigError } from "./errors.ts";
+import { sequencesAtKeyDepth } from "./yaml-seq-depth.ts";
 
 /**
  * YAML host config files (Hermes' and Goose's config.yaml), edited through the `yaml` package's
@@ -39,7 +40,30 @@ export function parseYamlDoc(text: string, file: string): YamlDoc {
     throw new HostConfigError(file, `${what} (line ${line}); fix it or move it aside, nothing was written`);
   }
   if (doc.contents !== null && !isMap(doc.contents)) throw new HostConfigError(file, "is not a YAML mapping; nothing was written");
+  keepEndCommentClose(doc, text);
   return { doc, style: styleOf(text) };
+}
+
+/**
+ * The `yaml` package writes a document's closing comment after a blank line whether the file had
+ * one or not (yaml/dist/stringify/stringifyDocument.js, v2.9); as the comment of the top mapping
+ * it follows the last line directly. So a closing comment with no blank line before it in the
+ * file is moved there.
+ */
+function keepEndCommentClose(doc: Document, text: string): void {
+  const map = doc.contents;
+  if (!doc.comment || !isMap(map) || map.flow || !map.items.length || !map.range || map.comment) return;
+  if (/^[ \t]*\r?\n/.test(text.slice(map.range[2]))) return;
+  map.comment = doc.comment;
+  doc.comment = null;
+}
+
+/** The comments of a document left with no keys, alone (the library would write `{}` after them). */
+function commentsOnly(doc: Document): string {
+  const map = isMap(doc.contents) ? doc.contents : undefined;
+  const comments = [doc.commentBefore, map?.commentBefore, map?.comment, doc.comment].filter((c): c is string => !!c);
+  // The library's default commentString (yaml/dist/stringify/stringifyComment.js): `#` before each non-empty line.
+  return comments.map((c) => `${c.replace(/^(?!$)(?: $)?/gm, "#")}\n`).join("\n");
 }
 
 /** The plain value at `path` (undefined when absent). */
@@ -90,10 +114,14 @@ export function dropItems({ doc }: YamlDoc, path: readonly string[], drop: (item
 
 /** The document as text, in the file's own indentation and line ends. */
 export function yamlText({ doc, style }: YamlDoc, eolOf: string): string {
-  if (doc.contents === null || (isMap(doc.contents) && !doc.contents.items.length && !doc.commentBefore && !doc.comment)) return "";
-  const text = doc.toString(style);
+  if (doc.contents === null || (isMap(doc.contents) && !doc.contents.items.length)) return commentsOnly(doc).replace(/\n/g, eolOf);
+  const written = doc.toString(style);
+  const text = style.indentSeq === false ? keptIfSame(written, sequencesAtKeyDepth(written, style.indent ?? 2)) : written;
   return eolOf.includes("\r\n") ? text.replace(/\r?\n/g, "\r\n") : text;
 }
+
+/** `moved` when it means what `written` does, else `written` (a shift must never change the data). */
+const keptIfSame = (written: string, moved: string): string => (moved !== written && sameYamlData(written, moved) ? moved : written);
 
 /** Whether two YAML texts hold the same data (the first already parsed without errors). */
 export function sameYamlData(a: string, b: string): boolean {

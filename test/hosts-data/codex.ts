@@ -1,7 +1,7 @@
-import { expect } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { block, specific } from "../support/decisions.ts";
-import { hookCommand } from "../support/install.ts";
+import { hookCommand, installSetup } from "../support/install.ts";
 import { fixturePayload as fixture } from "../support/harness.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
 
@@ -136,5 +136,38 @@ export const codex: HostRecord = {
     refused: [{ text: `{ "hooks": { "Stop": [ }`, error: (box) => `${hooksPath(box.home)}: cannot be parsed` }],
     dryRun: [],
     uninstallDryRun: () => `-            "command": "${command("Stop")}",`,
+  },
+  extra: () => {
+    describe("codex: config.toml as the user keeps it", () => {
+      const configPath = (home: string) => join(home, ".codex", "config.toml");
+      const USER = '# mine\nmodel = "o3"\n\n[mcp_servers.docs]\nurl = "https://d.example/mcp"';
+
+      test("a file without a final newline, edited after install: hooks and MCP servers in, then out, and its bytes are back", () => {
+        const { box, install, uninstall } = installSetup("codex", `{ id: "guard", hooks: { Stop: { handler: () => undefined } }, mcpServers: { tools: { command: "node" } } }`);
+        box.write(configPath(box.home), USER);
+        expect(install().exitCode).toBe(0);
+        const written = box.read(configPath(box.home));
+        expect(written.startsWith(`${USER}\n\n`)).toBe(true);
+        expect(written).toContain('[mcp_servers.tools]\ncommand = "node"');
+        // The user edits the file after install, so uninstall edits it (no backup is given back).
+        box.write(configPath(box.home), written.replace('model = "o3"', 'model = "o4"'));
+        expect(uninstall().exitCode).toBe(0);
+        expect(box.read(configPath(box.home))).toBe(USER.replace('model = "o3"', 'model = "o4"'));
+      });
+
+      test("a server of ours the user rewrote with dotted keys is refused by name, with what to do; the file is kept", () => {
+        const { box, install } = installSetup("codex", `{ id: "guard", mcpServers: { tools: { command: "node" } } }`);
+        expect(install().exitCode).toBe(0);
+        const dotted = '# mine\nmcp_servers.tools.command = "node"\nmcp_servers.tools.args = ["--debug"]\n';
+        box.write(configPath(box.home), dotted);
+        const result = install();
+        expect(result.exitCode).toBe(4);
+        expect(result.stderr).toContain(
+          `${configPath(box.home)}: defines mcp_servers.tools with dotted keys or an inline table, a form we cannot edit safely; rewrite it as a [mcp_servers.tools] table or remove it, nothing was written`,
+        );
+        expect(result.stderr).not.toContain("cannot be parsed");
+        expect(box.read(configPath(box.home))).toBe(dotted);
+      });
+    });
   },
 };

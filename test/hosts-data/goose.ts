@@ -128,6 +128,30 @@ extensions:
         expect(box.read(configPath(box))).toBe(USER_CONFIG);
       });
 
+      test("a 4-space config.yaml with lists at their key's depth and a closing comment: bytes back on uninstall", () => {
+        const { box, install, uninstall } = installSetup("goose", `{ id: "guard", mcpServers: { tools: { command: "node", args: ["/opt/s.js"] } } }`);
+        const user = `extensions:
+    mine:
+        cmd: mine-mcp
+        args:
+        - --stdio
+        enabled: true
+        name: mine
+        type: stdio
+# my goose
+`;
+        box.write(configPath(box), user);
+        expect(install().exitCode).toBe(0);
+        const written = box.read(configPath(box));
+        expect(written).toContain("        args:\n        - --stdio\n");
+        expect(written).toContain("        args:\n        - /opt/s.js\n");
+        expect(written.endsWith("\n# my goose\n")).toBe(true);
+        // The user edits the file after install, so uninstall edits it (no backup is given back).
+        box.write(configPath(box), written.replace("- --stdio", "- --verbose"));
+        expect(uninstall().exitCode).toBe(0);
+        expect(box.read(configPath(box))).toBe(user.replace("- --stdio", "- --verbose"));
+      });
+
       test("an unparseable config.yaml is refused (exit 4) and kept", () => {
         const { box, install } = installSetup("goose", MCP);
         box.write(configPath(box), "extensions: [\n");

@@ -155,6 +155,46 @@ export const hermes: HostRecord = {
       });
     });
 
+    describe("hermes: config.yaml in the user's own YAML style", () => {
+      // 4-space indents with each list at its key's depth, and a closing comment right after the last line.
+      const UNINDENTED = `# Hermes settings
+model:
+    default: hermes-4
+hooks:
+    pre_tool_call:
+    - command: ~/.hermes/agent-hooks/guard.py
+      timeout: 10
+toolsets:
+- web
+- terminal
+# end of my settings
+`;
+      test("lists at their key's depth stay there, ours too; uninstall gives the bytes back", () => {
+        const { box, install, uninstall } = installSetup("hermes", SOURCE);
+        box.write(configPath(box), UNINDENTED);
+        expect(install().exitCode).toBe(0);
+        const written = box.read(configPath(box));
+        expect(written).toContain(`    pre_tool_call:\n    - command: ~/.hermes/agent-hooks/guard.py\n      timeout: 10\n    - command: ${command("PreToolUse")}\n`);
+        expect(written).toContain("toolsets:\n- web\n- terminal\n");
+        expect(written.endsWith("\n- terminal\n# end of my settings\n")).toBe(true);
+        // The user edits the file after install, so uninstall edits it (no backup is given back).
+        box.write(configPath(box), written.replace("hermes-4", "hermes-5"));
+        expect(uninstall().exitCode).toBe(0);
+        expect(box.read(configPath(box))).toBe(UNINDENTED.replace("hermes-4", "hermes-5"));
+      });
+
+      test("a file holding only a comment, edited after install, gets that comment back", () => {
+        const { box, install, uninstall } = installSetup("hermes", SOURCE);
+        box.write(configPath(box), "# nothing set yet\n");
+        expect(install().exitCode).toBe(0);
+        expect(parse(box.read(configPath(box))).hooks.on_session_end[0].command).toBe(command("Stop"));
+        // The user edits the file after install, so uninstall edits it (no backup is given back).
+        box.write(configPath(box), box.read(configPath(box)).replace("# nothing set yet", "# nothing set yet, really"));
+        expect(uninstall().exitCode).toBe(0);
+        expect(box.read(configPath(box))).toBe("# nothing set yet, really\n");
+      });
+    });
+
     describe("hermes: native passthrough", () => {
       const NATIVE = `{ id: "guard", hooks: {}, platforms: { hermes: { nativeHooks: { pre_verify: { handler: (raw) => ({ action: "continue", message: "run the tests: " + raw.extra.changed_paths.join(",") }) } } } } }`;
       test("a host-only event is written under its own name and answers verbatim", () => {

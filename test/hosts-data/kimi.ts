@@ -164,7 +164,21 @@ export const kimi: HostRecord = {
         const hooks = (parse(box.read(configPath(box))) as { hooks: { command: string }[] }).hooks.map((h) => h.command);
         expect(hooks).toEqual(["prettier --write", command("PreToolUse"), command("PostToolUse"), command("Stop"), "./after.sh"]);
         uninstall();
-        expect(box.read(configPath(box))).toBe(`${bare}\n${extra}`);
+        // Exactly the user's bytes without ours: no final newline of ours is left behind.
+        expect(box.read(configPath(box))).toBe(`${bare}${extra}`);
+      });
+
+      test("a file without a final newline, edited after install: uninstall gives its bytes back", () => {
+        const { box, install, uninstall } = installSetup("kimi", SOURCE);
+        const bare = USER_TOML.trimEnd();
+        box.write(configPath(box), bare);
+        expect(install().exitCode).toBe(0);
+        expect(box.read(configPath(box))).toBe(`${bare}\n\n${tomlHooks("kimi", [{ event: "PreToolUse", matcher: "^(?:Shell)$" }, { event: "PostToolUse" }, { event: "Stop" }]).trimEnd()}`);
+        expect(install().exitCode).toBe(0);
+        // The user edits the file after install, so uninstall edits it (no backup is given back).
+        box.write(configPath(box), box.read(configPath(box)).replace("the fast one", "the quick one"));
+        expect(uninstall().exitCode).toBe(0);
+        expect(box.read(configPath(box))).toBe(bare.replace("the fast one", "the quick one"));
       });
 
       test("CRLF files get CRLF tables and their bytes back", () => {

@@ -136,6 +136,23 @@ export const mistralVibe: HostRecord = {
         expect(box.read(configPath(box))).toBe(USER_CONFIG);
       });
 
+      test("files without a final newline (hooks.toml, config.toml), edited after install: uninstall gives their bytes back", () => {
+        const { box, install, uninstall } = installSetup("mistral-vibe", `{ id: "guard", hooks: { Stop: { handler: () => undefined } }, mcpServers: { tools: { command: "node" } } }`);
+        const hooks = USER_TOML.trimEnd();
+        const config = USER_CONFIG.trimEnd();
+        box.write(hooksPath(box), hooks);
+        box.write(configPath(box), config);
+        expect(install().exitCode).toBe(0);
+        expect(box.read(hooksPath(box))).toBe(`${hooks}\n\n${table("post_agent", "Stop").trimEnd()}`);
+        expect(box.read(configPath(box))).toBe(`${config}\n\n[[mcp_servers]]\nname = "tools"\ntransport = "stdio"\ncommand = "node"`);
+        // The user edits the file after install, so uninstall edits it (no backup is given back).
+        box.write(hooksPath(box), box.read(hooksPath(box)).replace("ruff format .", "ruff format src"));
+        box.write(configPath(box), box.read(configPath(box)).replace('"devstral"', '"devstral-2"'));
+        expect(uninstall().exitCode).toBe(0);
+        expect(box.read(hooksPath(box))).toBe(hooks.replace("ruff format .", "ruff format src"));
+        expect(box.read(configPath(box))).toBe(config.replace('"devstral"', '"devstral-2"'));
+      });
+
       test("a server of the user's with our name is left alone", () => {
         const { box, install } = installSetup("mistral-vibe", `{ id: "guard", mcpServers: { mine: { command: "node" } } }`);
         box.write(configPath(box), USER_CONFIG);
