@@ -20,10 +20,17 @@ export default defineAdapter({
     "https://github.com/aws/amazon-q-developer-cli/blob/main/docs/default-agent-behavior.md",
     "https://github.com/aws/amazon-q-developer-cli/blob/main/crates/chat-cli/src/cli/chat/tools/tool_index.json", // tools
   ],
-  verified: [{ by: "docs", on: "2026-11" }, { by: "source", on: "2026-11" }],
+  verified: [
+    { by: "docs", on: "2026-11" },
+    { by: "source", on: "2026-11" },
+  ],
   events: { SessionStart: "agentSpawn", UserPromptSubmit: "userPromptSubmit", PreToolUse: "preToolUse", PostToolUse: "postToolUse" },
   // snake_case: hook_event_name, cwd, tool_name (MCP: @server/tool), tool_input, tool_response {success, result}; no session id.
-  payload: { ...SNAKE_CASE_PAYLOAD, toolOutput: { paths: ["tool_response.result", "tool_response"] }, isError: { paths: ["tool_response.success"], values: { false: true, true: false } } },
+  payload: {
+    ...SNAKE_CASE_PAYLOAD,
+    toolOutput: { paths: ["tool_response.result", "tool_response"] },
+    isError: { paths: ["tool_response.success"], values: { false: true, true: false } },
+  },
   // Exit 2 blocks preToolUse only (stderr to the model); stdout of agentSpawn and userPromptSubmit joins the context.
   dialect: exitCodeDialect("amazon-q", { SessionStart: ["context"], UserPromptSubmit: ["context"], PreToolUse: ["deny"] }),
   // Globs (`fs_*`, `@server/tool`), not regexes and no `a|b` lists: every call reaches us and we match.
@@ -60,6 +67,10 @@ export default defineAdapter({
     },
   },
   // docs.aws.amazon.com …/command-line-mcp-config-CLI.html: the legacy mcp.json files (agents with useLegacyMcpJson, the default among them).
-  mcp: { format: "plain", scopes: { user: ({ home }) => join(home, ".aws", "amazonq", "mcp.json"), project: ({ projectDir }) => join(projectDir, ".amazonq", "mcp.json") }, toolName: "@{server}/{tool}" },
+  mcp: {
+    format: "plain",
+    scopes: { user: ({ home }) => join(home, ".aws", "amazonq", "mcp.json"), project: ({ projectDir }) => join(projectDir, ".amazonq", "mcp.json") },
+    toolName: "@{server}/{tool}",
+  },
   detect: { dirs: ({ home }) => [join(home, ".aws", "amazonq")], bins: ["q", "qchat"] },
 });

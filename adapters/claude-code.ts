@@ -4,8 +4,7 @@ import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dial
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://code.claude.com/docs/en/hooks, docs/hosts/claude-code.md (real runs of 2.1.197 and 2.1.332).
-const claudeDir = ({ home, env }: { home: string; env: Record<string, string | undefined> }) =>
-  env.CLAUDE_CONFIG_DIR || join(home, ".claude");
+const claudeDir = ({ home, env }: { home: string; env: Record<string, string | undefined> }) => env.CLAUDE_CONFIG_DIR || join(home, ".claude");
 
 export default defineAdapter({
   id: "claude-code",
@@ -16,7 +15,11 @@ export default defineAdapter({
     "@anthropic-ai/claude-code@2.1.332 sdk-tools.d.ts (tool input fields)",
     "https://github.com/anthropics/claude-code/issues/75081",
   ],
-  verified: [{ version: "2.1.197", by: "real run", on: "2026-12-04" }, { version: "2.1.332", by: "real run", on: "2026-12-04", note: "the pinned version; its payloads are 2.1.197's" }, { by: "docs", on: "2026-12-04" }],
+  verified: [
+    { version: "2.1.197", by: "real run", on: "2026-12-04" },
+    { version: "2.1.332", by: "real run", on: "2026-12-04", note: "the pinned version; its payloads are 2.1.197's" },
+    { by: "docs", on: "2026-12-04" },
+  ],
   version: { npm: "@anthropic-ai/claude-code", run: true },
   // Claude Code is the reference vocabulary: every normalized event has its own name here.
   events: {
@@ -57,9 +60,35 @@ export default defineAdapter({
     task: { Agent: { query: "prompt" }, Task: { query: "prompt" } },
     // ListAgents, ReportFindings, ScheduleWakeup and Workflow: offered to the model by 2.1.332 (real run).
     other: [
-      "Artifact", "AskUserQuestion", "BashOutput", "CronCreate", "CronDelete", "CronList", "EnterPlanMode", "EnterWorktree", "ExitPlanMode", "ExitWorktree",
-      "KillShell", "LSP", "ListAgents", "ListMcpResourcesTool", "ReadMcpResourceTool", "ReportFindings", "ScheduleWakeup", "SendMessage", "Skill",
-      "SlashCommand", "TaskCreate", "TaskGet", "TaskList", "TaskOutput", "TaskStop", "TaskUpdate", "TodoWrite", "ToolSearch", "Workflow",
+      "Artifact",
+      "AskUserQuestion",
+      "BashOutput",
+      "CronCreate",
+      "CronDelete",
+      "CronList",
+      "EnterPlanMode",
+      "EnterWorktree",
+      "ExitPlanMode",
+      "ExitWorktree",
+      "KillShell",
+      "LSP",
+      "ListAgents",
+      "ListMcpResourcesTool",
+      "ReadMcpResourceTool",
+      "ReportFindings",
+      "ScheduleWakeup",
+      "SendMessage",
+      "Skill",
+      "SlashCommand",
+      "TaskCreate",
+      "TaskGet",
+      "TaskList",
+      "TaskOutput",
+      "TaskStop",
+      "TaskUpdate",
+      "TodoWrite",
+      "ToolSearch",
+      "Workflow",
     ],
   },
   // "Files with errors are skipped entirely, not just the invalid settings" (its own settings
@@ -79,7 +108,14 @@ export default defineAdapter({
         project: ({ projectDir }) => join(projectDir, ".claude", "settings.json"),
         // Managed policy settings, above user and project (code.claude.com/docs/en/settings).
         managed: ({ env }) =>
-          systemFile({ linux: "/etc/claude-code/managed-settings.json", darwin: "/Library/Application Support/ClaudeCode/managed-settings.json", win32: "C:\\ProgramData\\ClaudeCode\\managed-settings.json" }, env),
+          systemFile(
+            {
+              linux: "/etc/claude-code/managed-settings.json",
+              darwin: "/Library/Application Support/ClaudeCode/managed-settings.json",
+              win32: "C:\\ProgramData\\ClaudeCode\\managed-settings.json",
+            },
+            env,
+          ),
       },
     },
   },

@@ -16,7 +16,11 @@ export default defineAdapter({
     "https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/hook_names.rs",
     "https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/handlers/apply_patch.rs",
   ],
-  verified: [{ version: "0.171.0", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }, { by: "source", on: "2026-12-04" }],
+  verified: [
+    { version: "0.171.0", by: "real run", on: "2026-12-04" },
+    { by: "docs", on: "2026-12-04" },
+    { by: "source", on: "2026-12-04" },
+  ],
   version: { npm: "@openai/codex", run: true },
   // No Notification, PostToolUseFailure (PostToolUse fires for failed shell commands too) or
   // SessionEnd (in newer source trees only, not on the release hooks page). PermissionRequest fires

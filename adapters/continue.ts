@@ -14,8 +14,14 @@ const continueDir = ({ home, env }: PathContext) => (env.CONTINUE_GLOBAL_DIR ? a
 export default defineAdapter({
   id: "continue",
   name: "Continue CLI",
-  sources: ["https://github.com/continuedev/continue/tree/main/extensions/cli/src/tools", "https://github.com/continuedev/continue/tree/main/extensions/cli/src/hooks"],
-  verified: [{ by: "source", on: "2026-11" }, { version: "1.5.47", by: "real run", on: "2026-11", note: "it fired no hook: fixtures only" }],
+  sources: [
+    "https://github.com/continuedev/continue/tree/main/extensions/cli/src/tools",
+    "https://github.com/continuedev/continue/tree/main/extensions/cli/src/hooks",
+  ],
+  verified: [
+    { by: "source", on: "2026-11" },
+    { version: "1.5.47", by: "real run", on: "2026-11", note: "it fired no hook: fixtures only" },
+  ],
   // Claude's names; no PostCompact. PermissionRequest, SubagentStart and SubagentStop are declared
   // in types.ts with no firing helper in fireHook.ts.
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PostCompact")),

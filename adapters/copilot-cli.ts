@@ -8,8 +8,7 @@ import { SNAKE_CASE_PAYLOAD, type PayloadMap } from "../src/core/payload-map.ts"
 // Facts: docs/hosts/copilot-cli.md (real run of @github/copilot 1.0.102), then
 // https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference and
 // …/cli-config-dir-reference.
-const copilotHome = ({ home, env }: { home: string; env: Record<string, string | undefined> }) =>
-  env.COPILOT_HOME || join(home, ".copilot");
+const copilotHome = ({ home, env }: { home: string; env: Record<string, string | undefined> }) => env.COPILOT_HOME || join(home, ".copilot");
 
 /** Our own file in a hooks directory: Copilot loads every *.json there, so removal deletes it. */
 const ownFile = (dir: string, connectorId: string) => join(dir, `agent-connector-${connectorId}.json`);
@@ -32,7 +31,17 @@ const PASCAL_PAYLOAD: PayloadMap = {
   agentType: { paths: ["agent_name"] },
 };
 
-const PASCAL_EVENTS: EventName[] = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "Stop", "PostToolUseFailure", "SubagentStop"];
+const PASCAL_EVENTS: EventName[] = [
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "PreCompact",
+  "Stop",
+  "PostToolUseFailure",
+  "SubagentStop",
+];
 
 export default defineAdapter({
   id: "copilot-cli",
@@ -42,7 +51,10 @@ export default defineAdapter({
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
     "@github/copilot@1.0.102 (its runtime's tool schemas and prompts: tool names beyond the docs' list, inputs)",
   ],
-  verified: [{ version: "1.0.102", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [
+    { version: "1.0.102", by: "real run", on: "2026-12-04" },
+    { by: "docs", on: "2026-12-04" },
+  ],
   version: { npm: "@github/copilot", run: true },
   // The spelling of the key picks the dialect. We install camelCase: the real 1.0.102 honours
   // `{"permissionDecision":"deny"}` on camelCase preToolUse (docs/hosts/copilot-cli.md), the newest docs
@@ -128,8 +140,24 @@ export default defineAdapter({
     fetch: { web_fetch: { url: "url" } },
     task: { task: { query: "prompt" } },
     other: [
-      "ask_user", "exit_plan_mode", "fetch_copilot_cli_documentation", "list_agents", "list_bash", "list_powershell", "read_agent", "read_bash",
-      "read_powershell", "report_intent", "skill", "sql", "stop_bash", "stop_powershell", "update_todo", "view_image", "write_agent", "write_bash",
+      "ask_user",
+      "exit_plan_mode",
+      "fetch_copilot_cli_documentation",
+      "list_agents",
+      "list_bash",
+      "list_powershell",
+      "read_agent",
+      "read_bash",
+      "read_powershell",
+      "report_intent",
+      "skill",
+      "sql",
+      "stop_bash",
+      "stop_powershell",
+      "update_todo",
+      "view_image",
+      "write_agent",
+      "write_bash",
       "write_powershell",
     ],
   },

@@ -20,7 +20,11 @@ export default defineAdapter({
     "https://github.com/charmbracelet/crush/blob/main/internal/config/resolve.go",
     "https://github.com/charmbracelet/crush/tree/main/internal/agent/tools (tool names and params: the tool vocabulary)",
   ],
-  verified: [{ version: "0.90.0", by: "source", on: "2026-12-04" }, { by: "source", on: "2026-08-21", note: "the nightly of that day" }, { by: "docs", on: "2026-12-04" }],
+  verified: [
+    { version: "0.90.0", by: "source", on: "2026-12-04" },
+    { by: "source", on: "2026-08-21", note: "the nightly of that day" },
+    { by: "docs", on: "2026-12-04" },
+  ],
   // Top-level agent's tool calls only (a subagent's own calls are not hooked).
   events: { PreToolUse: "PreToolUse" },
   // The event is under `event`, not hook_event_name; Crush exports the project dir.
@@ -54,8 +58,21 @@ export default defineAdapter({
     },
     task: { agent: { query: "prompt" } },
     other: [
-      "todos", "question", "job_output", "job_kill", "lsp_diagnostics", "lsp_references", "lsp_definition", "lsp_symbols",
-      "lsp_call_hierarchy", "lsp_rename", "lsp_restart", "list_mcp_resources", "read_mcp_resource", "crush_info", "crush_logs",
+      "todos",
+      "question",
+      "job_output",
+      "job_kill",
+      "lsp_diagnostics",
+      "lsp_references",
+      "lsp_definition",
+      "lsp_symbols",
+      "lsp_call_hierarchy",
+      "lsp_rename",
+      "lsp_restart",
+      "list_mcp_resources",
+      "read_mcp_resource",
+      "crush_info",
+      "crush_logs",
     ],
   },
   hooks: {

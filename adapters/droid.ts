@@ -23,7 +23,11 @@ export default defineAdapter({
     "https://docs.factory.ai/cli/configuration/mcp",
     "droid 0.225.2 bundled code (MCP: variable expansion, stdio environment, tool names; followed where the docs say nothing; its tool registry: tool names and inputs)",
   ],
-  verified: [{ version: "0.225.2", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }, { version: "0.225.2", by: "source", on: "2026-12-04", note: "its bundled code" }],
+  verified: [
+    { version: "0.225.2", by: "real run", on: "2026-12-04" },
+    { by: "docs", on: "2026-12-04" },
+    { version: "0.225.2", by: "source", on: "2026-12-04", note: "its bundled code" },
+  ],
   // The npm wrapper (@factory/cli) lags the program it installs: its package.json is not the version.
   version: { run: true },
   // Claude's names. `droid exec` fires SessionStart, PreToolUse, PostToolUse, Stop and SessionEnd;
@@ -82,9 +86,26 @@ export default defineAdapter({
     task: { Task: { query: "prompt" } },
     // Script runs JavaScript that calls other tools; the mission and spec tools drive Droid's own modes.
     other: [
-      "AskUser", "DismissHandoffItems", "EndFeatureRun", "ExitMissionPlanning", "ExitSpecMode", "GenerateDroid", "GenerateImage", "ProposeMission",
-      "RecommendMission", "Script", "Skill", "StageSettingsChanges", "StartMissionRun", "StructuredOutput", "TaskOutput", "TaskStop", "TodoWrite", "ToolSearch",
-      "UpgradeSessionModel", "WaitForScript",
+      "AskUser",
+      "DismissHandoffItems",
+      "EndFeatureRun",
+      "ExitMissionPlanning",
+      "ExitSpecMode",
+      "GenerateDroid",
+      "GenerateImage",
+      "ProposeMission",
+      "RecommendMission",
+      "Script",
+      "Skill",
+      "StageSettingsChanges",
+      "StartMissionRun",
+      "StructuredOutput",
+      "TaskOutput",
+      "TaskStop",
+      "TodoWrite",
+      "ToolSearch",
+      "UpgradeSessionModel",
+      "WaitForScript",
     ],
   },
   nativeHooks: false, // every Droid event has a normalized name

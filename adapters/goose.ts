@@ -25,7 +25,10 @@ export default defineAdapter({
     "https://github.com/aaif-goose/goose/tree/main/crates/goose/src/agents/platform_extensions",
     "https://github.com/aaif-goose/goose/issues/12178",
   ],
-  verified: [{ by: "docs", on: "2026-11" }, { by: "source", on: "2026-11", note: "main; fixtures only" }],
+  verified: [
+    { by: "docs", on: "2026-11" },
+    { by: "source", on: "2026-11", note: "main; fixtures only" },
+  ],
   // Claude's names. SubagentStart/SubagentStop are accepted in hooks.json but never emitted; no
   // compaction or notification events.
   events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"]),
@@ -75,7 +78,8 @@ export default defineAdapter({
       },
     },
   },
-  notice: "goose lists the plugin folder it finds (agent-connector-<id>) in its config.yaml `plugins` map; `disabledPlugins` in ~/.config/goose/settings.json turns it off without uninstalling.",
+  notice:
+    "goose lists the plugin folder it finds (agent-connector-<id>) in its config.yaml `plugins` map; `disabledPlugins` in ~/.config/goose/settings.json turns it off without uninstalling.",
   // Extensions in config.yaml (goose docs, guides/config-files): user scope only.
   mcp: { format: "goose", scopes: { user: (ctx) => join(configDir(ctx), "config.yaml") }, toolName: "{server}__{tool}" },
   detect: { dirs: (ctx) => [configDir(ctx)], bins: ["goose"] },

@@ -20,7 +20,10 @@ export default defineAdapter({
     "https://github.com/NousResearch/hermes-agent/blob/main/website/docs/reference/tools-reference.md",
     "https://github.com/NousResearch/hermes-agent/tree/main/tools",
   ],
-  verified: [{ by: "docs", on: "2026-11" }, { by: "source", on: "2026-11", note: "main; fixtures only" }],
+  verified: [
+    { by: "docs", on: "2026-11" },
+    { by: "source", on: "2026-11", note: "main; fixtures only" },
+  ],
   // on_session_end fires when each turn is finalized (the docs' catalog), so it is Stop, and the
   // session's end is on_session_finalize. pre_llm_call is the prompt gate (context only). A failed
   // tool call is a post_tool_call with error fields, not an event of its own: PostToolUseFailure

@@ -10,7 +10,8 @@ type Loaded<K extends HostId> = Awaited<ReturnType<(typeof HOSTS)[K]>>["default"
 const idsMatchKeys: { [K in HostId]: Loaded<K>["id"] extends K ? true : Loaded<K>["id"] } = Object.fromEntries(HOST_IDS.map((id) => [id, true])) as never;
 type Referenced = { [K in HostId]: Loaded<K> extends Adapter<string, infer Ref> ? Ref : never }[HostId];
 const alsoRunsNamesKnownHosts: [Exclude<Referenced, HostId>] extends [never] ? true : Exclude<Referenced, HostId> = true;
-void idsMatchKeys, alsoRunsNamesKnownHosts;
+void idsMatchKeys;
+void alsoRunsNamesKnownHosts;
 
 /** Every adapter, loaded: for install, explain and the other commands (a hook call loads one, src/hook/run.ts). */
 export const ADAPTERS: readonly Adapter<HostId>[] = await Promise.all(HOST_IDS.map(async (id) => (await HOSTS[id]()).default as Adapter<HostId>));

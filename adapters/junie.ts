@@ -38,6 +38,10 @@ export default defineAdapter({
     },
   },
   notice: "Junie runs only a SessionStart hook, for side effects: nothing it prints or returns reaches Junie.",
-  mcp: { format: "plain", scopes: { user: ({ home }) => join(home, ".junie", "mcp", "mcp.json"), project: ({ projectDir }) => join(projectDir, ".junie", "mcp", "mcp.json") }, toolName: "{tool}" },
+  mcp: {
+    format: "plain",
+    scopes: { user: ({ home }) => join(home, ".junie", "mcp", "mcp.json"), project: ({ projectDir }) => join(projectDir, ".junie", "mcp", "mcp.json") },
+    toolName: "{tool}",
+  },
   detect: { dirs: ({ home }) => [join(home, ".junie")], bins: ["junie"] },
 });

@@ -32,7 +32,10 @@ export default defineOpencodeFamilyAdapter({
     "https://github.com/Kilo-Org/kilocode",
     "https://github.com/Kilo-Org/kilocode/tree/main/packages/opencode/src/tool (registry.ts and each tool's parameters: the tool vocabulary)",
   ],
-  verified: [{ version: "7.7.7", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [
+    { version: "7.7.7", by: "real run", on: "2026-12-04" },
+    { by: "docs", on: "2026-12-04" },
+  ],
   version: { npm: "@kilocode/cli", run: true },
   // Singular `plugin/` (plural accepted); `export default { id, server }` is Kilo's documented form.
   // A project plugin loads in `kilo run` with no trust step (docs/hosts/kilo-cli.md "Quirks").

@@ -18,7 +18,10 @@ export default defineAdapter({
     "https://github.com/MoonshotAI/kimi-cli/tree/main/src/kimi_cli/tools",
     "https://moonshotai.github.io/kimi-cli/en/customization/mcp.html",
   ],
-  verified: [{ version: "1.49.0", by: "source", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [
+    { version: "1.49.0", by: "source", on: "2026-12-04" },
+    { by: "docs", on: "2026-12-04" },
+  ],
   events: KIMI_EVENTS, // no PermissionRequest
   payload: KIMI_PAYLOAD,
   // A block is honoured where the runner acts on it: the tool returns the reason as its error, the

@@ -24,7 +24,11 @@ export default defineAdapter({
   // v3 triggers; Stop is described as "session ends" in v3 and as the end of a turn in 2.x.
   events: sameNames(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
   // snake_case as 2.x: hook_event_name, cwd, tool_name, tool_input, tool_response {success, result}, prompt; no session id.
-  payload: { ...SNAKE_CASE_PAYLOAD, toolOutput: { paths: ["tool_response.result", "tool_response"] }, isError: { paths: ["tool_response.success"], values: { false: true, true: false } } },
+  payload: {
+    ...SNAKE_CASE_PAYLOAD,
+    toolOutput: { paths: ["tool_response.result", "tool_response"] },
+    isError: { paths: ["tool_response.success"], values: { false: true, true: false } },
+  },
   // Exit 2 blocks PreToolUse and UserPromptSubmit (stderr to the model); plain stdout of session
   // start and prompt submit is added to the context. No JSON reply is read.
   dialect: exitCodeDialect("kiro", { SessionStart: ["context"], UserPromptSubmit: ["deny", "context"], PreToolUse: ["deny"] }),
@@ -68,8 +72,14 @@ export default defineAdapter({
       },
     },
   },
-  notice: { user: "Kiro documents hooks files in the workspace's .kiro/hooks/; ~/.kiro/hooks/ is its user-level counterpart but not in its docs: if these hooks never run, install with --scope project." },
+  notice: {
+    user: "Kiro documents hooks files in the workspace's .kiro/hooks/; ~/.kiro/hooks/ is its user-level counterpart but not in its docs: if these hooks never run, install with --scope project.",
+  },
   // kiro.dev/docs/mcp/configuration: user and workspace mcp.json, `mcpServers`; no variable expansion documented.
-  mcp: { format: "plain", scopes: { user: ({ home }) => join(home, ".kiro", "settings", "mcp.json"), project: ({ projectDir }) => join(projectDir, ".kiro", "settings", "mcp.json") }, toolName: "@{server}/{tool}" },
+  mcp: {
+    format: "plain",
+    scopes: { user: ({ home }) => join(home, ".kiro", "settings", "mcp.json"), project: ({ projectDir }) => join(projectDir, ".kiro", "settings", "mcp.json") },
+    toolName: "@{server}/{tool}",
+  },
   detect: { dirs: ({ home }) => [join(home, ".kiro")], bins: ["kiro-cli"] },
 });

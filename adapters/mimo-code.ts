@@ -23,7 +23,22 @@ const MIMO_TOOLS = {
   fetch: { webfetch: { url: "url" }, websearch: { query: "query" }, codesearch: { query: "query" } },
   // `{operation: {action: "run" | "spawn", subagent_type, description, prompt, …}}`.
   task: { actor: { query: "operation.prompt" } },
-  other: ["task", "question", "skill", "skill_search", "mcp_tool_search", "lsp", "plan_exit", "memory", "history", "session", "cron", "workflow", "exec", "invalid"],
+  other: [
+    "task",
+    "question",
+    "skill",
+    "skill_search",
+    "mcp_tool_search",
+    "lsp",
+    "plan_exit",
+    "memory",
+    "history",
+    "session",
+    "cron",
+    "workflow",
+    "exec",
+    "invalid",
+  ],
 } as const satisfies KnownTools;
 
 // Facts: docs/hosts/mimo-code.md (source read, no real run). An

@@ -17,7 +17,10 @@ export default defineAdapter({
     "https://github.com/mistralai/mistral-vibe/tree/main/vibe/core/hooks (2.18.4)",
     "https://github.com/mistralai/mistral-vibe/tree/main/vibe/core/tools/builtins (2.18.4; tool names and args: the tool vocabulary, the source over the docs' older read_file/search_replace)",
   ],
-  verified: [{ by: "docs", on: "2026-11" }, { version: "2.18.4", by: "source", on: "2026-12-04", note: "fixtures only" }],
+  verified: [
+    { by: "docs", on: "2026-11" },
+    { version: "2.18.4", by: "source", on: "2026-12-04", note: "fixtures only" },
+  ],
   // post_tool fires once per tool that ran, with tool_status success | failure | cancelled: both
   // normalized events are written there, and each answers only its own status (`spurious`).
   events: { PreToolUse: "pre_tool", PostToolUse: "post_tool", PostToolUseFailure: "post_tool", Stop: "post_agent" },
@@ -32,7 +35,12 @@ export default defineAdapter({
   },
   // Exit 0 + JSON only (a non-zero exit is a failure and the action proceeds). No ask: pre_tool runs
   // before Vibe's own permission prompt, so no opinion already leads there.
-  dialect: vibeDialect("mistral-vibe", { PreToolUse: ["deny", "modify"], PostToolUse: ["deny", "context", "updatedOutput"], PostToolUseFailure: ["context"], Stop: ["deny"] }),
+  dialect: vibeDialect("mistral-vibe", {
+    PreToolUse: ["deny", "modify"],
+    PostToolUse: ["deny", "context", "updatedOutput"],
+    PostToolUseFailure: ["context"],
+    Stop: ["deny"],
+  }),
   // `match` is a case-insensitive glob, or a full-match regex after `re:`: we match at run time.
   nativeMatcher: "none",
   // vibe/core/tools/builtins/*.py of 2.18.4: a tool's name is its class name in snake_case

@@ -27,7 +27,10 @@ export default definePiFamilyAdapter({
     "real run of @oh-my-pi/pi-coding-agent 18.2.3 and its shipped src/ (extensibility/extensions/runner.ts, extensibility/shared-events.ts, discovery/builtin.ts, mcp/tool-bridge.ts; @oh-my-pi/pi-utils src/dirs.ts)",
     "@oh-my-pi/pi-coding-agent@18.2.3 src/tools/ (builtin-names.ts, index.ts and each tool's schema), src/edit/schemas.ts, src/task/types.ts, src/extensibility/tool-event-input.ts: the tool vocabulary",
   ],
-  verified: [{ version: "18.2.3", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-11" }],
+  verified: [
+    { version: "18.2.3", by: "real run", on: "2026-12-04" },
+    { by: "docs", on: "2026-11" },
+  ],
   version: { npm: "@oh-my-pi/pi-coding-agent", run: true },
   // `*.ts`/`*.js` of these folders, or `<name>/index.ts`, imported by Bun. No project trust:
   // 18.2.3 loads a project's extensions unconditionally (ExtensionContext.isProjectTrusted).
@@ -54,8 +57,27 @@ export default definePiFamilyAdapter({
     // The flat form; a batch `{context, tasks: [{task}]}` has no one prompt.
     task: { task: { query: "task" } },
     other: [
-      "ask", "debug", "eval", "github", "lsp", "checkpoint", "rewind", "context_notes", "new_context", "security_scan", "hub", "todo",
-      "memory_edit", "retain", "recall", "reflect", "learn", "manage_skill", "think", "yield", "goal",
+      "ask",
+      "debug",
+      "eval",
+      "github",
+      "lsp",
+      "checkpoint",
+      "rewind",
+      "context_notes",
+      "new_context",
+      "security_scan",
+      "hub",
+      "todo",
+      "memory_edit",
+      "retain",
+      "recall",
+      "reflect",
+      "learn",
+      "manage_skill",
+      "think",
+      "yield",
+      "goal",
     ],
   },
   // `mcpServers` of mcp.json, typed entries (stdio, http, sse), `${VAR}` expanded. A tool is

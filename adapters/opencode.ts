@@ -11,7 +11,11 @@ export default defineOpencodeFamilyAdapter({
     "https://github.com/anomalyco/opencode (packages/plugin/src/index.ts, packages/opencode/src/config/config.ts)",
     "https://github.com/anomalyco/opencode/tree/dev/packages/opencode/src/tool (registry.ts and each tool's parameters: the tool vocabulary; https://opencode.ai/docs/tools lists the same V1 names)",
   ],
-  verified: [{ version: "1.18.33", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }, { by: "source", on: "2026-12-04" }],
+  verified: [
+    { version: "1.18.33", by: "real run", on: "2026-12-04" },
+    { by: "docs", on: "2026-12-04" },
+    { by: "source", on: "2026-12-04" },
+  ],
   version: { npm: "opencode-ai", run: true },
   // `{plugin,plugins}/*.{ts,js}` of each config dir, one level deep (config.ts); no trust step.
   configName: "opencode",

@@ -21,7 +21,10 @@ export default defineAdapter({
     // hooks/conversation_hooks.py, which sends the action's fields as tool_input.
     "https://github.com/OpenHands/software-agent-sdk/tree/main/openhands-tools/openhands/tools",
   ],
-  verified: [{ by: "docs", on: "2026-11" }, { by: "source", on: "2026-11", note: "its SDK" }],
+  verified: [
+    { by: "docs", on: "2026-11" },
+    { by: "source", on: "2026-11", note: "its SDK" },
+  ],
   // Failures arrive as PostToolUse with an error in tool_response.
   events: sameNames(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
   // `event_type`, `working_dir` and the prompt as `message`; the env also names the project.

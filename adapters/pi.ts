@@ -16,7 +16,10 @@ export default definePiFamilyAdapter({
     "real run of @mariozechner/pi-coding-agent 0.73.1 (docs/hosts/pi.md)",
     "@mariozechner/pi-coding-agent@0.73.1 dist/core/tools/ (tool names and args: the tool vocabulary, src/families/pi.ts)",
   ],
-  verified: [{ version: "0.73.1", by: "real run", on: "2026-12-04" }, { by: "docs", on: "2026-12-04" }],
+  verified: [
+    { version: "0.73.1", by: "real run", on: "2026-12-04" },
+    { by: "docs", on: "2026-12-04" },
+  ],
   version: { npm: "@mariozechner/pi-coding-agent", run: true },
   // `*.ts` of these folders, loaded by jiti; a project's folder once the project is trusted
   // (0.73.1 loaded it in `-p` mode without asking).

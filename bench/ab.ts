@@ -11,7 +11,22 @@
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { buildFloor, config, daemonOf, DENY, fixture, freshCopy, installProject, loadAverage, machineSince, median, once, sh, SMALL_HOOKS, work } from "./support.ts";
+import {
+  buildFloor,
+  config,
+  daemonOf,
+  DENY,
+  fixture,
+  freshCopy,
+  installProject,
+  loadAverage,
+  machineSince,
+  median,
+  once,
+  sh,
+  SMALL_HOOKS,
+  work,
+} from "./support.ts";
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -48,7 +63,10 @@ const machine = machineSince();
 console.log(`A: ${pathA}\nB: ${pathB}\n${runs} alternating runs per round, ${rounds} rounds per order, load average ${loadAverage()}\n`);
 const ratios: Record<"A" | "B", number[]> = { A: [], B: [] };
 let roundsWonByA = 0;
-for (const order of [["A", "B"], ["B", "A"]] as const) {
+for (const order of [
+  ["A", "B"],
+  ["B", "A"],
+] as const) {
   for (let round = 0; round < rounds; round++) {
     const got = { A: 0, B: 0 };
     for (const name of order) got[name] = await ratio(binaries[name]);
@@ -60,7 +78,9 @@ for (const order of [["A", "B"], ["B", "A"]] as const) {
 }
 const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 const [a, b] = [mean(ratios.A), mean(ratios.B)];
-console.log(`\nmean: A ${a.toFixed(3)}×, B ${b.toFixed(3)}× (B − A ${(b - a >= 0 ? "+" : "") + (b - a).toFixed(3)}×); A lower in ${roundsWonByA} of ${ratios.A.length} rounds`);
+console.log(
+  `\nmean: A ${a.toFixed(3)}×, B ${b.toFixed(3)}× (B − A ${(b - a >= 0 ? "+" : "") + (b - a).toFixed(3)}×); A lower in ${roundsWonByA} of ${ratios.A.length} rounds`,
+);
 console.log(`after: ${machine()}`);
 for (const binary of Object.values(binaries)) sh([binary, "daemon", "stop"]);
 rmSync(work, { recursive: true, force: true });

@@ -130,7 +130,14 @@ interface Case {
 const CASES: Case[] = [
   { name: "small TS connector, PreToolUse deny", argv: [bin, ...small], stdin: preDeny, expected: DENY, ratio: 1.2, extraMb: 6 },
   { name: "small TS connector, PreToolUse allow", argv: [bin, ...small], stdin: preAllow, expected: "", ratio: 1.2, extraMb: 6 },
-  { name: "small TS connector, SessionStart context", argv: [bin, ...small.map((w) => (w === "PreToolUse" ? "SessionStart" : w))], stdin: sessionStart, expected: CONTEXT, ratio: 1.2, extraMb: 6 },
+  {
+    name: "small TS connector, SessionStart context",
+    argv: [bin, ...small.map((w) => (w === "PreToolUse" ? "SessionStart" : w))],
+    stdin: sessionStart,
+    expected: CONTEXT,
+    ratio: 1.2,
+    extraMb: 6,
+  },
   { name: "deny, binary with 1 adapter (not all)", argv: [oneAdapter, ...small], stdin: preDeny, expected: DENY, ratio: 1.2 },
   {
     name: "deny, 50 connectors installed (not 1)",
@@ -139,11 +146,19 @@ const CASES: Case[] = [
     expected: DENY,
     ratio: 1.2,
     before: () => {
-      for (let i = 1; i < 50; i++) installProject(`other-${i}`, { "agent-connector.config.json": JSON.stringify({ id: `other-${i}`, hooks: { Stop: { response: {} } } }) }, "Stop");
+      for (let i = 1; i < 50; i++)
+        installProject(`other-${i}`, { "agent-connector.config.json": JSON.stringify({ id: `other-${i}`, hooks: { Stop: { response: {} } } }) }, "Stop");
     },
   },
   { name: "connector importing a 1 MB dependency, deny", argv: [bin, ...heavy], stdin: preDeny, expected: DENY, ratio: 3 },
-  { name: "in-process (AGENT_CONNECTOR_DAEMON=0), PreToolUse deny", argv: [bin, ...small], stdin: preDeny, expected: DENY, ratio: Infinity, env: { AGENT_CONNECTOR_DAEMON: "0" } },
+  {
+    name: "in-process (AGENT_CONNECTOR_DAEMON=0), PreToolUse deny",
+    argv: [bin, ...small],
+    stdin: preDeny,
+    expected: DENY,
+    ratio: Infinity,
+    env: { AGENT_CONNECTOR_DAEMON: "0" },
+  },
 ];
 
 /**
@@ -158,9 +173,10 @@ function peakRssMb(argv: string[], stdin: string, extraEnv: Record<string, strin
   return Number(proc.stdout.toString().trim()) / 1024 / 1024;
 }
 
-
 const machine = machineSince();
-console.log(`hook round trip: ${runs} alternating runs per case (${process.platform}-${process.arch}, bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load average ${loadAverage()})\n`);
+console.log(
+  `hook round trip: ${runs} alternating runs per case (${process.platform}-${process.arch}, bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, load average ${loadAverage()})\n`,
+);
 console.log("| case | floor median | ours median | ratio (target) | ours p90 | CPU floor → ours | daemon CPU per call | extra peak RSS (target) | |");
 console.log("|---|---|---|---|---|---|---|---|---|");
 let allOk = true;
@@ -198,14 +214,18 @@ for (const c of CASES) {
   const cpu = `${median(f.map((s) => s.cpu)).toFixed(2)} → ${median(o.map((s) => s.cpu)).toFixed(2)} ms`;
   const rss = `${extra.toFixed(1)} MiB${c.extraMb === undefined ? "" : ` (≤ ${c.extraMb})`}`;
   const target = Number.isFinite(c.ratio) ? ` (≤ ${c.ratio}×)` : "";
-  console.log(`| ${c.name} | ${fm.toFixed(2)} ms | ${om.toFixed(2)} ms | ${ratio.toFixed(2)}×${target} | ${p90(o.map((s) => s.wall)).toFixed(2)} ms | ${cpu} | ${daemonPerCall} | ${rss} | ${ok ? "ok" : "OUTSIDE"} |`);
+  console.log(
+    `| ${c.name} | ${fm.toFixed(2)} ms | ${om.toFixed(2)} ms | ${ratio.toFixed(2)}×${target} | ${p90(o.map((s) => s.wall)).toFixed(2)} ms | ${cpu} | ${daemonPerCall} | ${rss} | ${ok ? "ok" : "OUTSIDE"} |`,
+  );
 }
 for (const [binary, pid] of daemons) {
   const state = JSON.parse(sh([binary, "daemon", "status", "--json"]));
   // Resident cost: the daemon and its workers after the cases (the issue's goal: ≤ 80 MB with one connector in use).
   const { daemon, workers } = daemonRssMb(pid);
   const resident = `resident ${(daemon + workers.reduce((a, b) => a + b, 0)).toFixed(0)} MiB RSS (daemon ${daemon.toFixed(0)}, ${workers.length} worker${workers.length === 1 ? "" : "s"} ${workers.map((w) => w.toFixed(0)).join(" + ")})`;
-  console.log(`daemon of ${binary.slice(Math.max(binary.lastIndexOf("/"), 0) + 1)}: ${state.state === "running" && state.daemon.pid === pid ? `${state.daemon.calls} calls answered, ${resident}` : "NOT the one measured"}`);
+  console.log(
+    `daemon of ${binary.slice(Math.max(binary.lastIndexOf("/"), 0) + 1)}: ${state.state === "running" && state.daemon.pid === pid ? `${state.daemon.calls} calls answered, ${resident}` : "NOT the one measured"}`,
+  );
   sh([binary, "daemon", "stop"]);
 }
 console.log(`\nafter: ${machine()}`);

@@ -74,10 +74,16 @@ const worker = await load(modulePath);
 const binary = await load(binaryPath);
 
 // Each must deny the same call, or the comparison means nothing.
-for (const [name, hooks] of [["worker", worker], ["binary", binary]] as const) {
+for (const [name, hooks] of [
+  ["worker", worker],
+  ["binary", binary],
+] as const) {
   const deny = fresh();
   deny.output.args.command = "rm -rf /";
-  const denied = await hooks["tool.execute.before"]!(deny.input, deny.output).then(() => "", (error: Error) => error.message);
+  const denied = await hooks["tool.execute.before"]!(deny.input, deny.output).then(
+    () => "",
+    (error: Error) => error.message,
+  );
   if (denied !== "no rm -rf") throw new Error(`the ${name} module did not deny: ${JSON.stringify(denied)}`);
 }
 

@@ -125,7 +125,8 @@ export async function once(argv: string[], stdin: string, check?: string, extraE
   const stdout = await new Response(proc.stdout).text();
   await proc.exited;
   const wall = performance.now() - started;
-  if (check !== undefined && stdout !== check) throw new Error(`unexpected output of ${argv.join(" ")}: ${JSON.stringify(stdout)}\n${await new Response(proc.stderr).text()}`);
+  if (check !== undefined && stdout !== check)
+    throw new Error(`unexpected output of ${argv.join(" ")}: ${JSON.stringify(stdout)}\n${await new Response(proc.stderr).text()}`);
   const usage = proc.resourceUsage()!;
   return { wall, cpu: Number(usage.cpuTime.user + usage.cpuTime.system) / 1000 };
 }

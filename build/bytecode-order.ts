@@ -41,8 +41,21 @@ export function recordHookOrder(binary: string, into: string): string[] | undefi
   // A short AGENT_CONNECTOR_HOME: the daemon's socket path must fit in 100 bytes (macOS's temp folder is long).
   const env = { PATH: process.env.PATH ?? "", HOME: home, AGENT_CONNECTOR_HOME: join(work, "h") };
   const run = (args: string[], extra: Record<string, string> = {}, stdin?: string) =>
-    Bun.spawnSync([binary, ...args], { cwd: project, env: { ...env, ...extra }, stdin: stdin === undefined ? "ignore" : new Blob([stdin]), stdout: "pipe", stderr: "pipe", timeout: 60_000 });
-  const payload = JSON.stringify({ session_id: "order", cwd: project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf build" } });
+    Bun.spawnSync([binary, ...args], {
+      cwd: project,
+      env: { ...env, ...extra },
+      stdin: stdin === undefined ? "ignore" : new Blob([stdin]),
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: 60_000,
+    });
+  const payload = JSON.stringify({
+    session_id: "order",
+    cwd: project,
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "rm -rf build" },
+  });
   const call = ["hook", "claude-code", "PreToolUse", "--connector", "bytecode-order"];
   const orders = ORDER_FILES.map((name) => join(into, name));
   try {

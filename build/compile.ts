@@ -31,7 +31,11 @@ export function buildCommit(): string {
  * same bytes, and a build of other code (an edit, even uncommitted) never reaches the daemon of another.
  */
 export async function buildId(commit: string, target?: string): Promise<string> {
-  const bundle = await Bun.build({ ...bundleOptions(), minify: true, define: { AGENT_CONNECTOR_COMMIT: JSON.stringify(commit), AGENT_CONNECTOR_BUILD: '""' } } as Bun.BuildConfig);
+  const bundle = await Bun.build({
+    ...bundleOptions(),
+    minify: true,
+    define: { AGENT_CONNECTOR_COMMIT: JSON.stringify(commit), AGENT_CONNECTOR_BUILD: '""' },
+  } as Bun.BuildConfig);
   if (!bundle.success) throw new Error(`bun build failed: ${bundle.logs.join("\n")}`);
   const hash = new Bun.CryptoHasher("sha256");
   hash.update(`${commit}\0${target ?? "host"}\0${Bun.version}\0${Bun.revision}\0`);

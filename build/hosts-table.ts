@@ -22,7 +22,8 @@ const DELIVERY: Record<string, string> = { "hooks-folder": " (hooks folder)", no
 const check = (v: VerifiedAgainst): string => `${v.by}${v.version ? ` ${v.version}` : ""} (${v.on}${v.note ? `; ${v.note}` : ""})`;
 
 function hostsTable(): string[] {
-  const row = (a: Adapter): string => `| [${a.id}](${a.id}.md) | ${a.name} | ${a.paradigm}${DELIVERY[a.hooks.kind] ?? ""} | ${a.verified.map(check).join("; ")} |`;
+  const row = (a: Adapter): string =>
+    `| [${a.id}](${a.id}.md) | ${a.name} | ${a.paradigm}${DELIVERY[a.hooks.kind] ?? ""} | ${a.verified.map(check).join("; ")} |`;
   return ["| id | name | paradigm | checked against |", "|---|---|---|---|", ...ADAPTERS.map(row)];
 }
 
@@ -46,7 +47,11 @@ function filesTable(): string[] {
       return a.hooks.kind === "hooks-folder" ? `launchers in ${code(`${file}/`)}` : code(file);
     };
     const cells = [hooks("user"), hooks("project"), code(mcpFile(a, "user", paths)), code(mcpFile(a, "project", paths))];
-    const moved = [...read].sort().map((name) => `\`$${name}\``).join(", ") || "-";
+    const moved =
+      [...read]
+        .sort()
+        .map((name) => `\`$${name}\``)
+        .join(", ") || "-";
     return `| [${a.name}](hosts/${a.id}.md) | \`${a.id}\` | ${a.paradigm} | ${Object.keys(a.events).length} | ${cells.join(" | ")} | ${moved} |`;
   };
   return [

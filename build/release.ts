@@ -65,7 +65,9 @@ async function main(): Promise<void> {
     const compressed = join(out, archiveName(target));
     archive(binary, target.startsWith("windows") ? "agent-connector.exe" : "agent-connector", compressed, epoch, process.argv.includes("--fast") ? 1 : 9);
     files.push(artifactName(target), archiveName(target));
-    sizes.push(`| ${target} | ${mb(statSync(binary).size)} | ${mb(statSync(compressed).size)} (${archiveName(target).replace(/^agent-connector-[^.]+/, "")}) |`);
+    sizes.push(
+      `| ${target} | ${mb(statSync(binary).size)} | ${mb(statSync(compressed).size)} (${archiveName(target).replace(/^agent-connector-[^.]+/, "")}) |`,
+    );
     console.error(`built ${binary} and ${compressed}`);
   }
   writeFileSync(join(out, "SHA256SUMS"), formatSums(files.map((name) => ({ name, sha256: sha256(join(out, name)) }))));
@@ -84,7 +86,9 @@ async function main(): Promise<void> {
   chmodSync(join(out, "install.sh"), 0o755);
   writeTypesPackage(ROOT, join(out, "npm"), { version: pkg.version, description: pkg.description, homepage: HOMEPAGE });
   writeFileSync(join(out, "SIZES.md"), `${sizes.join("\n")}\n`);
-  console.error(`wrote ${out}: SHA256SUMS, ${unix.length ? "agent-connector.rb, " : ""}${targets.includes("windows-x64") ? "agent-connector.json, " : ""}install.sh, install.ps1, npm/, SIZES.md`);
+  console.error(
+    `wrote ${out}: SHA256SUMS, ${unix.length ? "agent-connector.rb, " : ""}${targets.includes("windows-x64") ? "agent-connector.json, " : ""}install.sh, install.ps1, npm/, SIZES.md`,
+  );
   console.error(sizes.join("\n"));
 }
 

@@ -17,7 +17,9 @@ try {
   if (!a.equals(b)) {
     let at = 0;
     while (at < a.length && a[at] === b[at]) at++;
-    console.error(`not reproducible: two builds of this tree differ (${a.length} and ${b.length} bytes, first at byte ${at}); was ${built} built from this tree?`);
+    console.error(
+      `not reproducible: two builds of this tree differ (${a.length} and ${b.length} bytes, first at byte ${at}); was ${built} built from this tree?`,
+    );
     process.exit(1);
   }
   console.log(`reproducible: a second build is byte for byte ${built} (${(a.length / 1e6).toFixed(1)} MB)`);

@@ -24,7 +24,9 @@ const keep = process.argv.includes("--keep");
 /** Stops the demo's daemon (its HOME names it) and removes the HOME, unless --keep; says which. */
 function cleanUp(): void {
   if (keep) {
-    console.log(`\nKept ${home} and its daemon (--keep). To remove them:\n  HOME=${home} AGENT_CONNECTOR_HOME=${env.AGENT_CONNECTOR_HOME} ${bin} daemon stop && rm -rf ${home}`);
+    console.log(
+      `\nKept ${home} and its daemon (--keep). To remove them:\n  HOME=${home} AGENT_CONNECTOR_HOME=${env.AGENT_CONNECTOR_HOME} ${bin} daemon stop && rm -rf ${home}`,
+    );
     return;
   }
   const stopped = run([bin, "daemon", "stop", "--json"]).out.includes('"stopped": true');

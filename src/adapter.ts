@@ -175,9 +175,34 @@ export type HookDelivery =
  * - "mux": `servers`, a stdio server as one bash command line / `{transport, url, headers}`, `${VAR}` in env
  */
 export type McpFormatId =
-  | "claude" | "cursor" | "copilot" | "vscode" | "gemini" | "codex" | "opencode" | "zed" | "roo" | "warp" | "codebuff" | "plain"
-  | "cline" | "auggie" | "devin" | "crush" | "grok-build" | "kimi" | "grok-cli" | "jetbrains" | "windsurf" | "antigravity"
-  | "amp" | "openclaw" | "goose" | "hermes" | "vibe" | "mux";
+  | "claude"
+  | "cursor"
+  | "copilot"
+  | "vscode"
+  | "gemini"
+  | "codex"
+  | "opencode"
+  | "zed"
+  | "roo"
+  | "warp"
+  | "codebuff"
+  | "plain"
+  | "cline"
+  | "auggie"
+  | "devin"
+  | "crush"
+  | "grok-build"
+  | "kimi"
+  | "grok-cli"
+  | "jetbrains"
+  | "windsurf"
+  | "antigravity"
+  | "amp"
+  | "openclaw"
+  | "goose"
+  | "hermes"
+  | "vibe"
+  | "mux";
 
 /**
  * Where a host reads MCP servers at one scope: a file (several candidates: the first that exists,

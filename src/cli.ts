@@ -31,7 +31,10 @@ if (command === "daemon" && rest[0] === "serve" && rest.length === 1) {
     answerInProcess(args, process.argv.slice(2), inProcess);
   } else {
     // Wrong words from a host are our install's bug: never block the host over it.
-    await Bun.write(Bun.stderr, `agent-connector: hook: expected "hook <platform> <event> --connector <id>"; allowed (fail-open). See agent-connector hook --help\n`);
+    await Bun.write(
+      Bun.stderr,
+      `agent-connector: hook: expected "hook <platform> <event> --connector <id>"; allowed (fail-open). See agent-connector hook --help\n`,
+    );
     process.exit(0);
   }
 } else {

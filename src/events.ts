@@ -23,8 +23,7 @@ export type EventName = (typeof EVENT_NAMES)[number];
 /** An events map for a host that calls these events by our (Claude Code's) names. */
 export const sameNames = (events: readonly EventName[]): Partial<Record<EventName, string>> => Object.fromEntries(events.map((event) => [event, event]));
 
-export const isEventName = (name: string): name is EventName =>
-  (EVENT_NAMES as readonly string[]).includes(name);
+export const isEventName = (name: string): name is EventName => (EVENT_NAMES as readonly string[]).includes(name);
 
 export type Decision = "allow" | "deny" | "modify" | "context" | "ask";
 
@@ -84,8 +83,7 @@ export interface EventPayloadMap {
   Stop: BaseEvent & { stopHookActive?: boolean; lastAssistantMessage?: string };
   Notification: BaseEvent & { message: string };
   PermissionRequest: BaseEvent & ToolFields & { permissionSuggestions?: unknown[] };
-  PostToolUseFailure: BaseEvent &
-    ToolFields & { toolUseId?: string; error: string; isInterrupt?: boolean; durationMs?: number };
+  PostToolUseFailure: BaseEvent & ToolFields & { toolUseId?: string; error: string; isInterrupt?: boolean; durationMs?: number };
   SubagentStart: BaseEvent & { agentId?: string; agentType?: string };
   SubagentStop: BaseEvent & {
     agentId?: string;

@@ -46,6 +46,7 @@ const WORD_FLAGS: Record<string, string> = { version: "--version", help: "--help
  */
 async function usageFailure(message: string, command: CommandDef<any> | undefined, argv: readonly string[]): Promise<never> {
   await showUsage(command ?? main, command ? main : undefined, process.stderr);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: citty colours its messages; the escape sequences are what is removed.
   fail(new UsageError(message.replace(/\x1b\[[0-9;]*m/g, "")), wantsJson(argv));
 }
 
@@ -60,7 +61,9 @@ export async function runCli(argv = process.argv.slice(2)): Promise<void> {
   if (first === undefined) return usageFailure("no command given: name one of the commands above", undefined, argv);
   if (!first.startsWith("-") && !names.includes(first)) {
     const guess = WORD_FLAGS[first] ?? closest(first, names);
-    process.stderr.write(`agent-connector: unknown command "${first}"${guess ? `; did you mean "agent-connector ${guess}"?` : ""} See agent-connector --help.\n`);
+    process.stderr.write(
+      `agent-connector: unknown command "${first}"${guess ? `; did you mean "agent-connector ${guess}"?` : ""} See agent-connector --help.\n`,
+    );
     process.exit(EXIT.usage);
   }
   // citty would print the bare version; scripts and `upgrade` want the commit and target too.

@@ -35,7 +35,8 @@ export const transportOf = (server: McpServer): McpTransport => ("url" in server
  * the tool's own name at least 25 of the 64.
  */
 export const MCP_NAME = /^[A-Za-z][A-Za-z0-9-]{0,31}$/;
-export const MCP_NAME_RULE = "a letter, then letters, digits or dashes, at most 32 characters (hosts build tool names like mcp__<server>__<tool> from it, limited to 64 characters of [A-Za-z0-9_-], with underscores as separators)";
+export const MCP_NAME_RULE =
+  "a letter, then letters, digits or dashes, at most 32 characters (hosts build tool names like mcp__<server>__<tool> from it, limited to 64 characters of [A-Za-z0-9_-], with underscores as separators)";
 
 /** `${VAR}` in an env or header value: a reference to the user's environment, written per host. */
 export const VAR_REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;

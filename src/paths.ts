@@ -23,7 +23,11 @@ export const absolute = (path: string, cwd = process.cwd()): string => (isAbsolu
  * A machine-wide settings file per OS (a host's managed or enterprise location). Under
  * $AGENT_CONNECTOR_MANAGED_ROOT when set: a folder standing for / (image builds, tests).
  */
-export function systemFile(paths: { linux: string; darwin: string; win32: string }, env: Record<string, string | undefined> = process.env, platform: string = process.platform): string {
+export function systemFile(
+  paths: { linux: string; darwin: string; win32: string },
+  env: Record<string, string | undefined> = process.env,
+  platform: string = process.platform,
+): string {
   const path = platform === "win32" ? paths.win32 : platform === "darwin" ? paths.darwin : paths.linux;
   const root = env.AGENT_CONNECTOR_MANAGED_ROOT;
   return root ? join(root, path.replace(/^[A-Za-z]:/, "")) : path;

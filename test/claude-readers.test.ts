@@ -23,24 +23,43 @@ describe("a claude-code command run by a host that reads Claude's files", () => 
   test("under Continue (CONTINUE_PROJECT_DIR): hostPlatform continue, Claude's reply shape", () => {
     const raw = fixturePayload("continue", "PreToolUse", box);
     const env = { CONTINUE_PROJECT_DIR: "/the/project", CLAUDE_PROJECT_DIR: "/the/project" };
-    expect(seenEvent(box, config, "claude-code", "PreToolUse", raw, env)).toMatchObject({ hostPlatform: "continue", sessionId: "0d4c7b8e-5a61-4f0e-9d2b-3f6a1c2e9b70", toolName: "Bash" });
-    expect(respond(box, config, "claude-code", "PreToolUse", raw, deny, env).stdout).toBe(out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })));
+    expect(seenEvent(box, config, "claude-code", "PreToolUse", raw, env)).toMatchObject({
+      hostPlatform: "continue",
+      sessionId: "0d4c7b8e-5a61-4f0e-9d2b-3f6a1c2e9b70",
+      toolName: "Bash",
+    });
+    expect(respond(box, config, "claude-code", "PreToolUse", raw, deny, env).stdout).toBe(
+      out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })),
+    );
   });
 
   test("under Devin (DEVIN_PROJECT_DIR): hostPlatform devin, Devin's top-level decision", () => {
     const raw = fixturePayload("devin", "PreToolUse", box);
     const env = { DEVIN_PROJECT_DIR: "/the/project" };
-    expect(seenEvent(box, config, "claude-code", "PreToolUse", raw, env)).toMatchObject({ hostPlatform: "devin", projectDir: "/the/project", toolName: "exec" });
+    expect(seenEvent(box, config, "claude-code", "PreToolUse", raw, env)).toMatchObject({
+      hostPlatform: "devin",
+      projectDir: "/the/project",
+      toolName: "exec",
+    });
     expect(respond(box, config, "claude-code", "PreToolUse", raw, deny, env).stdout).toBe(out({ decision: "block", reason: "R" }));
     // Devin has no context channel: what Claude would take is dropped there.
-    expect(respond(box, config, "claude-code", "SessionStart", fixturePayload("devin", "SessionStart", box), { decision: "context", additionalContext: "C" }, env).stdout).toBe("");
+    expect(
+      respond(box, config, "claude-code", "SessionStart", fixturePayload("devin", "SessionStart", box), { decision: "context", additionalContext: "C" }, env)
+        .stdout,
+    ).toBe("");
   });
 
   test("under Grok Build (GROK_HOOK_EVENT): hostPlatform grok-build, camelCase payload; Stop is observe-only", () => {
     const env = { GROK_HOOK_EVENT: "PreToolUse", CLAUDE_PROJECT_DIR: "/x" };
     const raw = fixturePayload("grok-build", "PreToolUse", box);
-    expect(seenEvent(box, config, "claude-code", "PreToolUse", raw, env)).toMatchObject({ hostPlatform: "grok-build", sessionId: "0193f1c2-7a", toolName: "run_terminal_command" });
-    expect(respond(box, config, "claude-code", "PreToolUse", raw, deny, env).stdout).toBe(out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })));
+    expect(seenEvent(box, config, "claude-code", "PreToolUse", raw, env)).toMatchObject({
+      hostPlatform: "grok-build",
+      sessionId: "0193f1c2-7a",
+      toolName: "run_terminal_command",
+    });
+    expect(respond(box, config, "claude-code", "PreToolUse", raw, deny, env).stdout).toBe(
+      out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })),
+    );
     expect(respond(box, config, "claude-code", "Stop", fixturePayload("grok-build", "Stop", box), deny, { GROK_HOOK_EVENT: "Stop" }).stdout).toBe("");
   });
 
@@ -48,7 +67,9 @@ describe("a claude-code command run by a host that reads Claude's files", () => 
     const raw = fixturePayload("grok-build", "PreToolUse", box);
     const env = { GROK_HOOK_EVENT: "preToolUse" };
     expect(seenEvent(box, config, "cursor", "PreToolUse", raw, env).hostPlatform).toBe("grok-build");
-    expect(respond(box, config, "cursor", "PreToolUse", raw, deny, env).stdout).toBe(out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })));
+    expect(respond(box, config, "cursor", "PreToolUse", raw, deny, env).stdout).toBe(
+      out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })),
+    );
   });
 
   test("without those variables the same payloads stay claude-code's", () => {
@@ -107,7 +128,9 @@ describe("install warns when a Claude reader would fire a handler twice", () => 
     const { box, install } = setup();
     box.write(join(box.home, ".grok", "config.toml"), "");
     const result = install("--platform", "claude-code");
-    expect(result.stderr).toContain(`Grok Build also runs Claude Code's user-scope hooks: Grok Build is on this machine, so these handlers run there too, with hostPlatform "grok-build".`);
+    expect(result.stderr).toContain(
+      `Grok Build also runs Claude Code's user-scope hooks: Grok Build is on this machine, so these handlers run there too, with hostPlatform "grok-build".`,
+    );
     expect(result.stderr.split("Grok Build also runs").length - 1).toBe(1);
   });
 
@@ -119,7 +142,11 @@ describe("install warns when a Claude reader would fire a handler twice", () => 
 
   test("jetbrains-copilot and vscode-copilot share .github/hooks: each runs the other's file", () => {
     const result = setup().install("--platform", "jetbrains-copilot,vscode-copilot", "--scope", "project");
-    expect(result.stderr).toContain(`GitHub Copilot for JetBrains also runs GitHub Copilot in VS Code's project-scope hooks, and this connector is installed for GitHub Copilot for JetBrains (project) too`);
-    expect(result.stderr).toContain(`GitHub Copilot in VS Code also runs GitHub Copilot for JetBrains's project-scope hooks, and this connector is installed for GitHub Copilot in VS Code (project) too`);
+    expect(result.stderr).toContain(
+      `GitHub Copilot for JetBrains also runs GitHub Copilot in VS Code's project-scope hooks, and this connector is installed for GitHub Copilot for JetBrains (project) too`,
+    );
+    expect(result.stderr).toContain(
+      `GitHub Copilot in VS Code also runs GitHub Copilot for JetBrains's project-scope hooks, and this connector is installed for GitHub Copilot in VS Code (project) too`,
+    );
   });
 });

@@ -21,8 +21,26 @@ for (const [name, load] of Object.entries(CLI_COMMANDS)) if (!((await load()).me
 /** The flags a --help lists under OPTIONS. */
 const helpFlags = (command: string): string[] => {
   const help = box.cli([command, "--help"]).stdout;
-  const options = help.includes("OPTIONS\n") ? help.slice(help.indexOf("OPTIONS\n") + "OPTIONS\n".length).replace(/^\n/, "").split("\n\n")[0]! : "";
-  return [...new Set(options.split("\n").filter((line) => /^ {2}-/.test(line)).flatMap((line) => line.trim().split(/\s{2,}/)[0]!.match(/--[a-z-]+/g) ?? []))].sort();
+  const options = help.includes("OPTIONS\n")
+    ? help
+        .slice(help.indexOf("OPTIONS\n") + "OPTIONS\n".length)
+        .replace(/^\n/, "")
+        .split("\n\n")[0]!
+    : "";
+  return [
+    ...new Set(
+      options
+        .split("\n")
+        .filter((line) => /^ {2}-/.test(line))
+        .flatMap(
+          (line) =>
+            line
+              .trim()
+              .split(/\s{2,}/)[0]!
+              .match(/--[a-z-]+/g) ?? [],
+        ),
+    ),
+  ].sort();
 };
 
 test("the top-level --help lists the commands", () => {
@@ -83,7 +101,10 @@ describe("6: a usage error exits 2, usage on stderr, stdout empty; with --json, 
   test("each command's missing positional arguments", () => {
     let checked = 0;
     for (const command of commands()) {
-      const usage = box.cli([command, "--help"]).stdout.split("\n").find((line) => line.startsWith("USAGE "))!;
+      const usage = box
+        .cli([command, "--help"])
+        .stdout.split("\n")
+        .find((line) => line.startsWith("USAGE "))!;
       if (!/<[A-Z_]+>/.test(usage)) continue;
       checked++;
       const result = box.cli([command]);
@@ -115,7 +136,11 @@ describe("7: --help", () => {
   test("every --help has examples of that command, and fits 80 columns in a pipe", () => {
     for (const command of [undefined, ...COMMANDS]) {
       const help = box.cli(command ? [command, "--help"] : ["--help"]).stdout;
-      const examples = help.slice(help.indexOf("\nEXAMPLES\n")).split("\n").slice(2).filter((line) => /^ {2}\S/.test(line));
+      const examples = help
+        .slice(help.indexOf("\nEXAMPLES\n"))
+        .split("\n")
+        .slice(2)
+        .filter((line) => /^ {2}\S/.test(line));
       expect({ command, examples: help.includes("\nEXAMPLES\n") && examples.length > 0 }).toEqual({ command, examples: true });
       // The binary may be a download's name (agent-connector-linux-x64 self-install).
       for (const example of examples) expect(example).toMatch(new RegExp(`agent-connector\\S* ${command ?? ""}`));
@@ -128,7 +153,14 @@ describe("7: --help", () => {
     expect(human.exitCode).toBe(0);
     expect(human.stdout.split("\n")[0]).toEndWith(": 2 events on 2 hosts");
     const ids = new Set<string>(ADAPTERS.map((adapter) => adapter.id));
-    const rowsOf = (stdout: string) => [...new Set(stdout.split("\n").map((line) => line.split(" ")[0]!).filter((word) => ids.has(word)))];
+    const rowsOf = (stdout: string) => [
+      ...new Set(
+        stdout
+          .split("\n")
+          .map((line) => line.split(" ")[0]!)
+          .filter((word) => ids.has(word)),
+      ),
+    ];
     expect(rowsOf(human.stdout)).toEqual(["claude-code", "codex"]);
     expect(rowsOf(box.cli(["explain"]).stdout).length).toBe(ADAPTERS.length);
     const json = stdoutJson(box.cli(["explain", "--platform", "gemini", "--json"])) as { hosts: { platform: string }[] };

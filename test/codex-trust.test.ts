@@ -77,7 +77,10 @@ describe("codex: install", () => {
     const { box, install } = setup();
     const result = install();
     expect(result.exitCode).toBe(0);
-    const group = (event: string, matcher?: string) => ({ ...(matcher ? { matcher } : {}), hooks: [{ type: "command", command: command(event), timeout: 30 }] });
+    const group = (event: string, matcher?: string) => ({
+      ...(matcher ? { matcher } : {}),
+      hooks: [{ type: "command", command: command(event), timeout: 30 }],
+    });
     expect(box.read(hooksPath(box))).toBe(
       `${JSON.stringify({ hooks: { PreToolUse: [group("PreToolUse", "Bash")], PostToolUse: [group("PostToolUse", "^(?:mcp__.*)$")], Stop: [group("Stop")] } }, null, 2)}\n`,
     );
@@ -95,8 +98,16 @@ describe("codex: install", () => {
     expect(host.companions[0]).toMatchObject({ file: tomlPath(box), changed: true, warnings: [] });
     expect(host.companions[0].details).toEqual({
       trusted: [
-        { key: `${hooksPath(box)}:pre_tool_use:0:0`, event: "PreToolUse", trusted_hash: codexHookHash("pre_tool_use", "Bash", { command: command("PreToolUse"), timeout: 30 }) },
-        { key: `${hooksPath(box)}:post_tool_use:0:0`, event: "PostToolUse", trusted_hash: codexHookHash("post_tool_use", "^(?:mcp__.*)$", { command: command("PostToolUse"), timeout: 30 }) },
+        {
+          key: `${hooksPath(box)}:pre_tool_use:0:0`,
+          event: "PreToolUse",
+          trusted_hash: codexHookHash("pre_tool_use", "Bash", { command: command("PreToolUse"), timeout: 30 }),
+        },
+        {
+          key: `${hooksPath(box)}:post_tool_use:0:0`,
+          event: "PostToolUse",
+          trusted_hash: codexHookHash("post_tool_use", "^(?:mcp__.*)$", { command: command("PostToolUse"), timeout: 30 }),
+        },
         { key: `${hooksPath(box)}:stop:0:0`, event: "Stop", trusted_hash: codexHookHash("stop", undefined, { command: command("Stop"), timeout: 30 }) },
       ],
       removed: [],
@@ -221,7 +232,11 @@ describe("codex: uninstall", () => {
     expect(result.exitCode).toBe(0);
     const [host] = JSON.parse(result.stdout).results;
     expect(host.companions[0].notes).toEqual([`${tomlPath(box)}: removed 3 stale trust entries`]);
-    expect(host.companions[0].details.removed).toEqual([`${hooksPath(box)}:pre_tool_use:1:0`, `${hooksPath(box)}:post_tool_use:0:0`, `${hooksPath(box)}:stop:0:0`]);
+    expect(host.companions[0].details.removed).toEqual([
+      `${hooksPath(box)}:pre_tool_use:1:0`,
+      `${hooksPath(box)}:post_tool_use:0:0`,
+      `${hooksPath(box)}:stop:0:0`,
+    ]);
     expect(box.read(hooksPath(box))).toBe(USER_HOOKS);
     expect(box.read(tomlPath(box))).toBe(original);
   });

@@ -26,20 +26,32 @@ function run(box: Sandbox, args: string[], options: { env?: Record<string, strin
     timeout: options.timeoutMs ?? 15_000,
     killSignal: "SIGKILL",
   });
-  return { stdout: proc.stdout.toString(), stderr: proc.stderr.toString(), exitCode: proc.exitCode, signal: proc.signalCode ?? null, ms: performance.now() - started };
+  return {
+    stdout: proc.stdout.toString(),
+    stderr: proc.stderr.toString(),
+    exitCode: proc.exitCode,
+    signal: proc.signalCode ?? null,
+    ms: performance.now() - started,
+  };
 }
 
 function timerBox(id = "test"): { box: Sandbox; config: string } {
   const box = sandbox();
   boxes.push(box);
   const config = writeConfig(box, `{ id: ${JSON.stringify(id)}, hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "timer kept" }) } } }`);
-  box.write(config, box.read(config).replace('import { defineConnector } from "agent-connector";\n', `import { defineConnector } from "agent-connector";\n${TIMER}\n`));
+  box.write(
+    config,
+    box.read(config).replace('import { defineConnector } from "agent-connector";\n', `import { defineConnector } from "agent-connector";\n${TIMER}\n`),
+  );
   return { box, config };
 }
 
 /** The processes whose command line holds all of `words`. */
 const processesWith = (...words: string[]) =>
-  Bun.spawnSync(["ps", "-eo", "pid=,args="]).stdout.toString().split("\n").filter((line) => words.every((word) => line.includes(word)));
+  Bun.spawnSync(["ps", "-eo", "pid=,args="])
+    .stdout.toString()
+    .split("\n")
+    .filter((line) => words.every((word) => line.includes(word)));
 
 async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
   for (const started = performance.now(); performance.now() - started < ms; await Bun.sleep(50)) if (check()) return true;
@@ -59,7 +71,9 @@ describe("a config whose top level keeps a timer: every command still ends", () 
     expect(explained.exitCode).toBe(0);
     expect(JSON.parse(explained.stdout)).toBeDefined();
 
-    const simulated = run(box, ["simulate", "claude-code", "PreToolUse", "--config", config, "--payload", "-", "--json"], { stdin: JSON.stringify(prePayload()) });
+    const simulated = run(box, ["simulate", "claude-code", "PreToolUse", "--config", config, "--payload", "-", "--json"], {
+      stdin: JSON.stringify(prePayload()),
+    });
     expect(simulated.signal).toBeNull();
     expect(simulated.exitCode).toBe(0);
     expect(simulated.stdout).toContain("timer kept");
@@ -69,7 +83,10 @@ describe("a config whose top level keeps a timer: every command still ends", () 
     expect(compiled.exitCode).toBe(0);
     expect(JSON.parse(compiled.stdout)).toMatchObject({ ok: true });
 
-    for (const args of [["status", "--json"], ["doctor", "--json"]]) {
+    for (const args of [
+      ["status", "--json"],
+      ["doctor", "--json"],
+    ]) {
       const result = run(box, args);
       expect(result.signal).toBeNull();
       expect(JSON.parse(result.stdout)).toBeDefined();
@@ -81,7 +98,10 @@ describe("a config whose top level keeps a timer: every command still ends", () 
     expect(JSON.parse(uninstalled.stdout)).toMatchObject({ ok: true });
   }, 120_000);
 
-  for (const [mode, env] of [["in a process of its own", {}], ["in a daemon's worker", DAEMON_ON]] as const) {
+  for (const [mode, env] of [
+    ["in a process of its own", {}],
+    ["in a daemon's worker", DAEMON_ON],
+  ] as const) {
     test(`the hook call answers and exits; the compile it starts for an edited config ends once done (${mode})`, async () => {
       const id = `timer-${mode.length}-${process.pid}`;
       const { box, config } = timerBox(id);
@@ -103,10 +123,18 @@ describe("the compile a hook call starts has a deadline", () => {
     const id = `forever-${process.pid}`;
     const box = sandbox();
     boxes.push(box);
-    const config = writeConfig(box, `{ id: ${JSON.stringify(id)}, timeout: 2, hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "loaded" }) } } }`);
+    const config = writeConfig(
+      box,
+      `{ id: ${JSON.stringify(id)}, timeout: 2, hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "loaded" }) } } }`,
+    );
     expect(run(box, ["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
     // Now its top level awaits what never comes: neither the call nor the compile can finish loading it.
-    box.write(config, box.read(config).replace('import { defineConnector } from "agent-connector";\n', 'import { defineConnector } from "agent-connector";\nawait new Promise(() => {});\n'));
+    box.write(
+      config,
+      box
+        .read(config)
+        .replace('import { defineConnector } from "agent-connector";\n', 'import { defineConnector } from "agent-connector";\nawait new Promise(() => {});\n'),
+    );
     const called = run(box, ["hook", "claude-code", "PreToolUse", "--connector", id], { stdin: JSON.stringify(prePayload()) });
     expect(called.exitCode).toBe(0);
     expect(called.stdout).toBe("");
@@ -120,13 +148,23 @@ describe("the compile a hook call starts has a deadline", () => {
   }, 60_000);
 
   test("compile --deadline: a config awaiting forever ends at the deadline, recorded as not compiled; one that loops forever is ended too", async () => {
-    for (const [what, prelude] of [["awaits forever", "await new Promise(() => {});"], ["loops forever", "while (true) {}"]] as const) {
+    for (const [what, prelude] of [
+      ["awaits forever", "await new Promise(() => {});"],
+      ["loops forever", "while (true) {}"],
+    ] as const) {
       const box = sandbox();
       const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "loaded" }) } } }`);
       expect(run(box, ["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
-      box.write(config, box.read(config).replace('import { defineConnector } from "agent-connector";\n', `import { defineConnector } from "agent-connector";\n${prelude}\n`));
+      box.write(
+        config,
+        box.read(config).replace('import { defineConnector } from "agent-connector";\n', `import { defineConnector } from "agent-connector";\n${prelude}\n`),
+      );
       const compiled = run(box, ["compile", "--connector", "test", "--quiet", "--deadline", "1"], { timeoutMs: 20_000 });
-      expect({ what, signal: compiled.signal ?? (compiled.exitCode === 137 ? "SIGKILL" : null), fast: compiled.ms < 10_000 }).toEqual({ what, signal: what === "awaits forever" ? null : "SIGKILL", fast: true });
+      expect({ what, signal: compiled.signal ?? (compiled.exitCode === 137 ? "SIGKILL" : null), fast: compiled.ms < 10_000 }).toEqual({
+        what,
+        signal: what === "awaits forever" ? null : "SIGKILL",
+        fast: true,
+      });
       if (what === "awaits forever") {
         expect(compiled.exitCode).toBe(3);
         const header = readFileSync(join(box.env.AGENT_CONNECTOR_HOME!, "compiled", "test.js"), "utf8").split("\n", 1)[0]!;

@@ -22,7 +22,10 @@ function installed(platform = "claude-code") {
 describe("status", () => {
   test("MCP servers and a hooks folder of launchers are checked as what they are", () => {
     const box = sandbox();
-    writeConfig(box, `{ id: "both", mcpServers: { rec: { command: "node", args: ["s.mjs"] } }, hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) } } }`);
+    writeConfig(
+      box,
+      `{ id: "both", mcpServers: { rec: { command: "node", args: ["s.mjs"] } }, hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) } } }`,
+    );
     expect(box.cli(["install", "--platform", "claude-code,cline"]).exitCode).toBe(0);
     const status = box.cli(["status"]);
     expect(status.stdout).toBe(
@@ -69,7 +72,10 @@ describe("status", () => {
     Bun.spawnSync(["rm", config]);
     const registry = join(box.env.AGENT_CONNECTOR_HOME!, "registry.json");
     writeFileSync(registry, readFileSync(registry, "utf8").replaceAll(JSON.stringify(BIN), JSON.stringify("/gone/agent-connector")));
-    const result = stdoutJson(box.cli(["status", "--json"])) as { ok: boolean; installs: { checks: { name: string; ok: boolean; detail: string }[]; fix: string }[] };
+    const result = stdoutJson(box.cli(["status", "--json"])) as {
+      ok: boolean;
+      installs: { checks: { name: string; ok: boolean; detail: string }[]; fix: string }[];
+    };
     expect(result.ok).toBe(false);
     expect(result.installs[0]!.checks).toEqual([
       { name: "config", ok: false, detail: `${config}: file not found` },
@@ -87,7 +93,11 @@ describe("doctor", () => {
     expect(ok.exitCode).toBe(0);
     const probes = (stdoutJson(ok) as { installs: { probes: { event: string; ok: boolean; detail: string }[] }[] }).installs[0]!.probes;
     expect(probes.map(({ event, ok, detail }) => ({ event, ok, detail }))).toEqual([
-      { event: "PreToolUse", ok: true, detail: `replied {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}` },
+      {
+        event: "PreToolUse",
+        ok: true,
+        detail: `replied {"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}`,
+      },
       { event: "Stop", ok: true, detail: "no opinion (empty reply)" },
     ]);
 
@@ -97,19 +107,29 @@ describe("doctor", () => {
     writeFileSync(settings, `${JSON.stringify(parsed, null, 2)}\n`);
     const bad = box.cli(["doctor"]);
     expect(bad.exitCode).toBe(5);
-    const line = readFileSync(settings, "utf8").split("\n").findIndex((l) => l.includes('"matcher": {')) + 1;
-    expect(bad.stdout).toContain(`  FAIL  ~/.claude/settings.json:${line}: hooks.Stop.1.matcher must be a string, not an object (Claude Code skips this whole file: none of its hooks run)\n`);
+    const line =
+      readFileSync(settings, "utf8")
+        .split("\n")
+        .findIndex((l) => l.includes('"matcher": {')) + 1;
+    expect(bad.stdout).toContain(
+      `  FAIL  ~/.claude/settings.json:${line}: hooks.Stop.1.matcher must be a string, not an object (Claude Code skips this whole file: none of its hooks run)\n`,
+    );
 
     box.write(settings, "{}\n");
     const fixed = box.cli(["doctor", "--fix"]);
-    expect(fixed.stdout).toStartWith(`fixed: agent-connector install --config ${join(box.project, "agent-connector.config.ts")} --platform claude-code --scope user\n`);
+    expect(fixed.stdout).toStartWith(
+      `fixed: agent-connector install --config ${join(box.project, "agent-connector.config.ts")} --platform claude-code --scope user\n`,
+    );
     expect(fixed.exitCode).toBe(0);
     expect(box.cli(["status"]).exitCode).toBe(0);
   });
 
   test("a broken config fails open in the host: doctor shows it", () => {
     const { box, config } = installed();
-    writeFileSync(config, `import { defineConnector } from "agent-connector";\nexport default defineConnector({ id: "guard", hooks: { PreToolUse: { handler: () => { throw new Error("boom"); } } } });\n`);
+    writeFileSync(
+      config,
+      `import { defineConnector } from "agent-connector";\nexport default defineConnector({ id: "guard", hooks: { PreToolUse: { handler: () => { throw new Error("boom"); } } } });\n`,
+    );
     const result = stdoutJson(box.cli(["doctor", "--json"])) as { ok: boolean; installs: { probes: { event: string; ok: boolean; detail: string }[] }[] };
     expect(result.ok).toBe(false);
     expect(result.installs[0]!.probes[0]!.ok).toBe(false);
@@ -119,7 +139,10 @@ describe("doctor", () => {
   test("Codex with PostToolUse is probed; a host whose check throws fails alone, the others are still reported", () => {
     const box = sandbox();
     // PostToolUse as init's template has it: Codex's sample once threw building its payload (issue 34).
-    const config = writeConfig(box, `{ id: "guard", hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) }, PostToolUse: { handler: () => undefined } } }`);
+    const config = writeConfig(
+      box,
+      `{ id: "guard", hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) }, PostToolUse: { handler: () => undefined } } }`,
+    );
     expect(box.cli(["install", "--config", config, "--platform", "claude-code,codex"]).exitCode).toBe(0);
     const ok = box.cli(["doctor", "--json"]);
     expect(ok.stderr).toBe("");
@@ -163,7 +186,10 @@ describe("simulate", () => {
     const result = stdoutJson(box.cli(["simulate", "claude-code", "PreToolUse", "--json"])) as Record<string, unknown>;
     expect(result.payload).toEqual({ session_id: "sample-session", cwd: box.project, tool_name: "Bash", tool_input: { command: "ls" } });
     expect(result.returned).toEqual({ decision: "deny", reason: "no" });
-    expect(result.reply).toEqual({ exitCode: 0, stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}\n` });
+    expect(result.reply).toEqual({
+      exitCode: 0,
+      stdout: `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no"}}\n`,
+    });
     const copilot = box.cli(["simulate", "copilot-cli", "PreToolUse"]);
     expect(copilot.stdout).toContain(`the matcher "Bash" does not match toolName "bash": the handler is not called\n`);
   });
@@ -172,7 +198,9 @@ describe("simulate", () => {
     const box = sandbox();
     const config = writeConfig(box, `{ id: "habit", hooks: { PreToolUse: { handler: () => ({ decision: "block", reason: "no" }) } } }`);
     const text = box.cli(["simulate", "claude-code", "PreToolUse"]);
-    expect(text.stdout).toContain(`problem: handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"? (decisions: "allow", "deny", "modify", "context", "ask")\n`);
+    expect(text.stdout).toContain(
+      `problem: handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"? (decisions: "allow", "deny", "modify", "context", "ask")\n`,
+    );
     // What the host gets: nothing, the hook fails open.
     expect(text.stdout).toEndWith("Claude Code gets: exit 0\nstdout: (empty)\n");
     expect(text.exitCode).toBe(5);
@@ -182,7 +210,9 @@ describe("simulate", () => {
 
     expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
     const doctor = box.cli(["doctor"]);
-    expect(doctor.stdout).toContain(`  FAIL  PreToolUse: failed open: claude-code PreToolUse (habit): handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"?`);
+    expect(doctor.stdout).toContain(
+      `  FAIL  PreToolUse: failed open: claude-code PreToolUse (habit): handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"?`,
+    );
     expect(doctor.exitCode).toBe(5);
   });
 
@@ -205,10 +235,19 @@ describe("logs", () => {
     const { entries } = stdoutJson(box.cli(["logs", "--json"])) as { entries: { time: string; latencyMs?: number; [key: string]: unknown }[] };
     expect(entries.map(({ time: _t, latencyMs, ...e }) => ({ ...e, timed: typeof latencyMs === "number" || undefined }) as Record<string, unknown>)).toEqual([
       { host: "claude-code", event: "PreToolUse", connector: "guard", decision: "deny", exitCode: 0, timed: true },
-      { host: "claude-code", event: "PreToolUse", connector: "missing", decision: "fail-open", message: `connector "missing" is not installed (no registry entry)`, timed: undefined },
+      {
+        host: "claude-code",
+        event: "PreToolUse",
+        connector: "missing",
+        decision: "fail-open",
+        message: `connector "missing" is not installed (no registry entry)`,
+        timed: undefined,
+      },
     ]);
     const text = box.cli(["logs", "--connector", "missing"]).stdout;
-    expect(text).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/);
+    expect(text).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/,
+    );
   });
 });
 
@@ -227,7 +266,9 @@ describe("logs --follow", () => {
         if (!chunk || chunk.done) break;
         text += new TextDecoder().decode(chunk.value);
       }
-      expect(text).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/);
+      expect(text).toMatch(
+        /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/,
+      );
     } finally {
       follow.kill();
     }
@@ -262,7 +303,9 @@ describe("install: how to check a config's types", () => {
     const install = box.cli(["install", "--platform", "claude-code"]);
     expect(install.exitCode).toBe(0);
     const command = `npx tsc --noEmit -p ${box.project}`;
-    expect(install.stderr).toContain(`${hint("agent-connector.config.ts")}${command} checks them against the types agent-connector init wrote (.agent-connector/types/agent-connector.ts).\n`);
+    expect(install.stderr).toContain(
+      `${hint("agent-connector.config.ts")}${command} checks them against the types agent-connector init wrote (.agent-connector/types/agent-connector.ts).\n`,
+    );
     // The command as printed, with the repository's tsc for npx's.
     const tsc = Bun.spawnSync([process.execPath, join(REPO, "node_modules", "typescript", "bin", "tsc"), ...command.split(" ").slice(2)], { stdout: "pipe" });
     expect(tsc.stdout.toString()).toContain(`Type '"block"' is not assignable`);
@@ -273,13 +316,20 @@ describe("install: how to check a config's types", () => {
     const box = sandbox();
     writeConfig(box, GUARD);
     const ts = box.cli(["install", "--platform", "claude-code"]);
-    expect(ts.stderr).toContain(`${hint("agent-connector.config.ts")}npx tsc --noEmit -p ${box.project} checks them against the types agent-connector init writes beside a new config (.agent-connector/types/agent-connector.ts, with a tsconfig.json paths entry to them).\n`);
+    expect(ts.stderr).toContain(
+      `${hint("agent-connector.config.ts")}npx tsc --noEmit -p ${box.project} checks them against the types agent-connector init writes beside a new config (.agent-connector/types/agent-connector.ts, with a tsconfig.json paths entry to them).\n`,
+    );
 
     const js = box.write("js/agent-connector.config.mjs", `export default ${GUARD};\n`);
     const jsInstall = box.cli(["install", "--config", js, "--platform", "claude-code", "--replace"]);
-    expect(jsInstall.stderr).toContain(`${hint("agent-connector.config.mjs")}with // @ts-check at its top, allowJs in tsconfig.json, agent-connector.config.mjs listed in tsconfig.json's include, npx tsc --noEmit -p ${join(box.root, "js")} checks them`);
+    expect(jsInstall.stderr).toContain(
+      `${hint("agent-connector.config.mjs")}with // @ts-check at its top, allowJs in tsconfig.json, agent-connector.config.mjs listed in tsconfig.json's include, npx tsc --noEmit -p ${join(box.root, "js")} checks them`,
+    );
 
-    const json = box.write("json/agent-connector.config.json", JSON.stringify({ id: "fixed", hooks: { PreToolUse: { response: { decision: "deny", reason: "no" } } } }));
+    const json = box.write(
+      "json/agent-connector.config.json",
+      JSON.stringify({ id: "fixed", hooks: { PreToolUse: { response: { decision: "deny", reason: "no" } } } }),
+    );
     const jsonInstall = box.cli(["install", "--config", json, "--platform", "claude-code"]);
     expect(jsonInstall.exitCode).toBe(0);
     expect(jsonInstall.stderr).not.toContain("not its types");
@@ -292,13 +342,18 @@ describe("rough edges", () => {
     const other = box.write("other/agent-connector.config.ts", readFileSync(config, "utf8"));
     const refused = box.cli(["install", "--config", other, "--platform", "claude-code"]);
     expect(refused.exitCode).toBe(2);
-    expect(refused.stderr).toBe(`[error] connector id "guard" is already installed from ${config}; installing ${other} would make its hooks run this config instead. Give this connector another id, or pass --replace to take it over.\n`);
+    expect(refused.stderr).toBe(
+      `[error] connector id "guard" is already installed from ${config}; installing ${other} would make its hooks run this config instead. Give this connector another id, or pass --replace to take it over.\n`,
+    );
     expect(box.cli(["install", "--config", other, "--platform", "claude-code", "--replace"]).exitCode).toBe(0);
   });
 
   test("2: a TypeScript syntax error shows file:line:col and the source line", () => {
     const box = sandbox();
-    const config = box.write("project/agent-connector.config.ts", `export default {\n  id: "x",\n  hooks: { Stop: { handler: () => ({ decision: "deny" reason: "x" }) } },\n};\n`);
+    const config = box.write(
+      "project/agent-connector.config.ts",
+      `export default {\n  id: "x",\n  hooks: { Stop: { handler: () => ({ decision: "deny" reason: "x" }) } },\n};\n`,
+    );
     const result = box.cli(["install", "--platform", "claude-code"]);
     expect(result.exitCode).toBe(3);
     expect(result.stderr).toStartWith(
@@ -308,17 +363,27 @@ describe("rough edges", () => {
 
   test("3: unknown commands exit 2 with did you mean", () => {
     const box = sandbox();
-    expect(box.cli(["instal"])).toEqual({ stdout: "", stderr: `agent-connector: unknown command "instal"; did you mean "agent-connector install"? See agent-connector --help.\n`, exitCode: 2 });
-    expect(box.cli(["version"]).stderr).toBe(`agent-connector: unknown command "version"; did you mean "agent-connector --version"? See agent-connector --help.\n`);
+    expect(box.cli(["instal"])).toEqual({
+      stdout: "",
+      stderr: `agent-connector: unknown command "instal"; did you mean "agent-connector install"? See agent-connector --help.\n`,
+      exitCode: 2,
+    });
+    expect(box.cli(["version"]).stderr).toBe(
+      `agent-connector: unknown command "version"; did you mean "agent-connector --version"? See agent-connector --help.\n`,
+    );
     expect(box.cli(["install", "--dryrun"]).stderr).toBe("[error] unknown option --dryrun (did you mean --dry-run?); see agent-connector install --help\n");
   });
 
   test("4, 11: a fixed response warns only about what it produces; handlers get one line", () => {
     const box = sandbox();
-    const json = box.write("project/agent-connector.config.json", JSON.stringify({ id: "no-shell", hooks: { PreToolUse: { matcher: "Shell", response: { decision: "deny", reason: "no shell" } } } }));
+    const json = box.write(
+      "project/agent-connector.config.json",
+      JSON.stringify({ id: "no-shell", hooks: { PreToolUse: { matcher: "Shell", response: { decision: "deny", reason: "no shell" } } } }),
+    );
     const fixed = box.cli(["install", "--config", json, "--platform", "cursor", "--dry-run"]);
     // The tests run dist/agent-connector, which install rightly calls transient, on a machine without Cursor: not what this checks.
-    const notTransient = (l: string) => l.startsWith("[") && !l.includes("hook commands will break when it is moved or deleted") && !l.includes("Cursor was not found on this machine");
+    const notTransient = (l: string) =>
+      l.startsWith("[") && !l.includes("hook commands will break when it is moved or deleted") && !l.includes("Cursor was not found on this machine");
     expect(fixed.stderr.split("\n").filter(notTransient)).toEqual([]);
     const handler = box.cli(["install", "--config", join(REPO, "examples", "guard", "agent-connector.config.ts"), "--platform", "cursor", "--dry-run"]);
     const notes = handler.stderr.split("\n").filter(notTransient);
@@ -327,7 +392,11 @@ describe("rough edges", () => {
       "[info] If your handlers return them, some responses degrade on Cursor: agent-connector explain shows which.",
       `[info] install checks agent-connector.config.ts's shape, not its types: npx tsc --noEmit -p ${join(REPO, "examples", "guard")} checks them against the types agent-connector init writes beside a new config (.agent-connector/types/agent-connector.ts, with a tsconfig.json paths entry to them).`,
     ]);
-    const hooks = JSON.parse(box.cli(["install", "--config", join(REPO, "examples", "guard", "agent-connector.config.ts"), "--platform", "cursor"]).exitCode === 0 ? box.read(join(box.home, ".cursor", "hooks.json")) : "{}");
+    const hooks = JSON.parse(
+      box.cli(["install", "--config", join(REPO, "examples", "guard", "agent-connector.config.ts"), "--platform", "cursor"]).exitCode === 0
+        ? box.read(join(box.home, ".cursor", "hooks.json"))
+        : "{}",
+    );
     expect(hooks.hooks.preToolUse[0].matcher).toBe("Shell|Write|Delete");
   });
 
@@ -364,7 +433,9 @@ describe("rough edges", () => {
     const config = writeConfig(box, `{ id: "empty", hooks: {} }`);
     const result = box.cli(["install", "--platform", "claude-code"]);
     expect(result.exitCode).toBe(3);
-    expect(result.stderr).toBe(`[error] ${config}: nothing to install: the connector declares no hooks and no MCP servers. Add one under hooks (e.g. PreToolUse: { handler: … }); agent-connector init writes an example.\n`);
+    expect(result.stderr).toBe(
+      `[error] ${config}: nothing to install: the connector declares no hooks and no MCP servers. Add one under hooks (e.g. PreToolUse: { handler: … }); agent-connector init writes an example.\n`,
+    );
     expect(existsSync(join(box.home, ".claude"))).toBe(false);
   });
 

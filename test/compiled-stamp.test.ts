@@ -63,7 +63,13 @@ for (const [mode, env] of MODES) {
       const config = join(box.project, "agent-connector.config.ts");
       const { atime, mtime, size } = statSync(config);
       // The same size: the reason becomes "1", five spaces fewer.
-      box.write(config, CONFIG.replace('decision: "deny", reason }', 'decision: "deny", reason: "1" }').replace("hooks: { PreToolUse: { handler: () =>", "hooks:{PreToolUse:{handler: ()=>"));
+      box.write(
+        config,
+        CONFIG.replace('decision: "deny", reason }', 'decision: "deny", reason: "1" }').replace(
+          "hooks: { PreToolUse: { handler: () =>",
+          "hooks:{PreToolUse:{handler: ()=>",
+        ),
+      );
       utimesSync(config, atime, mtime);
       expect([statSync(config).size, statSync(config).mtimeMs]).toEqual([size, mtime.getTime()]);
       expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("1"));

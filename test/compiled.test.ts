@@ -1,14 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
+import { sandbox, type Sandbox } from "./support/harness.ts";
 
 /**
  * install compiles a connector (with its imports) into $AGENT_CONNECTOR_HOME/compiled/<id>.js; hook
  * calls load that instead of the source, and never a stale one.
  */
 const payload = { session_id: "s", cwd: "/p", hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } };
-const deny = (reason: string) => `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } })}\n`;
+const deny = (reason: string) =>
+  `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } })}\n`;
 const compiledFile = (box: Sandbox, name = "test.js") => join(box.env.AGENT_CONNECTOR_HOME!, "compiled", name);
 const header = (box: Sandbox) => JSON.parse(box.read(compiledFile(box)).split("\n", 1)[0]!.replace("//agent-connector:compiled ", ""));
 
@@ -53,7 +54,10 @@ describe("compiled connectors", () => {
 
   test("an edited config is used at once, never the stale copy", () => {
     const box = installed(WITH_HELPER);
-    box.write(join(box.project, "agent-connector.config.ts"), WITH_HELPER["agent-connector.config.ts"].replace('decision: "deny", reason }', 'decision: "deny", reason: "edited config" }'));
+    box.write(
+      join(box.project, "agent-connector.config.ts"),
+      WITH_HELPER["agent-connector.config.ts"].replace('decision: "deny", reason }', 'decision: "deny", reason: "edited config" }'),
+    );
     expect(box.hook("claude-code", "PreToolUse", payload).stdout).toBe(deny("edited config"));
   });
 
@@ -74,7 +78,9 @@ describe("compiled connectors", () => {
   });
 
   test("a JSON config is kept as JSON", () => {
-    const box = installed({ "agent-connector.config.json": JSON.stringify({ id: "test", hooks: { PreToolUse: { response: { decision: "deny", reason: "json" } } } }) });
+    const box = installed({
+      "agent-connector.config.json": JSON.stringify({ id: "test", hooks: { PreToolUse: { response: { decision: "deny", reason: "json" } } } }),
+    });
     expect(header(box).kind).toBe("json");
     box.write(join(box.env.AGENT_CONNECTOR_HOME!, "registry.json"), "not json");
     expect(box.hook("claude-code", "PreToolUse", payload).stdout).toBe(deny("json"));

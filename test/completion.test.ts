@@ -24,7 +24,14 @@ const skipReason = (shell: string, programs: string[]) => {
 /** What bash offers for a line typed up to its end, as bash hands it to the function (COMP_LINE, COMP_POINT). */
 function bashOffers(line: string): string[] {
   const run = Bun.spawnSync(
-    ["bash", "-c", `source "$1"; COMP_LINE="$2"; COMP_POINT=\${#COMP_LINE}; read -ra COMP_WORDS <<< "$COMP_LINE"; COMP_CWORD=\${#COMP_WORDS[@]}; _agent_connector; printf '%s\\n' "\${COMPREPLY[@]}"`, "bash", script("bash"), line],
+    [
+      "bash",
+      "-c",
+      `source "$1"; COMP_LINE="$2"; COMP_POINT=\${#COMP_LINE}; read -ra COMP_WORDS <<< "$COMP_LINE"; COMP_CWORD=\${#COMP_WORDS[@]}; _agent_connector; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      "bash",
+      script("bash"),
+      line,
+    ],
     { env, cwd: box.project, stdout: "pipe", stderr: "pipe" },
   );
   return run.stdout.toString().split("\n").filter(Boolean);
@@ -83,7 +90,9 @@ describe("fish", () => {
 describe("zsh, typed at a terminal", () => {
   const absent = skipReason("zsh", ["zsh", "tmux"]);
   const open: { close(): void }[] = [];
-  afterAll(() => open.forEach((t) => t.close()));
+  afterAll(() => {
+    for (const t of open) t.close();
+  });
 
   /** A bare zsh (no ~/.zshrc, no compinit) that evaluates the script, then the line and TAB. */
   async function zshLine(line: string, expected: string) {

@@ -29,7 +29,11 @@ describe("connector config validation", () => {
     );
   });
   test("a matcher that is not a regex is rejected at install", () => {
-    expectConfigError(`{ id: "x", hooks: { PreToolUse: { matcher: "Bash(", handler: () => undefined } } }`, "hooks.PreToolUse.matcher", "not a valid regular expression");
+    expectConfigError(
+      `{ id: "x", hooks: { PreToolUse: { matcher: "Bash(", handler: () => undefined } } }`,
+      "hooks.PreToolUse.matcher",
+      "not a valid regular expression",
+    );
   });
   test("a matcher on an event with nothing to match is rejected", () => {
     expectConfigError(`{ id: "x", hooks: { Stop: { matcher: "Bash", handler: () => undefined } } } as any`, "hooks.Stop", "Stop has nothing to match against");
@@ -70,11 +74,18 @@ describe("JSON configs", () => {
     const settings = JSON.parse(box.read(`${box.home}/.claude/settings.json`));
     expect(settings.hooks.PreToolUse[0].matcher).toBe("Bash");
     const result = box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { connector: "json-policy" });
-    expect(result.stdout).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no shell" } })}\n`);
+    expect(result.stdout).toBe(
+      `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no shell" } })}\n`,
+    );
     expect(file).toEndWith(".json");
   });
   test("a hook with neither handler nor response is rejected", () => {
-    expectConfigError(JSON.stringify({ id: "x", hooks: { Stop: {} } }), "hooks.Stop", "needs exactly one of handler or response", "agent-connector.config.json");
+    expectConfigError(
+      JSON.stringify({ id: "x", hooks: { Stop: {} } }),
+      "hooks.Stop",
+      "needs exactly one of handler or response",
+      "agent-connector.config.json",
+    );
   });
 });
 

@@ -72,7 +72,9 @@ describe("the runtime tells which host called", () => {
     const claude = fixturePayload("claude-code", "PreToolUse", box);
     const leaked = { COPILOT_CLI: "1", CURSOR_VERSION: "2.1.0" };
     expect(seenEvent(box, config, "claude-code", "PreToolUse", claude, leaked).hostPlatform).toBe("claude-code");
-    expect(respond(box, config, "claude-code", "PreToolUse", claude, deny, leaked).stdout).toBe(out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })));
+    expect(respond(box, config, "claude-code", "PreToolUse", claude, deny, leaked).stdout).toBe(
+      out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })),
+    );
   });
 
   test("a claude-code command under VS Code: hostPlatform vscode-copilot, VS Code's nested Stop", () => {
@@ -84,7 +86,9 @@ describe("the runtime tells which host called", () => {
   test("a copilot-cli command run by VS Code from ~/.copilot/hooks: VS Code's payload and reply", () => {
     const pre = fixturePayload("vscode-copilot", "PreToolUse", box);
     expect(seenEvent(box, config, "copilot-cli", "PreToolUse", pre)).toMatchObject({ hostPlatform: "vscode-copilot", toolName: "run_in_terminal" });
-    expect(respond(box, config, "copilot-cli", "PreToolUse", pre, deny).stdout).toBe(out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })));
+    expect(respond(box, config, "copilot-cli", "PreToolUse", pre, deny).stdout).toBe(
+      out(specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" })),
+    );
   });
 
   test("a vscode-copilot command run by Copilot CLI from .github/hooks: Copilot's PascalCase contract", () => {
@@ -94,8 +98,14 @@ describe("the runtime tells which host called", () => {
 
   test("a claude-code command under Cursor: hostPlatform cursor, Cursor's permission reply", () => {
     const pre = fixturePayload("cursor", "preToolUse", box);
-    expect(seenEvent(box, config, "claude-code", "PreToolUse", pre, { CURSOR_VERSION: "2.1.0" })).toMatchObject({ hostPlatform: "cursor", sessionId: "c-41f0", toolName: "Shell" });
-    expect(respond(box, config, "claude-code", "PreToolUse", pre, deny, { CURSOR_VERSION: "2.1.0" }).stdout).toBe(out({ permission: "deny", user_message: "R", agent_message: "R" }));
+    expect(seenEvent(box, config, "claude-code", "PreToolUse", pre, { CURSOR_VERSION: "2.1.0" })).toMatchObject({
+      hostPlatform: "cursor",
+      sessionId: "c-41f0",
+      toolName: "Shell",
+    });
+    expect(respond(box, config, "claude-code", "PreToolUse", pre, deny, { CURSOR_VERSION: "2.1.0" }).stdout).toBe(
+      out({ permission: "deny", user_message: "R", agent_message: "R" }),
+    );
   });
 
   test("COPILOT_CLI does not change a copilot-cli command's own camelCase contract", () => {
@@ -165,8 +175,12 @@ describe("install warns when one handler would fire twice", () => {
   test("VS Code and Copilot CLI share ~/.copilot/hooks: each runs the other's file", () => {
     const { install } = setup();
     const result = install("--platform", "copilot-cli,vscode-copilot");
-    expect(result.stderr).toContain(`GitHub Copilot in VS Code also runs GitHub Copilot CLI's user-scope hooks, and this connector is installed for GitHub Copilot in VS Code (user) too`);
-    expect(result.stderr).toContain(`GitHub Copilot CLI also runs GitHub Copilot in VS Code's user-scope hooks, and this connector is installed for GitHub Copilot CLI (user) too`);
+    expect(result.stderr).toContain(
+      `GitHub Copilot in VS Code also runs GitHub Copilot CLI's user-scope hooks, and this connector is installed for GitHub Copilot in VS Code (user) too`,
+    );
+    expect(result.stderr).toContain(
+      `GitHub Copilot CLI also runs GitHub Copilot in VS Code's user-scope hooks, and this connector is installed for GitHub Copilot CLI (user) too`,
+    );
   });
 });
 
@@ -178,14 +192,19 @@ describe("install without --platform: every detected host, one summary table", (
     box.write(join(box.home, ".copilot", "config.json"), "{}");
     const result = box.cli(["install", "--config", config]);
     expect(result.exitCode).toBe(0);
-    const rows = result.stderr.split("\n").slice(0, 3).map((line) => line.split(/\s{2,}/));
+    const rows = result.stderr
+      .split("\n")
+      .slice(0, 3)
+      .map((line) => line.split(/\s{2,}/));
     expect(rows).toEqual([
       ["host", "scope", "file", "status", "wired", "unavailable", "degradations"],
       ["Cursor", "user", "~/.cursor/hooks.json", "installed", "PreToolUse, Stop", "Notification", "3"],
       ["GitHub Copilot CLI", "user", "~/.copilot/hooks/agent-connector-guard.json", "installed", "PreToolUse (run-time matcher), Stop, Notification", "-", "3"],
     ]);
     expect(result.stderr).toContain("[warn] Cursor has no Notification event: this handler never runs there.\n");
-    expect(result.stderr).toContain("[info] If your handlers return them, some responses degrade on Cursor, GitHub Copilot CLI: agent-connector explain shows which.\n");
+    expect(result.stderr).toContain(
+      "[info] If your handlers return them, some responses degrade on Cursor, GitHub Copilot CLI: agent-connector explain shows which.\n",
+    );
     expect(box.exists(join(box.home, ".claude"))).toBe(false);
   });
 

@@ -54,11 +54,14 @@ function nobodysFolder(): string {
 
 /** Starts the fake as `nobody` at `socket`; resolves once it listens. */
 async function startFake(dir: string, socket: string): Promise<void> {
-  const fake = Bun.spawn(["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", "--", process.execPath, join(dir, "fake.ts"), socket, join(dir, "record")], {
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
+  const fake = Bun.spawn(
+    ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", "--", process.execPath, join(dir, "fake.ts"), socket, join(dir, "record")],
+    {
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  );
   fakes.push(fake);
   const reader = fake.stdout.getReader();
   const first = await Promise.race([reader.read(), Bun.sleep(10_000).then(() => undefined)]);
@@ -94,51 +97,71 @@ const logOf = (box: Sandbox) => {
 for (const [transport, transportEnv] of TRANSPORTS) {
   describe.skipIf(!ROOT)(`a stand-in for the daemon is refused (${transport})`, () => {
     for (const mode of [0o777, 0o1777]) {
-      test(`the daemon's folder writable by others (${mode.toString(8)}): nothing is sent, the connector's own answer, logged once`, async () => {
-        const { box, daemonDir, workerSocket } = trustBox();
-        mkdirSync(daemonDir);
-        chmodSync(daemonDir, mode);
-        const nobody = nobodysFolder();
-        await startFake(nobody, workerSocket);
-        for (let i = 0; i < 2; i++) expect(call(box, transportEnv)).toEqual({ stdout: claudeDeny("real"), stderr: "", exitCode: 0 });
-        expect(readFileSync(join(nobody, "record"), "utf8")).toBe("");
-        const lines = logOf(box).split("\n").filter((line) => line.includes("refused"));
-        expect(lines).toHaveLength(1);
-        expect(lines[0]).toContain(`${daemonDir} is writable by other users (mode ${mode.toString(8).padStart(4, "0")})`);
-        expect(logOf(box)).not.toContain("s3cr3t");
-        expect(box.cli(["daemon", "status"], { env: { AGENT_CONNECTOR_DAEMON: "1" } }).stdout).toContain(`daemon: refused: ${daemonDir} is writable by other users`);
-      }, SLOW);
+      test(
+        `the daemon's folder writable by others (${mode.toString(8)}): nothing is sent, the connector's own answer, logged once`,
+        async () => {
+          const { box, daemonDir, workerSocket } = trustBox();
+          mkdirSync(daemonDir);
+          chmodSync(daemonDir, mode);
+          const nobody = nobodysFolder();
+          await startFake(nobody, workerSocket);
+          for (let i = 0; i < 2; i++) expect(call(box, transportEnv)).toEqual({ stdout: claudeDeny("real"), stderr: "", exitCode: 0 });
+          expect(readFileSync(join(nobody, "record"), "utf8")).toBe("");
+          const lines = logOf(box)
+            .split("\n")
+            .filter((line) => line.includes("refused"));
+          expect(lines).toHaveLength(1);
+          expect(lines[0]).toContain(`${daemonDir} is writable by other users (mode ${mode.toString(8).padStart(4, "0")})`);
+          expect(logOf(box)).not.toContain("s3cr3t");
+          expect(box.cli(["daemon", "status"], { env: { AGENT_CONNECTOR_DAEMON: "1" } }).stdout).toContain(
+            `daemon: refused: ${daemonDir} is writable by other users`,
+          );
+        },
+        SLOW,
+      );
     }
 
-    test("the daemon's folder owned by another user: nothing is sent, the connector's own answer", async () => {
-      const { box, daemonDir, workerSocket } = trustBox();
-      mkdirSync(daemonDir, { mode: 0o700 });
-      chownSync(daemonDir, NOBODY, NOBODY);
-      const nobody = nobodysFolder();
-      await startFake(nobody, workerSocket);
-      expect(call(box, transportEnv)).toEqual({ stdout: claudeDeny("real"), stderr: "", exitCode: 0 });
-      expect(readFileSync(join(nobody, "record"), "utf8")).toBe("");
-      expect(logOf(box)).toContain(`${daemonDir} belongs to uid ${NOBODY}, not to this user (uid 0)`);
-    }, SLOW);
+    test(
+      "the daemon's folder owned by another user: nothing is sent, the connector's own answer",
+      async () => {
+        const { box, daemonDir, workerSocket } = trustBox();
+        mkdirSync(daemonDir, { mode: 0o700 });
+        chownSync(daemonDir, NOBODY, NOBODY);
+        const nobody = nobodysFolder();
+        await startFake(nobody, workerSocket);
+        expect(call(box, transportEnv)).toEqual({ stdout: claudeDeny("real"), stderr: "", exitCode: 0 });
+        expect(readFileSync(join(nobody, "record"), "utf8")).toBe("");
+        expect(logOf(box)).toContain(`${daemonDir} belongs to uid ${NOBODY}, not to this user (uid 0)`);
+      },
+      SLOW,
+    );
 
-    test("a socket another user listens on, in this user's own folder: nothing is sent, the connector's own answer", async () => {
-      const { box, daemonDir, workerSocket } = trustBox();
-      mkdirSync(daemonDir, { mode: 0o700 });
-      const nobody = nobodysFolder();
-      // Bound by `nobody` in its own folder, then moved into ours (a rename keeps the listener).
-      await startFake(nobody, join(nobody, "s.sock"));
-      renameSync(join(nobody, "s.sock"), workerSocket);
-      expect(call(box, transportEnv)).toEqual({ stdout: claudeDeny("real"), stderr: "", exitCode: 0 });
-      // The blocking client learns the peer's uid once connected (SO_PEERCRED), the other from the socket file before it connects.
-      expect(readFileSync(join(nobody, "record"), "utf8")).toBe(transportEnv.AGENT_CONNECTOR_FFI === "0" ? "" : "connected\n");
-      expect(logOf(box)).toContain(`uid ${NOBODY}`);
-    }, SLOW);
+    test(
+      "a socket another user listens on, in this user's own folder: nothing is sent, the connector's own answer",
+      async () => {
+        const { box, daemonDir, workerSocket } = trustBox();
+        mkdirSync(daemonDir, { mode: 0o700 });
+        const nobody = nobodysFolder();
+        // Bound by `nobody` in its own folder, then moved into ours (a rename keeps the listener).
+        await startFake(nobody, join(nobody, "s.sock"));
+        renameSync(join(nobody, "s.sock"), workerSocket);
+        expect(call(box, transportEnv)).toEqual({ stdout: claudeDeny("real"), stderr: "", exitCode: 0 });
+        // The blocking client learns the peer's uid once connected (SO_PEERCRED), the other from the socket file before it connects.
+        expect(readFileSync(join(nobody, "record"), "utf8")).toBe(transportEnv.AGENT_CONNECTOR_FFI === "0" ? "" : "connected\n");
+        expect(logOf(box)).toContain(`uid ${NOBODY}`);
+      },
+      SLOW,
+    );
   });
 }
 
 describe.skipIf(!ROOT)("install and self-install refuse a home another user could stand in", () => {
   const refusals: [string, (box: Sandbox) => string, string][] = [
-    ["owned by another user", (box) => (chownSync(box.env.AGENT_CONNECTOR_HOME!, NOBODY, NOBODY), box.env.AGENT_CONNECTOR_HOME!), `belongs to uid ${NOBODY}, not to this user (uid 0)`],
+    [
+      "owned by another user",
+      (box) => (chownSync(box.env.AGENT_CONNECTOR_HOME!, NOBODY, NOBODY), box.env.AGENT_CONNECTOR_HOME!),
+      `belongs to uid ${NOBODY}, not to this user (uid 0)`,
+    ],
     ["writable by others", (box) => (chmodSync(box.env.AGENT_CONNECTOR_HOME!, 0o777), box.env.AGENT_CONNECTOR_HOME!), "is writable by other users (mode 0777)"],
     [
       "with a daemon folder owned by another user",
@@ -164,43 +187,59 @@ describe.skipIf(!ROOT)("install and self-install refuse a home another user coul
     ],
   ];
   for (const [what, make, why] of refusals) {
-    test(`a home ${what}`, () => {
-      const box = sandbox();
-      const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: () => undefined } } }`);
-      mkdirSync(box.env.AGENT_CONNECTOR_HOME!, { mode: 0o700 });
-      const folder = make(box);
-      const installed = box.cli(["install", "--config", config, "--platform", "claude-code"]);
-      expect(installed.exitCode).toBe(1);
-      expect(installed.stdout).toBe("");
-      expect(installed.stderr).toContain(`${folder} ${why}`);
-      expect(installed.stderr).toContain("AGENT_CONNECTOR_HOME");
-      expect(existsSync(join(box.env.AGENT_CONNECTOR_HOME!, "registry.json"))).toBe(false);
-      const selfInstalled = box.cli(["self-install"]);
-      expect(selfInstalled.exitCode).toBe(1);
-      expect(selfInstalled.stderr).toContain(`${folder} ${why}`);
-      expect(existsSync(join(box.env.AGENT_CONNECTOR_HOME!, "bin"))).toBe(false);
-    }, SLOW);
+    test(
+      `a home ${what}`,
+      () => {
+        const box = sandbox();
+        const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: () => undefined } } }`);
+        mkdirSync(box.env.AGENT_CONNECTOR_HOME!, { mode: 0o700 });
+        const folder = make(box);
+        const installed = box.cli(["install", "--config", config, "--platform", "claude-code"]);
+        expect(installed.exitCode).toBe(1);
+        expect(installed.stdout).toBe("");
+        expect(installed.stderr).toContain(`${folder} ${why}`);
+        expect(installed.stderr).toContain("AGENT_CONNECTOR_HOME");
+        expect(existsSync(join(box.env.AGENT_CONNECTOR_HOME!, "registry.json"))).toBe(false);
+        const selfInstalled = box.cli(["self-install"]);
+        expect(selfInstalled.exitCode).toBe(1);
+        expect(selfInstalled.stderr).toContain(`${folder} ${why}`);
+        expect(existsSync(join(box.env.AGENT_CONNECTOR_HOME!, "bin"))).toBe(false);
+      },
+      SLOW,
+    );
   }
 
-  test("a home the binary made itself passes, whatever the umask (group-writable 002 included)", () => {
-    const box = sandbox();
-    const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "real" }) } } }`);
-    const underUmask = (args: string[], stdin?: string) =>
-      Bun.spawnSync(["sh", "-c", 'umask 002; exec "$0" "$@"', BIN, ...args], { cwd: box.project, env: { ...box.env, AGENT_CONNECTOR_DAEMON: "1" }, stdin: stdin === undefined ? "ignore" : Buffer.from(stdin) });
-    // A hook call before any install makes the home (its log, the daemon it starts), then install twice.
-    expect(underUmask(["hook", "claude-code", "PreToolUse", "--config", config], JSON.stringify(prePayload())).stdout.toString()).toBe(claudeDeny("real"));
-    for (let i = 0; i < 2; i++) {
-      const installed = underUmask(["install", "--config", config, "--platform", "claude-code"]);
-      expect({ exitCode: installed.exitCode, stderr: installed.exitCode ? installed.stderr.toString() : "" }).toEqual({ exitCode: 0, stderr: "" });
-    }
-    expect(statSync(box.env.AGENT_CONNECTOR_HOME!).mode & 0o777).toBe(0o700);
-    box.cli(["daemon", "stop"], { env: { AGENT_CONNECTOR_DAEMON: "1" } });
-  }, SLOW);
+  test(
+    "a home the binary made itself passes, whatever the umask (group-writable 002 included)",
+    () => {
+      const box = sandbox();
+      const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "real" }) } } }`);
+      const underUmask = (args: string[], stdin?: string) =>
+        Bun.spawnSync(["sh", "-c", 'umask 002; exec "$0" "$@"', BIN, ...args], {
+          cwd: box.project,
+          env: { ...box.env, AGENT_CONNECTOR_DAEMON: "1" },
+          stdin: stdin === undefined ? "ignore" : Buffer.from(stdin),
+        });
+      // A hook call before any install makes the home (its log, the daemon it starts), then install twice.
+      expect(underUmask(["hook", "claude-code", "PreToolUse", "--config", config], JSON.stringify(prePayload())).stdout.toString()).toBe(claudeDeny("real"));
+      for (let i = 0; i < 2; i++) {
+        const installed = underUmask(["install", "--config", config, "--platform", "claude-code"]);
+        expect({ exitCode: installed.exitCode, stderr: installed.exitCode ? installed.stderr.toString() : "" }).toEqual({ exitCode: 0, stderr: "" });
+      }
+      expect(statSync(box.env.AGENT_CONNECTOR_HOME!).mode & 0o777).toBe(0o700);
+      box.cli(["daemon", "stop"], { env: { AGENT_CONNECTOR_DAEMON: "1" } });
+    },
+    SLOW,
+  );
 
-  test("a home of this user's own, under the system's sticky temporary folder, is fine", () => {
-    const box = sandbox();
-    const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: () => undefined } } }`);
-    expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
-    expect(box.cli(["self-install"]).exitCode).toBe(0);
-  }, SLOW);
+  test(
+    "a home of this user's own, under the system's sticky temporary folder, is fine",
+    () => {
+      const box = sandbox();
+      const config = writeConfig(box, `{ id: "test", hooks: { PreToolUse: { handler: () => undefined } } }`);
+      expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
+      expect(box.cli(["self-install"]).exitCode).toBe(0);
+    },
+    SLOW,
+  );
 });

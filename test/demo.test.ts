@@ -18,16 +18,20 @@ function processesWithHome(home: string): number[] {
   return pids;
 }
 
-test.skipIf(process.platform !== "linux")("the demo stops the daemon its hook calls started and removes its HOME, and says so", async () => {
-  const tmp = tempDir("ac-demo-");
-  const { AGENT_CONNECTOR_HOME: _home, AGENT_CONNECTOR_DAEMON: _daemon, ...env } = process.env;
-  const demo = Bun.spawn([process.execPath, join(REPO, "examples", "demo.ts")], { env: { ...env, TMPDIR: tmp }, stdout: "pipe", stderr: "pipe" });
-  const [out, , code] = await Promise.all([new Response(demo.stdout).text(), new Response(demo.stderr).text(), demo.exited]);
-  expect(code).toBe(0);
-  const home = /^HOME=(.+)$/m.exec(out)![1]!;
-  expect(home.startsWith(tmp)).toBe(true);
-  expect(out).toContain("PreToolUse (rm -rf /) → exit 0, stdout: {");
-  expect(readdirSync(tmp)).toEqual([]);
-  expect(processesWithHome(home)).toEqual([]);
-  expect(out).toEndWith(`Stopped the daemon the demo's hook calls started, and removed ${home}.\n`);
-}, 60_000);
+test.skipIf(process.platform !== "linux")(
+  "the demo stops the daemon its hook calls started and removes its HOME, and says so",
+  async () => {
+    const tmp = tempDir("ac-demo-");
+    const { AGENT_CONNECTOR_HOME: _home, AGENT_CONNECTOR_DAEMON: _daemon, ...env } = process.env;
+    const demo = Bun.spawn([process.execPath, join(REPO, "examples", "demo.ts")], { env: { ...env, TMPDIR: tmp }, stdout: "pipe", stderr: "pipe" });
+    const [out, , code] = await Promise.all([new Response(demo.stdout).text(), new Response(demo.stderr).text(), demo.exited]);
+    expect(code).toBe(0);
+    const home = /^HOME=(.+)$/m.exec(out)![1]!;
+    expect(home.startsWith(tmp)).toBe(true);
+    expect(out).toContain("PreToolUse (rm -rf /) → exit 0, stdout: {");
+    expect(readdirSync(tmp)).toEqual([]);
+    expect(processesWithHome(home)).toEqual([]);
+    expect(out).toEndWith(`Stopped the daemon the demo's hook calls started, and removed ${home}.\n`);
+  },
+  60_000,
+);

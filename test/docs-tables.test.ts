@@ -5,7 +5,8 @@ import { REPO } from "./support/harness.ts";
 import { tempDir } from "./support/temp.ts";
 
 /** Tables that list hosts are made from the adapters (build/hosts-table.ts): a stale one fails here. */
-const checkTables = (root: string) => Bun.spawnSync(["bun", join(REPO, "build", "hosts-table.ts"), "--check", "--root", root], { stdout: "pipe", stderr: "pipe" });
+const checkTables = (root: string) =>
+  Bun.spawnSync(["bun", join(REPO, "build", "hosts-table.ts"), "--check", "--root", root], { stdout: "pipe", stderr: "pipe" });
 
 test("the tables of hosts in docs/ are what the adapters say", () => {
   const result = checkTables(REPO);

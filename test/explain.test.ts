@@ -108,7 +108,9 @@ describe("explain", () => {
     const { stdout } = setup().explain();
     // Which hosts each line names comes from the adapters, so a new host needs no edit here.
     const inProcess = ADAPTERS.filter((adapter) => adapter.hooks.kind === "plugin-module").map((adapter) => adapter.id);
-    const noNative = ADAPTERS.filter((adapter) => (adapter.hooks.kind === "hook-file" || adapter.hooks.kind === "hooks-folder") && !adapter.nativeHooks).map((adapter) => adapter.id);
+    const noNative = ADAPTERS.filter((adapter) => (adapter.hooks.kind === "hook-file" || adapter.hooks.kind === "hooks-folder") && !adapter.nativeHooks).map(
+      (adapter) => adapter.id,
+    );
     expect(inProcess).toContain("opencode");
     expect(noNative).toContain("devin");
     expect(stdout).toContain(
@@ -116,9 +118,15 @@ describe("explain", () => {
         " a call goes to the agent-connector binary instead while the connector runs from its source (it cannot be compiled, or changed since install) or where the host's runtime cannot start the worker.\n",
     );
     expect(stdout).toContain(`\nno native hooks (platforms.<id>.nativeHooks) on: ${noNative.join(", ")}\n`);
-    expect(stdout).toContain("\n  hermes: Hermes Agent runs a new hook command only after you approve it: start `hermes` once in a terminal and accept each agent-connector hook it asks about.");
-    expect(stdout).toContain("\n  continue: Continue CLI 1.5.47 loads these hooks but fires none (no call site in that release): they are wired per its source and verified by fixtures only.\n");
-    expect(stdout).toContain("\n  codebuddy: CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.\n");
+    expect(stdout).toContain(
+      "\n  hermes: Hermes Agent runs a new hook command only after you approve it: start `hermes` once in a terminal and accept each agent-connector hook it asks about.",
+    );
+    expect(stdout).toContain(
+      "\n  continue: Continue CLI 1.5.47 loads these hooks but fires none (no call site in that release): they are wired per its source and verified by fixtures only.\n",
+    );
+    expect(stdout).toContain(
+      "\n  codebuddy: CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.\n",
+    );
     // Planned for its project scope, the only one it has.
     expect(stdout).toContain("\n  jetbrains-copilot: GitHub Copilot for JetBrains: the hook contract is taken from docs");
     expect(stdout).toContain("  continue also runs claude-code's user and project hooks\n");

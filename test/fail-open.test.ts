@@ -37,7 +37,10 @@ describe("fail-open: bad input", () => {
     expectFailOpen(box.hook("claude-code", "PreToolUse", "[1,2]", { config: configWith("() => ({ decision: 'deny' })") }), "stdin is not a JSON object");
   });
   test("a tool event without a tool name", () => {
-    expectFailOpen(box.hook("claude-code", "PreToolUse", { session_id: "s", tool_input: {} }, { config: configWith("() => ({ decision: 'deny' })") }), "PreToolUse payload: toolName");
+    expectFailOpen(
+      box.hook("claude-code", "PreToolUse", { session_id: "s", tool_input: {} }, { config: configWith("() => ({ decision: 'deny' })") }),
+      "PreToolUse payload: toolName",
+    );
   });
   test("unknown platform", () => {
     expectFailOpen(box.hook("no-such-host", "PreToolUse", pre(), { config: configWith("() => undefined") }), 'unknown platform "no-such-host"');
@@ -71,14 +74,28 @@ describe("fail-open: handler bugs", () => {
     expectFailOpen(box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => { throw new Error('boom') }") }), "handler threw: boom");
   });
   test("handler rejects", () => {
-    expectFailOpen(box.hook("claude-code", "PreToolUse", pre(), { config: configWith("async () => { throw new Error('async boom') }") }), "handler threw: async boom");
+    expectFailOpen(
+      box.hook("claude-code", "PreToolUse", pre(), { config: configWith("async () => { throw new Error('async boom') }") }),
+      "handler threw: async boom",
+    );
   });
   test("handler returns garbage", () => {
-    expectFailOpen(box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => ({ decision: 'maybe' })") }), "handler returned an invalid response: decision");
+    expectFailOpen(
+      box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => ({ decision: 'maybe' })") }),
+      "handler returned an invalid response: decision",
+    );
   });
   test("a decision in another host's words (Claude's block) fails open; the log names it and what was meant", () => {
-    for (const [word, meant] of [["block", "deny"], ["reject", "deny"], ["approve", "allow"], ["Deny", "deny"]]) {
-      expectFailOpen(box.hook("claude-code", "PreToolUse", pre(), { config: configWith(`() => ({ decision: "${word}", reason: "R" })`) }), `decision: "${word}" is not a decision; did you mean "${meant}"?`);
+    for (const [word, meant] of [
+      ["block", "deny"],
+      ["reject", "deny"],
+      ["approve", "allow"],
+      ["Deny", "deny"],
+    ]) {
+      expectFailOpen(
+        box.hook("claude-code", "PreToolUse", pre(), { config: configWith(`() => ({ decision: "${word}", reason: "R" })`) }),
+        `decision: "${word}" is not a decision; did you mean "${meant}"?`,
+      );
     }
   });
   test("handler returns a non-object", () => {
@@ -94,7 +111,10 @@ describe("fail-open: handler bugs", () => {
     expectFailOpen(result, "did not answer within its time budget");
   });
   test("handler throws from a timer after returning nothing", () => {
-    expectFailOpen(box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => new Promise(() => setTimeout(() => { throw new Error('late') }, 10))") }), "handler threw: late");
+    expectFailOpen(
+      box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => new Promise(() => setTimeout(() => { throw new Error('late') }, 10))") }),
+      "handler threw: late",
+    );
   });
 });
 
@@ -102,11 +122,15 @@ describe("a deliberate deny is never lost", () => {
   test("deny with a stray field is kept", () => {
     const result = box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => ({ decision: 'deny', reason: 'no', colour: 'red' })") });
     expect(result.exitCode).toBe(0);
-    expect(result.stdout).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } })}\n`);
+    expect(result.stdout).toBe(
+      `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } })}\n`,
+    );
   });
   test("deny with a non-string reason is kept with the default reason", () => {
     const result = box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => ({ decision: 'deny', reason: 42 })") });
-    expect(result.stdout).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "Blocked by the test hook" } })}\n`);
+    expect(result.stdout).toBe(
+      `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "Blocked by the test hook" } })}\n`,
+    );
   });
   test("deny followed by a late throw is kept", () => {
     const result = box.hook("claude-code", "PreToolUse", pre(), {
@@ -118,8 +142,12 @@ describe("a deliberate deny is never lost", () => {
 
 describe("stdout carries the host protocol only", () => {
   test("console.log in a handler goes to stderr", () => {
-    const result = box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => { console.log('debug line'); return { decision: 'deny', reason: 'x' } }") });
-    expect(result.stdout).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "x" } })}\n`);
+    const result = box.hook("claude-code", "PreToolUse", pre(), {
+      config: configWith("() => { console.log('debug line'); return { decision: 'deny', reason: 'x' } }"),
+    });
+    expect(result.stdout).toBe(
+      `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "x" } })}\n`,
+    );
     expect(result.stderr).toContain("debug line");
   });
 });
@@ -141,7 +169,11 @@ describe("native passthrough", () => {
 
   test("raw payload in, the returned object verbatim out", () => {
     const result = box.hook("claude-code", "Elicitation", raw, { config, native: true });
-    expect(result).toEqual({ exitCode: 0, stderr: "", stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: "Elicitation", action: "decline", echo: "memory" } })}\n` });
+    expect(result).toEqual({
+      exitCode: 0,
+      stderr: "",
+      stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: "Elicitation", action: "decline", echo: "memory" } })}\n`,
+    });
   });
   test("void → exit 0, no output", () => {
     expect(box.hook("claude-code", "TeammateIdle", raw, { config, native: true })).toEqual({ exitCode: 0, stderr: "", stdout: "" });

@@ -7,7 +7,9 @@ import { REPO } from "./support/harness.ts";
 
 const ROOT = join(REPO, "test", "fixtures");
 const folders = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).flatMap((e) => [join(dir, e.name), ...folders(join(dir, e.name))]);
+  readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .flatMap((e) => [join(dir, e.name), ...folders(join(dir, e.name))]);
 
 for (const folder of folders(ROOT)) {
   test(`${relative(ROOT, folder)}/README.md names each payload`, () => {

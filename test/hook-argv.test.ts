@@ -12,9 +12,13 @@ test.each([
   expect(parseHookArgv(argv)).toEqual(expected);
 });
 
-test.each([[["claude-code"]], [["claude-code", "PreToolUse", "extra"]], [["claude-code", "PreToolUse", "-h"]], [["claude-code", "PreToolUse", "--help"]], [["claude-code", "PreToolUse", "--verbose"]], [["claude-code", "PreToolUse", "-x=1"]]])(
-  "%j: not a hook call",
-  (argv) => {
-    expect(parseHookArgv(argv)).toBeUndefined();
-  },
-);
+test.each([
+  [["claude-code"]],
+  [["claude-code", "PreToolUse", "extra"]],
+  [["claude-code", "PreToolUse", "-h"]],
+  [["claude-code", "PreToolUse", "--help"]],
+  [["claude-code", "PreToolUse", "--verbose"]],
+  [["claude-code", "PreToolUse", "-x=1"]],
+])("%j: not a hook call", (argv) => {
+  expect(parseHookArgv(argv)).toBeUndefined();
+});

@@ -12,7 +12,8 @@ setDefaultTimeout(60_000);
  */
 
 const connector = (id: string) => `{ id: "${id}", hooks: { PreToolUse: { matcher: "Bash", handler: () => undefined } } }`;
-const CURSOR_NOT_FOUND = "Cursor was not found on this machine (no cursor or cursor-agent on PATH, nothing of its own in ~/.cursor): installed anyway; its hooks run once Cursor is there.";
+const CURSOR_NOT_FOUND =
+  "Cursor was not found on this machine (no cursor or cursor-agent on PATH, nothing of its own in ~/.cursor): installed anyway; its hooks run once Cursor is there.";
 
 /** A sandbox whose PATH is one folder of its own: no host's program is on it unless the test puts it there. */
 function bareMachine() {
@@ -60,7 +61,9 @@ describe("a host that is not on this machine", () => {
     const hosts = ["claude-code", "codex", "gemini-cli", "cline", "opencode"];
     expect(install("--platform", hosts.join(",")).exitCode).toBe(0);
     const again = stdoutJson(install("--platform", hosts.join(","), "--json")) as { results: { platform: string; warnings: string[] }[] };
-    expect(again.results.map((r) => [r.platform, r.warnings.some((w) => w.startsWith(`${findAdapter(r.platform)!.name} was not found on this machine`))])).toEqual(hosts.map((h) => [h, true]));
+    expect(
+      again.results.map((r) => [r.platform, r.warnings.some((w) => w.startsWith(`${findAdapter(r.platform)!.name} was not found on this machine`))]),
+    ).toEqual(hosts.map((h) => [h, true]));
     expect(install().stderr).toStartWith("[error] no supported host detected on this machine");
   });
 

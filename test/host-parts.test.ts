@@ -42,7 +42,8 @@ function recordGaps(adapter: Adapter, record: HostRecord): string[] {
     if (noReply.length) gaps.push(`its record states no reply for ${noReply.join(", ")} (replies)`);
   }
   // A host that loads another host's module (Kilo Code) is checked through that host's record.
-  if (adapter.hooks.kind === "plugin-module" && !adapter.hooks.module.sharesModuleOf && Object.keys(record.fixtures).length === 0) gaps.push("its record has no fixtures");
+  if (adapter.hooks.kind === "plugin-module" && !adapter.hooks.module.sharesModuleOf && Object.keys(record.fixtures).length === 0)
+    gaps.push("its record has no fixtures");
   if (adapter.mcp && !record.mcp) gaps.push("its record states no mcp expectation, and the adapter declares MCP servers");
   if (!adapter.mcp && record.mcp) gaps.push("its record states an mcp expectation, and the adapter declares no MCP servers");
   if (record.mcp?.kind === "own-test") {
@@ -78,7 +79,9 @@ function docsGaps(adapter: Adapter): string[] {
   const titled = title.startsWith("# ") && title.includes(`(\`${adapter.id}\`)`);
   return [
     ...(titled ? [] : [`${page} does not start with a title naming \`${adapter.id}\`, e.g. "# ${adapter.name} (\`${adapter.id}\`)"`]),
-    ...wanted.filter((section) => !headings.some((heading) => heading === section || heading.startsWith(`${section} `))).map((section) => `${page} has no "${section}" section`),
+    ...wanted
+      .filter((section) => !headings.some((heading) => heading === section || heading.startsWith(`${section} `)))
+      .map((section) => `${page} has no "${section}" section`),
     ...(adapter.mcp && !text.includes("MCP") ? [`${page} never mentions its MCP servers`] : []),
   ];
 }

@@ -92,6 +92,7 @@ test("every host the real-host suite runs lists its pinned version as a real run
 test("every adapter says what it was checked against, each day a real date", () => {
   for (const adapter of ADAPTERS) {
     expect({ id: adapter.id, checks: adapter.verified.length > 0 }).toEqual({ id: adapter.id, checks: true });
-    for (const check of adapter.verified) expect({ id: adapter.id, on: /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/.test(check.on) }).toEqual({ id: adapter.id, on: true });
+    for (const check of adapter.verified)
+      expect({ id: adapter.id, on: /^\d{4}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/.test(check.on) }).toEqual({ id: adapter.id, on: true });
   }
 });

@@ -13,7 +13,7 @@ import type { HostRecord, Json, PerBox } from "./hosts-data/record.ts";
 
 /** Every host's record (test/hosts-data/<host-id>.ts) through the compiled binary, as the host runs it. */
 
-const atBox = <T,>(value: PerBox<T>, box: Sandbox): T => (typeof value === "function" ? (value as (box: Sandbox) => T)(box) : value);
+const atBox = <T>(value: PerBox<T>, box: Sandbox): T => (typeof value === "function" ? (value as (box: Sandbox) => T)(box) : value);
 const DENY = { decision: "deny", reason: "R" };
 const TOOL_EVENTS = new Set<string>(["PreToolUse", "PostToolUse", "PermissionRequest", "PostToolUseFailure"]);
 
@@ -37,7 +37,12 @@ function runRecord(host: HostRecord): void {
             const raw = check.raw ? check.raw((event) => payload(event, box), box) : payload(check.event, box);
             const seen = seenEvent(box, config, id, check.event, raw, check.env);
             // A tool event's portable view is part of what a handler sees: each record states it.
-            if (check.equals) expect(seen).toEqual(TOOL_EVENTS.has(check.event) ? { ...atBox(check.equals, box), tool: atBox(check.tool ?? "(the record states no tool view)", box) } : atBox(check.equals, box));
+            if (check.equals)
+              expect(seen).toEqual(
+                TOOL_EVENTS.has(check.event)
+                  ? { ...atBox(check.equals, box), tool: atBox(check.tool ?? "(the record states no tool view)", box) }
+                  : atBox(check.equals, box),
+              );
             if (check.matches) expect(seen).toMatchObject(atBox(check.matches, box));
             check.check?.(seen, box);
           }

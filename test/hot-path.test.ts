@@ -41,7 +41,16 @@ function reach(from: string): { chunks: string[]; text: string; external: string
 const libraries = (text: string) => [...new Set([...text.matchAll(/^\/\/ (?:[^\n]*\/)?node_modules\/((?:@[^/]+\/)?[^/]+)/gm)].map((m) => m[1]))];
 // The entry's own copies (build/one-module-entry.ts) are named "// entry-copy:<repo>/src/….ts?entry-copy".
 // A module's comment can come twice (Bun writes a module's imports apart from its code): counted once.
-const modules = (text: string) => [...new Set([...text.replaceAll(`entry-copy:${REPO}/`, "").replaceAll(".ts?entry-copy", ".ts").matchAll(/^\/\/ ((?:src|adapters)\/[\w/.-]+\.ts)$/gm)].map((m) => m[1]!))];
+const modules = (text: string) => [
+  ...new Set(
+    [
+      ...text
+        .replaceAll(`entry-copy:${REPO}/`, "")
+        .replaceAll(".ts?entry-copy", ".ts")
+        .matchAll(/^\/\/ ((?:src|adapters)\/[\w/.-]+\.ts)$/gm),
+    ].map((m) => m[1]!),
+  ),
+];
 
 const transpiler = new Bun.Transpiler({ loader: "ts" });
 /** A source module's imports of our own modules (repo paths), by kind; type-only imports vanish in the build and here. */

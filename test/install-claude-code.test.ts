@@ -9,7 +9,6 @@ import { installSetup, hookCommand } from "./support/install.ts";
  * host shares run from test/hosts-data/claude-code.ts.
  */
 
-
 const CONFIG = `{
   id: "guard",
   hooks: {

@@ -32,8 +32,15 @@ describe("install --scope managed", () => {
     // Another user: their own HOME and an empty registry.
     const other = join(box.root, "other-user");
     mkdirSync(other);
-    const proc = Bun.spawnSync(["sh", "-c", command], { env: { PATH: box.env.PATH, HOME: other, AGENT_CONNECTOR_DAEMON: "0" }, stdin: Buffer.from(BASH_CALL), stdout: "pipe", stderr: "pipe" });
-    expect(proc.stdout.toString()).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no shell" } })}\n`);
+    const proc = Bun.spawnSync(["sh", "-c", command], {
+      env: { PATH: box.env.PATH, HOME: other, AGENT_CONNECTOR_DAEMON: "0" },
+      stdin: Buffer.from(BASH_CALL),
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect(proc.stdout.toString()).toBe(
+      `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no shell" } })}\n`,
+    );
 
     const removed = box.cli(["uninstall", "--connector", "no-shell", "--scope", "managed"], { env });
     expect(removed.exitCode).toBe(0);
@@ -44,9 +51,13 @@ describe("install --scope managed", () => {
   test("refuses a binary that is not where every user can run it", () => {
     const box = sandbox();
     const config = box.write(join(box.project, "agent-connector.config.json"), CONFIG);
-    const result = box.cli(["install", "--scope", "managed", "--platform", "claude-code", "--config", config], { env: { AGENT_CONNECTOR_MANAGED_ROOT: join(box.root, "system") } });
+    const result = box.cli(["install", "--scope", "managed", "--platform", "claude-code", "--config", config], {
+      env: { AGENT_CONNECTOR_MANAGED_ROOT: join(box.root, "system") },
+    });
     expect(result.exitCode).toBe(2);
-    expect(result.stderr).toContain(`--scope managed writes hooks every user runs, but ${BIN} is in a build or package folder (dist/): copy it to a system folder`);
+    expect(result.stderr).toContain(
+      `--scope managed writes hooks every user runs, but ${BIN} is in a build or package folder (dist/): copy it to a system folder`,
+    );
     expect(box.exists(join(box.root, "system"))).toBe(false);
   });
 });

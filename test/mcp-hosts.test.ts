@@ -20,7 +20,11 @@ const writeConfig = (box: Sandbox, config: unknown, name = "c.json") => box.writ
  */
 const HOSTS = RECORDS.flatMap((record) => (record.mcp?.kind === "scopes" ? [{ platform: record.id, ...record.mcp }] : []));
 
-type McpResult = { platform: string; status: string; mcp: { file?: string; manualSteps?: string; servers: { name: string; transport: string; status: string; reason?: string }[]; warnings: string[] } };
+type McpResult = {
+  platform: string;
+  status: string;
+  mcp: { file?: string; manualSteps?: string; servers: { name: string; transport: string; status: string; reason?: string }[]; warnings: string[] };
+};
 const results = (out: { stdout: string }) => (stdoutJson(out as never) as { results: McpResult[] }).results;
 
 describe("mcp hosts: each host's file, per scope", () => {
@@ -37,7 +41,10 @@ describe("mcp hosts: each host's file, per scope", () => {
         const want = host[scope];
         const result = results(first).find((r) => r.platform === host.platform)!;
         if (!want) {
-          expect({ platform: host.platform, servers: result.mcp.servers.map((s) => s.reason) }).toEqual({ platform: host.platform, servers: Object.keys(SERVERS).map(() => `no ${scope}-scope MCP config`) });
+          expect({ platform: host.platform, servers: result.mcp.servers.map((s) => s.reason) }).toEqual({
+            platform: host.platform,
+            servers: Object.keys(SERVERS).map(() => `no ${scope}-scope MCP config`),
+          });
           continue;
         }
         expect({ platform: host.platform, text: box.read(join(base, want[0])) }).toEqual({ platform: host.platform, text: want[1] });
@@ -47,7 +54,11 @@ describe("mcp hosts: each host's file, per scope", () => {
       const written = HOSTS.flatMap((h) => (h[scope] ? [join(base, h[scope]![0])] : []));
       const snapshot = written.map((file) => box.read(file));
       const second = box.cli(["install", ...args]);
-      expect(results(second).filter((r) => r.status !== "nothing-to-install").map((r) => [r.platform, r.status])).toEqual(HOSTS.filter((h) => h[scope]).map((h) => [h.platform, "unchanged"]));
+      expect(
+        results(second)
+          .filter((r) => r.status !== "nothing-to-install")
+          .map((r) => [r.platform, r.status]),
+      ).toEqual(HOSTS.filter((h) => h[scope]).map((h) => [h.platform, "unchanged"]));
       expect(written.map((file) => box.read(file))).toEqual(snapshot);
       expect(box.cli(["uninstall", "--connector", "tools", "--scope", scope, "--project-dir", box.project]).exitCode).toBe(0);
       expect(written.filter((file) => box.exists(file))).toEqual([]);
@@ -57,10 +68,20 @@ describe("mcp hosts: each host's file, per scope", () => {
   test("a user's own server of the same name is left as it is (reported); uninstall gives every file its bytes back", () => {
     const box = sandbox();
     const files = HOSTS.map((h) => box.write(join(box.home, h.user![0]), h.own));
-    const result = box.cli(["install", "--config", writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec, api: SERVERS.api } }), "--platform", HOSTS.map((h) => h.platform).join(","), "--json"]);
+    const result = box.cli([
+      "install",
+      "--config",
+      writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec, api: SERVERS.api } }),
+      "--platform",
+      HOSTS.map((h) => h.platform).join(","),
+      "--json",
+    ]);
     expect(result.exitCode).toBe(0);
     for (const r of results(result)) {
-      expect({ platform: r.platform, servers: r.mcp.servers.map((s) => `${s.name}:${s.status}`) }).toEqual({ platform: r.platform, servers: ["rec:conflict", "api:added"] });
+      expect({ platform: r.platform, servers: r.mcp.servers.map((s) => `${s.name}:${s.status}`) }).toEqual({
+        platform: r.platform,
+        servers: ["rec:conflict", "api:added"],
+      });
       expect(r.mcp.warnings[0]).toContain(`already has an MCP server named "rec" (one agent-connector did not write); it was left as it is`);
     }
     expect(box.cli(["uninstall", "--connector", "tools"]).exitCode).toBe(0);
@@ -73,8 +94,19 @@ describe("mcp hosts: one file, two hosts (Claude Code's and CodeBuddy's project 
     const box = sandbox();
     const file = join(box.project, ".mcp.json");
     const args = ["--scope", "project", "--project-dir", box.project];
-    const first = box.cli(["install", "--config", writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec } }), "--platform", "claude-code,codebuddy", ...args, "--json"]);
-    expect(results(first).map((r) => [r.platform, r.mcp.servers.map((s) => s.status)])).toEqual([["claude-code", ["added"]], ["codebuddy", ["unchanged"]]]);
+    const first = box.cli([
+      "install",
+      "--config",
+      writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec } }),
+      "--platform",
+      "claude-code,codebuddy",
+      ...args,
+      "--json",
+    ]);
+    expect(results(first).map((r) => [r.platform, r.mcp.servers.map((s) => s.status)])).toEqual([
+      ["claude-code", ["added"]],
+      ["codebuddy", ["unchanged"]],
+    ]);
     expect(box.read(file)).toBe(json({ mcpServers: { rec: CLAUDE.rec } }));
     const partial = box.cli(["uninstall", "--connector", "tools", "--platform", "codebuddy", ...args]);
     expect(partial.exitCode).toBe(0);
@@ -87,27 +119,50 @@ describe("mcp hosts: one file, two hosts (Claude Code's and CodeBuddy's project 
 });
 
 describe("mcp hosts: variables and transports", () => {
-  const SECRET = { id: "tools", mcpServers: { rec: { command: "node", env: { TOKEN: "${TOKEN}" } }, api: { url: URL_HTTP, headers: { Authorization: "Bearer ${API_TOKEN}" } } } };
-  const cannot = (where: string, key: string) => `the ${where} value of ${key} references a variable, which this host cannot express (none); write the value by hand in the host's config`;
+  const SECRET = {
+    id: "tools",
+    mcpServers: { rec: { command: "node", env: { TOKEN: "${TOKEN}" } }, api: { url: URL_HTTP, headers: { Authorization: "Bearer ${API_TOKEN}" } } },
+  };
+  const cannot = (where: string, key: string) =>
+    `the ${where} value of ${key} references a variable, which this host cannot express (none); write the value by hand in the host's config`;
 
   test("each host's own reference syntax, or the server reported; never the value; the files are not world-readable", () => {
     const box = sandbox();
     const platforms = "droid,codebuddy,devin,crush,grok-build,cline,auggie,kimi,kimi-code,grok-cli";
-    const result = box.cli(["install", "--config", writeConfig(box, SECRET), "--platform", platforms, "--json"], { env: { TOKEN: "leaked", API_TOKEN: "leaked" } });
+    const result = box.cli(["install", "--config", writeConfig(box, SECRET), "--platform", platforms, "--json"], {
+      env: { TOKEN: "leaked", API_TOKEN: "leaked" },
+    });
     expect(result.exitCode).toBe(0);
     expect(result.stdout).not.toContain("leaked");
     const read = (file: string) => box.read(join(box.home, file));
-    const dollar = { rec: { type: "stdio", command: "node", env: { TOKEN: "${TOKEN}" } }, api: { type: "http", url: URL_HTTP, headers: { Authorization: "Bearer ${API_TOKEN}" } } };
+    const dollar = {
+      rec: { type: "stdio", command: "node", env: { TOKEN: "${TOKEN}" } },
+      api: { type: "http", url: URL_HTTP, headers: { Authorization: "Bearer ${API_TOKEN}" } },
+    };
     expect(read(".factory/mcp.json")).toBe(json({ mcpServers: dollar }));
     expect(read(".codebuddy.json")).toBe(json({ mcpServers: dollar }));
     expect(read(".config/crush/crush.json")).toBe(json({ mcp: dollar }));
     expect(read(".config/devin/config.json")).toBe(
-      json({ mcpServers: { rec: { command: "node", env: { TOKEN: "${env:TOKEN}" } }, api: { transport: "http", url: URL_HTTP, headers: { Authorization: "Bearer ${env:API_TOKEN}" } } } }),
+      json({
+        mcpServers: {
+          rec: { command: "node", env: { TOKEN: "${env:TOKEN}" } },
+          api: { transport: "http", url: URL_HTTP, headers: { Authorization: "Bearer ${env:API_TOKEN}" } },
+        },
+      }),
     );
-    expect(read(".grok/config.toml")).toBe(`[mcp_servers.rec]\ncommand = "node"\nenv = { TOKEN = "\${TOKEN}" }\n\n[mcp_servers.api]\nurl = "${URL_HTTP}"\nheaders = { Authorization = "Bearer \${API_TOKEN}" }\n`);
+    expect(read(".grok/config.toml")).toBe(
+      `[mcp_servers.rec]\ncommand = "node"\nenv = { TOKEN = "\${TOKEN}" }\n\n[mcp_servers.api]\nurl = "${URL_HTTP}"\nheaders = { Authorization = "Bearer \${API_TOKEN}" }\n`,
+    );
     // Cline starts a stdio server with its own environment: TOKEN reaches it with no entry at all.
     expect(read(".cline/data/settings/cline_mcp_settings.json")).toBe(json({ mcpServers: { rec: { command: "node", timeout: 60 } } }));
-    for (const file of [".factory/mcp.json", ".codebuddy.json", ".config/crush/crush.json", ".config/devin/config.json", ".grok/config.toml", ".cline/data/settings/cline_mcp_settings.json"]) {
+    for (const file of [
+      ".factory/mcp.json",
+      ".codebuddy.json",
+      ".config/crush/crush.json",
+      ".config/devin/config.json",
+      ".grok/config.toml",
+      ".cline/data/settings/cline_mcp_settings.json",
+    ]) {
       expect({ file, others: statSync(join(box.home, file)).mode & 0o077 }).toEqual({ file, others: 0 });
     }
     const byHost = Object.fromEntries(results(result).map((r) => [r.platform, r.mcp.servers.map((s) => s.reason ?? s.status)]));
@@ -117,20 +172,37 @@ describe("mcp hosts: variables and transports", () => {
       devin: ["added", "added"],
       crush: ["added", "added"],
       "grok-build": ["added", "added"],
-      cline: ["added", `the header value of Authorization references a variable, which this host cannot express (none; a stdio server inherits the host's environment); write the value by hand in the host's config`],
+      cline: [
+        "added",
+        `the header value of Authorization references a variable, which this host cannot express (none; a stdio server inherits the host's environment); write the value by hand in the host's config`,
+      ],
       auggie: [cannot("env", "TOKEN"), cannot("header", "Authorization")],
       kimi: [cannot("env", "TOKEN"), cannot("header", "Authorization")],
       "kimi-code": [cannot("env", "TOKEN"), cannot("header", "Authorization")],
       "grok-cli": [cannot("env", "TOKEN"), cannot("header", "Authorization")],
     });
-    for (const file of [".augment/settings.json", ".kimi/mcp.json", ".kimi-code/mcp.json", ".grok/user-settings.json"]) expect({ file, exists: box.exists(join(box.home, file)) }).toEqual({ file, exists: false });
+    for (const file of [".augment/settings.json", ".kimi/mcp.json", ".kimi-code/mcp.json", ".grok/user-settings.json"])
+      expect({ file, exists: box.exists(join(box.home, file)) }).toEqual({ file, exists: false });
   });
 
   test("Cline forwards only a variable of the same name by inheritance: another name is reported", () => {
     const box = sandbox();
-    const result = box.cli(["install", "--config", writeConfig(box, { id: "tools", mcpServers: { rec: { command: "node", env: { TOKEN: "${OTHER}", MODE: "fast" } } } }), "--platform", "cline", "--json"]);
+    const result = box.cli([
+      "install",
+      "--config",
+      writeConfig(box, { id: "tools", mcpServers: { rec: { command: "node", env: { TOKEN: "${OTHER}", MODE: "fast" } } } }),
+      "--platform",
+      "cline",
+      "--json",
+    ]);
     expect(results(result)[0]!.mcp.servers).toEqual([
-      { name: "rec", transport: "stdio", status: "unsupported", reason: "the env value of TOKEN references a variable, which this host cannot express (none; a stdio server inherits the host's environment); write the value by hand in the host's config" },
+      {
+        name: "rec",
+        transport: "stdio",
+        status: "unsupported",
+        reason:
+          "the env value of TOKEN references a variable, which this host cannot express (none; a stdio server inherits the host's environment); write the value by hand in the host's config",
+      },
     ]);
   });
 
@@ -144,7 +216,9 @@ describe("mcp hosts: variables and transports", () => {
       devin: ["added", "cwd is not supported: the host starts servers in a folder of its choosing"],
       kimi: ["added", "added"],
     });
-    expect(box.read(join(box.home, ".kimi/mcp.json"))).toBe(json({ mcpServers: { old: { transport: "sse", url: URL_SSE }, here: { command: "node", cwd: "/srv" } } }));
+    expect(box.read(join(box.home, ".kimi/mcp.json"))).toBe(
+      json({ mcpServers: { old: { transport: "sse", url: URL_SSE }, here: { command: "node", cwd: "/srv" } } }),
+    );
   });
 });
 
@@ -155,7 +229,12 @@ describe("mcp hosts: Mux's one-line stdio servers", () => {
     const config = {
       id: "tools",
       mcpServers: {
-        rec: { command: "sh", args: ["-c", script, "it's $HOME", "`id`"], env: { TOKEN: "${TOKEN}", KEY: 'a${OTHER}b$c"\\', MODE: "fast" }, cwd: join(box.root, "x y") },
+        rec: {
+          command: "sh",
+          args: ["-c", script, "it's $HOME", "`id`"],
+          env: { TOKEN: "${TOKEN}", KEY: 'a${OTHER}b$c"\\', MODE: "fast" },
+          cwd: join(box.root, "x y"),
+        },
         api: { url: URL_HTTP, headers: { Authorization: "Bearer ${API_TOKEN}" } },
         team: { url: URL_HTTP, headers: { "X-Team": "core" } },
       },
@@ -180,15 +259,25 @@ describe("mcp hosts: Mux's one-line stdio servers", () => {
 });
 
 describe("mcp hosts: a list of servers (Grok CLI) and a list kept in the UI (Copilot for JetBrains)", () => {
-  const USER = '{\n  "apiKey": "k",\n  "mcp": {\n    "servers": [\n      { "id": "mine", "label": "Mine", "enabled": true, "transport": "stdio", "command": "mine" }\n    ]\n  }\n}\n';
+  const USER =
+    '{\n  "apiKey": "k",\n  "mcp": {\n    "servers": [\n      { "id": "mine", "label": "Mine", "enabled": true, "transport": "stdio", "command": "mine" }\n    ]\n  }\n}\n';
 
   test("Grok CLI: ours appended after the user's own entry, found by id; uninstall gives the bytes back", () => {
     const box = sandbox();
     const file = box.write(join(box.home, ".grok/user-settings.json"), USER);
     const config = writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec } });
     expect(box.cli(["install", "--config", config, "--platform", "grok-cli"]).exitCode).toBe(0);
-    expect(JSON.parse(box.read(file)).mcp.servers).toEqual([{ id: "mine", label: "Mine", enabled: true, transport: "stdio", command: "mine" }, { id: "rec", label: "rec", enabled: true, transport: "stdio", ...SERVERS.rec }]);
-    expect(box.read(file).startsWith('{\n  "apiKey": "k",\n  "mcp": {\n    "servers": [\n      { "id": "mine", "label": "Mine", "enabled": true, "transport": "stdio", "command": "mine" },\n')).toBe(true);
+    expect(JSON.parse(box.read(file)).mcp.servers).toEqual([
+      { id: "mine", label: "Mine", enabled: true, transport: "stdio", command: "mine" },
+      { id: "rec", label: "rec", enabled: true, transport: "stdio", ...SERVERS.rec },
+    ]);
+    expect(
+      box
+        .read(file)
+        .startsWith(
+          '{\n  "apiKey": "k",\n  "mcp": {\n    "servers": [\n      { "id": "mine", "label": "Mine", "enabled": true, "transport": "stdio", "command": "mine" },\n',
+        ),
+    ).toBe(true);
     const again = box.cli(["install", "--config", config, "--platform", "grok-cli", "--json"]);
     expect(results(again)[0]!.mcp.servers.map((s) => s.status)).toEqual(["unchanged"]);
     expect(box.cli(["uninstall", "--connector", "tools"]).exitCode).toBe(0);
@@ -197,7 +286,14 @@ describe("mcp hosts: a list of servers (Grok CLI) and a list kept in the UI (Cop
 
   test("Grok CLI: two servers with one id are refused with exit 4 naming the file; nothing is written", () => {
     const box = sandbox();
-    const twice = json({ mcp: { servers: [{ id: "a", command: "x" }, { id: "a", command: "y" }] } });
+    const twice = json({
+      mcp: {
+        servers: [
+          { id: "a", command: "x" },
+          { id: "a", command: "y" },
+        ],
+      },
+    });
     const file = box.write(join(box.home, ".grok/user-settings.json"), twice);
     const result = box.cli(["install", "--config", writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec } }), "--platform", "grok-cli"]);
     expect(result.exitCode).toBe(4);
@@ -207,7 +303,14 @@ describe("mcp hosts: a list of servers (Grok CLI) and a list kept in the UI (Cop
 
   test("Copilot for JetBrains: exact steps and JSON in the report and --json, no file written", () => {
     const box = sandbox();
-    const result = box.cli(["install", "--config", writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec, api: SERVERS.api } }), "--platform", "jetbrains-copilot", "--json"]);
+    const result = box.cli([
+      "install",
+      "--config",
+      writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec, api: SERVERS.api } }),
+      "--platform",
+      "jetbrains-copilot",
+      "--json",
+    ]);
     expect(result.exitCode).toBe(0);
     const r = results(result)[0]!;
     expect([r.status, r.mcp.servers.map((s) => s.status)]).toEqual(["nothing-to-install", ["manual", "manual"]]);

@@ -16,7 +16,10 @@ const SOURCE = `{ id: "test", hooks: { Stop: { handler: () => undefined }, PreTo
 function files(box: Sandbox): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
-  return walk(box.root).map((file) => relative(box.root, file)).filter((file) => !file.startsWith("home/.agent-connector/")).sort();
+  return walk(box.root)
+    .map((file) => relative(box.root, file))
+    .filter((file) => !file.startsWith("home/.agent-connector/"))
+    .sort();
 }
 
 describe("mcp-only hosts: install", () => {

@@ -34,10 +34,17 @@ describe("mcp: install writes each host's own format", () => {
     const first = box.cli(["install", "--config", config, "--platform", platforms, "--json"]);
     expect(first.exitCode).toBe(0);
     for (const [platform, want] of Object.entries(EXPECTED)) {
-      expect({ platform, data: JSON.parse(box.read(join(box.home, want.file))) }).toEqual({ platform, data: { [want.root]: { rec: want.rec, api: want.api } } });
+      expect({ platform, data: JSON.parse(box.read(join(box.home, want.file))) }).toEqual({
+        platform,
+        data: { [want.root]: { rec: want.rec, api: want.api } },
+      });
     }
     const results = (stdoutJson(first) as { results: { platform: string; mcp: { servers: unknown[] } }[] }).results;
-    for (const r of results) expect(r.mcp.servers).toEqual([{ name: "rec", transport: "stdio", status: "added" }, { name: "api", transport: "http", status: "added" }]);
+    for (const r of results)
+      expect(r.mcp.servers).toEqual([
+        { name: "rec", transport: "stdio", status: "added" },
+        { name: "api", transport: "http", status: "added" },
+      ]);
     const snapshot = Object.values(EXPECTED).map((w) => box.read(join(box.home, w.file)));
     const second = box.cli(["install", "--config", config, "--platform", platforms, "--json"]);
     expect((stdoutJson(second) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(Object.keys(EXPECTED).map(() => "unchanged"));
@@ -77,10 +84,13 @@ describe("mcp: install writes each host's own format", () => {
     const mcpOnly = ADAPTERS.filter((adapter) => adapter.hooks.kind === "none");
     const user = box.cli(["install", "--config", config, "--platform", mcpOnly.map((adapter) => adapter.id).join(","), "--json"]);
     expect(user.exitCode).toBe(0);
-    const results = (stdoutJson(user) as { results: { platform: string; status: string; mcp: { manualSteps?: string; servers: { status: string }[] } }[] }).results;
+    const results = (stdoutJson(user) as { results: { platform: string; status: string; mcp: { manualSteps?: string; servers: { status: string }[] } }[] })
+      .results;
     // A host that keeps its user list in its UI gets the steps instead of a file.
     const inUi = (id: string) => "ui" in (ADAPTERS.find((adapter) => adapter.id === id)!.mcp!.scopes.user ?? {});
-    expect(results.map((r) => [r.platform, r.status, r.mcp.servers[0]!.status])).toEqual(mcpOnly.map(({ id }) => (inUi(id) ? [id, "nothing-to-install", "manual"] : [id, "installed", "added"])));
+    expect(results.map((r) => [r.platform, r.status, r.mcp.servers[0]!.status])).toEqual(
+      mcpOnly.map(({ id }) => (inUi(id) ? [id, "nothing-to-install", "manual"] : [id, "installed", "added"])),
+    );
     expect(results.find((r) => r.platform === "trae")!.mcp.manualSteps).toBe(
       `Trae keeps its user MCP servers in its UI only: open Trae's Settings → MCP → Add → Add Manually (raw JSON), and add:\n${JSON.stringify({ mcpServers: { rec: { command: "node", args: ["server.mjs"] } } }, null, 2)}`,
     );
@@ -103,7 +113,8 @@ describe("mcp: install writes each host's own format", () => {
 });
 
 describe("mcp: what is not ours, and what a host cannot take", () => {
-  const USER_FILE = '{\n  // my servers\n  "mcpServers": {\n    "rec": { "command": "mine" }, // keep\n    "other": { "command": "x" }\n  },\n  "theme": "dark"\n}\n';
+  const USER_FILE =
+    '{\n  // my servers\n  "mcpServers": {\n    "rec": { "command": "mine" }, // keep\n    "other": { "command": "x" }\n  },\n  "theme": "dark"\n}\n';
 
   test("a same-name server that is not ours is never overwritten; uninstall leaves the file byte for byte", () => {
     const box = sandbox();
@@ -112,9 +123,16 @@ describe("mcp: what is not ours, and what a host cannot take", () => {
     const result = box.cli(["install", "--config", config, "--platform", "cursor", "--json"]);
     expect(result.exitCode).toBe(0);
     const mcp = (stdoutJson(result) as { results: { mcp: { servers: unknown[]; warnings: string[] } }[] }).results[0]!.mcp;
-    expect(mcp.servers).toEqual([{ name: "rec", transport: "stdio", status: "conflict" }, { name: "api", transport: "http", status: "added" }]);
-    expect(mcp.warnings).toEqual([`${file} already has an MCP server named "rec" (one agent-connector did not write); it was left as it is and ours was not written. Rename ours in mcpServers, or remove theirs and install again.`]);
-    expect(box.read(file)).toBe('{\n  // my servers\n  "mcpServers": {\n    "rec": { "command": "mine" }, // keep\n    "other": { "command": "x" },\n    "api": {\n      "url": "https://example.test/mcp"\n    }\n  },\n  "theme": "dark"\n}\n');
+    expect(mcp.servers).toEqual([
+      { name: "rec", transport: "stdio", status: "conflict" },
+      { name: "api", transport: "http", status: "added" },
+    ]);
+    expect(mcp.warnings).toEqual([
+      `${file} already has an MCP server named "rec" (one agent-connector did not write); it was left as it is and ours was not written. Rename ours in mcpServers, or remove theirs and install again.`,
+    ]);
+    expect(box.read(file)).toBe(
+      '{\n  // my servers\n  "mcpServers": {\n    "rec": { "command": "mine" }, // keep\n    "other": { "command": "x" },\n    "api": {\n      "url": "https://example.test/mcp"\n    }\n  },\n  "theme": "dark"\n}\n',
+    );
     const removed = box.cli(["uninstall", "--connector", "tools"]);
     expect(removed.stderr).toContain("removed MCP server api");
     expect(box.read(file)).toBe(USER_FILE);
@@ -123,12 +141,21 @@ describe("mcp: what is not ours, and what a host cannot take", () => {
   test("hooks and servers in one file (Gemini settings.json), two connectors: each uninstall takes out its own; the last gives the bytes back", () => {
     const box = sandbox();
     const file = box.write(join(box.home, ".gemini/settings.json"), USER_FILE);
-    const hooks = writeJsonConfig(box, { id: "guard", hooks: { PreToolUse: { matcher: "Bash", response: { decision: "deny", reason: "no" } } }, mcpServers: { g: { command: "g" } } }, "g.json");
+    const hooks = writeJsonConfig(
+      box,
+      { id: "guard", hooks: { PreToolUse: { matcher: "Bash", response: { decision: "deny", reason: "no" } } }, mcpServers: { g: { command: "g" } } },
+      "g.json",
+    );
     const tools = writeJsonConfig(box, { id: "tools", mcpServers: { t: { command: "t" } } }, "t.json");
     expect(box.cli(["install", "--config", hooks, "--platform", "gemini-cli"]).exitCode).toBe(0);
     expect(box.cli(["install", "--config", tools, "--platform", "gemini-cli"]).exitCode).toBe(0);
     expect(box.cli(["uninstall", "--connector", "guard"]).exitCode).toBe(0);
-    const left = JSON.parse(box.read(file).replace(/\/\/.*$/gm, "").replace(/,(\s*[}\]])/g, "$1"));
+    const left = JSON.parse(
+      box
+        .read(file)
+        .replace(/\/\/.*$/gm, "")
+        .replace(/,(\s*[}\]])/g, "$1"),
+    );
     expect(left).toEqual({ mcpServers: { rec: { command: "mine" }, other: { command: "x" }, t: { command: "t" } }, theme: "dark" });
     expect(box.cli(["uninstall", "--connector", "tools"]).exitCode).toBe(0);
     expect(box.read(file)).toBe(USER_FILE);
@@ -160,21 +187,37 @@ describe("mcp: what is not ours, and what a host cannot take", () => {
 
   test("secrets: each host's own variable reference, never the value; files holding them are not world-readable", () => {
     const box = sandbox();
-    const secret = { id: "tools", mcpServers: { rec: { command: "node", env: { TOKEN: "${TOKEN}" } }, api: { url: "https://example.test/mcp", headers: { Authorization: "Bearer ${API_TOKEN}" } } } };
+    const secret = {
+      id: "tools",
+      mcpServers: {
+        rec: { command: "node", env: { TOKEN: "${TOKEN}" } },
+        api: { url: "https://example.test/mcp", headers: { Authorization: "Bearer ${API_TOKEN}" } },
+      },
+    };
     box.write(join(box.home, ".qwen/settings.json"), "{}\n");
-    const result = box.cli(["install", "--config", writeJsonConfig(box, secret), "--platform", "claude-code,cursor,opencode,qwen-code,codex,codebuff,zed", "--json"], { env: { TOKEN: "leaked", API_TOKEN: "leaked" } });
+    const result = box.cli(
+      ["install", "--config", writeJsonConfig(box, secret), "--platform", "claude-code,cursor,opencode,qwen-code,codex,codebuff,zed", "--json"],
+      { env: { TOKEN: "leaked", API_TOKEN: "leaked" } },
+    );
     expect(result.exitCode).toBe(0);
     const read = (file: string) => box.read(join(box.home, file));
     expect(JSON.parse(read(".claude.json")).mcpServers.rec.env).toEqual({ TOKEN: "${TOKEN}" });
     expect(JSON.parse(read(".cursor/mcp.json")).mcpServers.api.headers).toEqual({ Authorization: "Bearer ${env:API_TOKEN}" });
     expect(JSON.parse(read(".config/opencode/opencode.json")).mcp.rec.environment).toEqual({ TOKEN: "{env:TOKEN}" });
-    expect(read(".codex/config.toml")).toBe('[mcp_servers.rec]\ncommand = "node"\nenv_vars = ["TOKEN"]\n\n[mcp_servers.api]\nurl = "https://example.test/mcp"\nbearer_token_env_var = "API_TOKEN"\n');
+    expect(read(".codex/config.toml")).toBe(
+      '[mcp_servers.rec]\ncommand = "node"\nenv_vars = ["TOKEN"]\n\n[mcp_servers.api]\nurl = "https://example.test/mcp"\nbearer_token_env_var = "API_TOKEN"\n',
+    );
     expect(JSON.parse(read(".agents/mcp.json")).mcpServers.rec.env).toEqual({ TOKEN: "$TOKEN" });
-    for (const file of [".claude.json", ".cursor/mcp.json", ".codex/config.toml", ".qwen/settings.json"]) expect(statSync(join(box.home, file)).mode & 0o007).toBe(0);
+    for (const file of [".claude.json", ".cursor/mcp.json", ".codex/config.toml", ".qwen/settings.json"])
+      expect(statSync(join(box.home, file)).mode & 0o007).toBe(0);
     expect(result.stdout).not.toContain("leaked");
     const results = (stdoutJson(result) as { results: { platform: string; mcp: { servers: { status: string; reason?: string }[] } }[] }).results;
     const codebuff = results.find((r) => r.platform === "codebuff")!.mcp.servers[1]!;
-    expect(codebuff).toMatchObject({ status: "unsupported", reason: "the header value of Authorization references a variable, which this host cannot express (whole-value $VAR); write the value by hand in the host's config" });
+    expect(codebuff).toMatchObject({
+      status: "unsupported",
+      reason:
+        "the header value of Authorization references a variable, which this host cannot express (whole-value $VAR); write the value by hand in the host's config",
+    });
     expect(results.find((r) => r.platform === "zed")!.mcp.servers.map((s) => s.status)).toEqual(["unsupported", "unsupported"]);
   });
 
@@ -191,7 +234,14 @@ describe("mcp: what is not ours, and what a host cannot take", () => {
 
   test("transports a host does not take are reported: sse on Codex", () => {
     const box = sandbox();
-    const result = box.cli(["install", "--config", writeJsonConfig(box, { id: "tools", mcpServers: { old: { url: "https://example.test/sse", transport: "sse" } } }), "--platform", "codex", "--json"]);
+    const result = box.cli([
+      "install",
+      "--config",
+      writeJsonConfig(box, { id: "tools", mcpServers: { old: { url: "https://example.test/sse", transport: "sse" } } }),
+      "--platform",
+      "codex",
+      "--json",
+    ]);
     const mcp = (stdoutJson(result) as { results: { mcp: { servers: unknown[] } }[] }).results[0]!.mcp;
     expect(mcp.servers).toEqual([{ name: "old", transport: "sse", status: "unsupported", reason: "the sse transport is not supported (only stdio, http)" }]);
     expect(box.exists(join(box.home, ".codex/config.toml"))).toBe(false);
@@ -204,7 +254,7 @@ describe("mcp: explain", () => {
     const config = writeJsonConfig(box, { id: "tools", mcpServers: { rec: PLAIN.mcpServers.rec, old: { url: "https://example.test/sse", transport: "sse" } } });
     const result = box.cli(["explain", "--config", config, "--json"]);
     expect(result.exitCode).toBe(0);
-    const hosts = (stdoutJson(result) as { mcpServers: string[]; hosts: { platform: string; mcp: Record<string, unknown> }[] });
+    const hosts = stdoutJson(result) as { mcpServers: string[]; hosts: { platform: string; mcp: Record<string, unknown> }[] };
     expect(hosts.mcpServers).toEqual(["rec", "old"]);
     const mcp = (id: string) => hosts.hosts.find((h) => h.platform === id)!.mcp;
     expect(mcp("claude-code")).toEqual({
@@ -214,16 +264,33 @@ describe("mcp: explain", () => {
       toolName: "mcp__{server}__{tool}",
       transports: ["stdio", "http", "sse"],
       variables: "${VAR}",
-      servers: [{ name: "rec", transport: "stdio", status: "planned" }, { name: "old", transport: "sse", status: "planned" }],
+      servers: [
+        { name: "rec", transport: "stdio", status: "planned" },
+        { name: "old", transport: "sse", status: "planned" },
+      ],
       warnings: [],
     });
-    expect(mcp("codex").servers).toEqual([{ name: "rec", transport: "stdio", status: "planned" }, { name: "old", transport: "sse", status: "unsupported", reason: "the sse transport is not supported (only stdio, http)" }]);
-    expect(mcp("trae")).toMatchObject({ format: "plain", ui: "open Trae's Settings → MCP → Add → Add Manually (raw JSON)", servers: [{ status: "manual" }, { status: "manual" }] });
+    expect(mcp("codex").servers).toEqual([
+      { name: "rec", transport: "stdio", status: "planned" },
+      { name: "old", transport: "sse", status: "unsupported", reason: "the sse transport is not supported (only stdio, http)" },
+    ]);
+    expect(mcp("trae")).toMatchObject({
+      format: "plain",
+      ui: "open Trae's Settings → MCP → Add → Add Manually (raw JSON)",
+      servers: [{ status: "manual" }, { status: "manual" }],
+    });
     // Hooks in the project, servers in the IDE's UI: each part at the scope the host has it.
-    const jetbrains = hosts.hosts.find((h) => h.platform === "jetbrains-copilot")! as unknown as { scope: string; mcp: { scope: string; servers: { status: string }[] } };
+    const jetbrains = hosts.hosts.find((h) => h.platform === "jetbrains-copilot")! as unknown as {
+      scope: string;
+      mcp: { scope: string; servers: { status: string }[] };
+    };
     expect([jetbrains.scope, jetbrains.mcp.scope, jetbrains.mcp.servers.map((s) => s.status)]).toEqual(["project", "user", ["manual", "manual"]]);
     // Continue picks up Claude-format JSON in .continue/mcpServers/: one file of ours there.
-    expect(mcp("continue")).toMatchObject({ format: "plain", file: join(box.home, ".continue", "mcpServers", "agent-connector.json"), servers: [{ status: "planned" }, { status: "planned" }] });
+    expect(mcp("continue")).toMatchObject({
+      format: "plain",
+      file: join(box.home, ".continue", "mcpServers", "agent-connector.json"),
+      servers: [{ status: "planned" }, { status: "planned" }],
+    });
     const human = box.cli(["explain", "--config", config]);
     expect(human.stdout).toMatch(/MCP servers \(where each host registers them\):\nhost +scope +mcp file/);
     expect(human.stdout).toMatch(/\nzed +user +~\/\.config\/zed\/settings\.json +zed +stdio, http +none +\{tool\} +registered +unsupported\n/);
@@ -255,7 +322,10 @@ describe("mcp: the registered server runs", () => {
   test("the stdio entry install wrote starts the fixture server; a tool call is recorded", async () => {
     const box = sandbox();
     const log = join(box.root, "calls.jsonl");
-    const config = writeJsonConfig(box, { id: "tools", mcpServers: { rec: { command: "node", args: [SERVER, "--log", log], env: { E2E_MCP_SECRET: "plain" } } } });
+    const config = writeJsonConfig(box, {
+      id: "tools",
+      mcpServers: { rec: { command: "node", args: [SERVER, "--log", log], env: { E2E_MCP_SECRET: "plain" } } },
+    });
     expect(box.cli(["install", "--config", config, "--platform", "claude-code", "--scope", "project"]).exitCode).toBe(0);
     const entry = JSON.parse(box.read(join(box.project, ".mcp.json"))).mcpServers.rec;
     const client = new Client({ name: "test", version: "1.0.0" });

@@ -22,7 +22,10 @@ describe("logs", () => {
     expect(box.cli(["install", "--platform", "claude-code"]).exitCode).toBe(0);
     box.hook("claude-code", "PreToolUse", { session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "ls" } }, { connector: "piped" });
     const log = join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log");
-    box.write(log, `${box.read(log)}2026-01-02T03:04:05.678Z codex Stop (piped): internal error: Error: boom |     at run (/x/run.ts:1:2) |     at main (/x/main.ts:3:4); allowed (fail-open)\n`);
+    box.write(
+      log,
+      `${box.read(log)}2026-01-02T03:04:05.678Z codex Stop (piped): internal error: Error: boom |     at run (/x/run.ts:1:2) |     at main (/x/main.ts:3:4); allowed (fail-open)\n`,
+    );
     const shown = box.cli(["logs"]).stdout.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ/gm, "<time>");
     expect(shown).toBe(
       [
@@ -45,7 +48,9 @@ describe("self-install --dry-run", () => {
     expect(box.exists(stable)).toBe(false);
 
     expect(box.cli(["self-install"]).exitCode).toBe(0);
-    expect(box.cli(["self-install", "--dry-run"]).stdout).toBe(`~/.agent-connector/bin/agent-connector is already this binary (${versionLine}): nothing to do\n`);
+    expect(box.cli(["self-install", "--dry-run"]).stdout).toBe(
+      `~/.agent-connector/bin/agent-connector is already this binary (${versionLine}): nothing to do\n`,
+    );
 
     box.write(stable, "#!/bin/sh\nexit 1\n");
     expect(box.cli(["self-install", "--dry-run"]).stdout).toBe(

@@ -45,9 +45,14 @@ describe("mimo-code: loaded next to OpenCode's module", () => {
 
   test("each module answers only in its own host (MiMo loads .opencode/ too)", () => {
     const box = installedForBoth();
-    const probe = box.write("probe.ts", `const plugin = (await import(process.argv[2]!)).default;\nconsole.log(Object.keys(await plugin.server({})).length > 0 ? "hooks" : "none");\n`);
+    const probe = box.write(
+      "probe.ts",
+      `const plugin = (await import(process.argv[2]!)).default;\nconsole.log(Object.keys(await plugin.server({})).length > 0 ? "hooks" : "none");\n`,
+    );
     const hooksIn = (host: string, module: string) =>
-      Bun.spawnSync([runtimeNamed(box, host), probe, module], { env: box.env, cwd: box.project }).stdout.toString().trim();
+      Bun.spawnSync([runtimeNamed(box, host), probe, module], { env: box.env, cwd: box.project })
+        .stdout.toString()
+        .trim();
     expect(hooksIn("mimo", opencodeModule(box))).toBe("none");
     expect(hooksIn("mimo", mimoModule(box))).toBe("hooks");
     expect(hooksIn("opencode", opencodeModule(box))).toBe("hooks");
@@ -58,7 +63,9 @@ describe("mimo-code: loaded next to OpenCode's module", () => {
   test("deny and context through MiMo's module, with OpenCode-shaped arguments", async () => {
     const box = installedForBoth();
     const host = await loadPlugin(box, mimoModule(box));
-    const deny = await host.call(fixturePayload("opencode", "tool.execute.before", box), { AC_TEST_RESPONSE: JSON.stringify({ decision: "deny", reason: "R" }) });
+    const deny = await host.call(fixturePayload("opencode", "tool.execute.before", box), {
+      AC_TEST_RESPONSE: JSON.stringify({ decision: "deny", reason: "R" }),
+    });
     expect(deny.threw).toBe("R");
     await host.call(fixturePayload("opencode", "chat.message", box), { AC_TEST_RESPONSE: JSON.stringify({ additionalContext: "P" }) });
     const transform = await host.run("experimental.chat.system.transform", { sessionID: "ses_dd613ea15ffeDQunEhIKBC638o" }, { system: [] });

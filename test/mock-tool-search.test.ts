@@ -13,7 +13,13 @@ describe("mock model: tools a search result names", () => {
       tools: [{ name: "ToolSearch", input_schema: {} }],
       messages: [
         { role: "assistant", content: [{ type: "tool_use", id: "t1", name: "ToolSearch", input: { query: "e2erec record" } }] },
-        { role: "user", content: [{ type: "tool_result", tool_use_id: "t1", content: [{ type: "tool_reference", tool_name: "mcp__e2erec__record" }] }, { type: "text", text: "Tool loaded." }] },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", tool_use_id: "t1", content: [{ type: "tool_reference", tool_name: "mcp__e2erec__record" }] },
+            { type: "text", text: "Tool loaded." },
+          ],
+        },
       ],
     };
     expect(foundToolNames(body)).toEqual(["mcp__e2erec__record"]);
@@ -28,7 +34,9 @@ describe("mock model: tools a search result names", () => {
   });
 
   test("a tool description that shows the format with placeholders names no tool", () => {
-    const body = { tools: [{ name: "ToolSearch", description: 'each tool is one <function>{"description": "...", "name": "...", "parameters": {...}}</function> line' }] };
+    const body = {
+      tools: [{ name: "ToolSearch", description: 'each tool is one <function>{"description": "...", "name": "...", "parameters": {...}}</function> line' }],
+    };
     expect(foundToolNames(body)).toEqual([]);
   });
 });
@@ -37,7 +45,15 @@ describe("drift report table", () => {
   test("one row per host: pinned, newest, each case's result; a newest that did not install has no results", () => {
     const lines = driftTable(
       [
-        { host: "qwen-code", pinned: "0.24.4", newest: "0.25.0", results: new Map([["deny", "ok"], ["modify", "degraded"]]) },
+        {
+          host: "qwen-code",
+          pinned: "0.24.4",
+          newest: "0.25.0",
+          results: new Map([
+            ["deny", "ok"],
+            ["modify", "degraded"],
+          ]),
+        },
         { host: "kilo-cli", pinned: "7.7.7", newest: "7.8.1", notInstalled: "no platform package", results: new Map() },
       ],
       ["deny", "modify"],

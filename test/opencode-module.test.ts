@@ -93,7 +93,12 @@ describe("opencode: the generated module, called as OpenCode calls it", () => {
 
   test("SessionStart: a session seen first in a system prompt (no session.created) starts there", async () => {
     const { host } = await installed();
-    const first = await host.run("experimental.chat.system.transform", { sessionID: "ses_resumed" }, { system: ["base"] }, respondWith({ additionalContext: "S" }));
+    const first = await host.run(
+      "experimental.chat.system.transform",
+      { sessionID: "ses_resumed" },
+      { system: ["base"] },
+      respondWith({ additionalContext: "S" }),
+    );
     expect(first.output.system).toEqual(["base", "S"]);
     const other = await host.run("experimental.chat.system.transform", { sessionID: "ses_other" }, { system: ["base"] });
     expect(other.output.system).toEqual(["base"]);
@@ -174,7 +179,10 @@ describe("opencode: the generated module, called as OpenCode calls it", () => {
 
   test("a host-only hook key of nativeHooks: the handler's object merged into the hook's output; nothing for no opinion", async () => {
     const { host } = await installed((box) =>
-      writeConfig(box, `{ id: "test", platforms: { opencode: { nativeHooks: { "chat.params": { handler: (raw) => raw.input.agent === "build" ? { temperature: 0.1 } : undefined } } } } }`),
+      writeConfig(
+        box,
+        `{ id: "test", platforms: { opencode: { nativeHooks: { "chat.params": { handler: (raw) => raw.input.agent === "build" ? { temperature: 0.1 } : undefined } } } } }`,
+      ),
     );
     expect(Object.keys(host.hooks).sort()).toEqual(["chat.params", "event"]);
     const output = { temperature: 0.7, topP: 1 };
@@ -248,7 +256,11 @@ describe("opencode: fail-open (the host's call goes on)", () => {
   test("arguments the module does not expect never make it throw", async () => {
     const { host } = await installed();
     for (const name of Object.keys(host.hooks)) {
-      for (const [input, output] of [[undefined, undefined], [null, {}], [{ event: { type: "session.created", properties: null } }, null]]) {
+      for (const [input, output] of [
+        [undefined, undefined],
+        [null, {}],
+        [{ event: { type: "session.created", properties: null } }, null],
+      ]) {
         expect((await host.run(name, input as Json, output as Json)).threw).toBeUndefined();
       }
     }
@@ -349,7 +361,10 @@ describe("opencode: install and uninstall", () => {
   test("a config left with no event OpenCode has: the module goes", () => {
     const { box, config, install } = setup();
     install();
-    box.write(config, `import { defineConnector } from "agent-connector";\nexport default defineConnector({ id: "guard", hooks: { Notification: { handler: () => undefined } } });\n`);
+    box.write(
+      config,
+      `import { defineConnector } from "agent-connector";\nexport default defineConnector({ id: "guard", hooks: { Notification: { handler: () => undefined } } });\n`,
+    );
     const result = install("--json");
     expect(result.exitCode).toBe(0);
     expect((stdoutJson(result) as { results: Json[] }).results[0]).toMatchObject({ status: "installed", unavailable: ["Notification"] });

@@ -127,7 +127,9 @@ describe("plugin worker: handlers run off the host's main thread", () => {
     expect(lines[0]).toContain("opencode plugin (w): PreToolUse: handler threw: boom; allowed (fail-open)");
     expect(lines[1]).toContain("handler threw: nope");
     // A word with no plain meaning of ours gets no guess.
-    expect(lines[2]).toContain('handler returned an invalid response: decision: "perhaps" is not a decision (decisions: "allow", "deny", "modify", "context", "ask")');
+    expect(lines[2]).toContain(
+      'handler returned an invalid response: decision: "perhaps" is not a decision (decisions: "allow", "deny", "modify", "context", "ask")',
+    );
     expect(lines[3]).toContain("no answer within 2000 ms");
     expect(lines[4]).toContain("handler threw: handler called process.exit(3)");
     // The worker outlived all of it (or was replaced): the next call is answered.
@@ -156,28 +158,39 @@ describe("plugin worker: handlers run off the host's main thread", () => {
 
 describe("plugin worker under Node (node:worker_threads, as Node plugin hosts start it)", () => {
   const node = Bun.which("node");
-  test.skipIf(!node)("the generated module, types stripped, run by Node: the worker answers and does not keep Node alive", async () => {
-    const { box, file } = await withHandler(`() => ({ decision: "deny", reason: "node module says no" })`);
-    const script = join(box.root, "module.mjs");
-    box.write(script, new Bun.Transpiler({ loader: "ts" }).transformSync(box.read(file)));
-    const driver = `
+  test.skipIf(!node)(
+    "the generated module, types stripped, run by Node: the worker answers and does not keep Node alive",
+    async () => {
+      const { box, file } = await withHandler(`() => ({ decision: "deny", reason: "node module says no" })`);
+      const script = join(box.root, "module.mjs");
+      box.write(script, new Bun.Transpiler({ loader: "ts" }).transformSync(box.read(file)));
+      const driver = `
 const plugin = (await import(${JSON.stringify(script)})).default;
 const hooks = await plugin.server({ directory: ${JSON.stringify(box.project)} });
 const outcome = await hooks["tool.execute.before"]({ tool: "bash", sessionID: "s", callID: "c" }, { args: { command: "ls" } }).then(() => "ran", (error) => error.message);
 console.log(outcome);`;
-    const started = performance.now();
-    const run = Bun.spawnSync([node!, "--input-type=module", "-e", driver], { env: { ...process.env, ...box.env }, stdout: "pipe", stderr: "pipe", timeout: 15_000 });
-    expect(run.stderr.toString()).toBe("");
-    expect(run.stdout.toString()).toBe("node module says no\n");
-    // Nothing but the unref'd worker is left: Node exits on its own.
-    expect(run.exitCode).toBe(0);
-    expect(performance.now() - started).toBeLessThan(10_000);
-  }, 20_000);
+      const started = performance.now();
+      const run = Bun.spawnSync([node!, "--input-type=module", "-e", driver], {
+        env: { ...process.env, ...box.env },
+        stdout: "pipe",
+        stderr: "pipe",
+        timeout: 15_000,
+      });
+      expect(run.stderr.toString()).toBe("");
+      expect(run.stdout.toString()).toBe("node module says no\n");
+      // Nothing but the unref'd worker is left: Node exits on its own.
+      expect(run.exitCode).toBe(0);
+      expect(performance.now() - started).toBeLessThan(10_000);
+    },
+    20_000,
+  );
 
-  test.skipIf(!node)("answers a deny, and a busy loop is ended by terminate without freezing the main thread", async () => {
-    const { box } = await withHandler(`(e) => { if (e.toolInput.command === "loop") while (true) {} return { decision: "deny", reason: "node says no" }; }`);
-    const runtime = readdirSync(join(box.home, ".agent-connector", "plugin-runtime"))[0]!;
-    const driver = `
+  test.skipIf(!node)(
+    "answers a deny, and a busy loop is ended by terminate without freezing the main thread",
+    async () => {
+      const { box } = await withHandler(`(e) => { if (e.toolInput.command === "loop") while (true) {} return { decision: "deny", reason: "node says no" }; }`);
+      const runtime = readdirSync(join(box.home, ".agent-connector", "plugin-runtime"))[0]!;
+      const driver = `
 const { Worker } = require("node:worker_threads");
 const worker = new Worker(${JSON.stringify(join(box.home, ".agent-connector", "plugin-runtime", runtime))});
 const call = (id, command) => ({ id, host: "opencode", connector: "w", event: "PreToolUse", payload: JSON.stringify({ hook: "tool.execute.before", input: { tool: "bash", sessionID: "s", callID: "c" }, output: { args: { command } } }), env: process.env });
@@ -192,10 +205,12 @@ setTimeout(async () => {
   clearInterval(interval);
   console.log(JSON.stringify({ answers, ticks }));
 }, 1000);`;
-    const run = Bun.spawnSync([node!, "-e", driver], { env: { ...process.env, ...box.env }, stdout: "pipe", stderr: "pipe" });
-    expect(run.stderr.toString()).toBe("");
-    const { answers, ticks } = JSON.parse(run.stdout.toString());
-    expect(answers).toEqual([{ id: 1, actions: { deny: "node says no" } }]);
-    expect(ticks).toBeGreaterThan(50);
-  }, 20_000);
+      const run = Bun.spawnSync([node!, "-e", driver], { env: { ...process.env, ...box.env }, stdout: "pipe", stderr: "pipe" });
+      expect(run.stderr.toString()).toBe("");
+      const { answers, ticks } = JSON.parse(run.stdout.toString());
+      expect(answers).toEqual([{ id: 1, actions: { deny: "node says no" } }]);
+      expect(ticks).toBeGreaterThan(50);
+    },
+    20_000,
+  );
 });

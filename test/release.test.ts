@@ -39,7 +39,13 @@ const runInstallScript = (box: Sandbox) => runAsync(["sh", join(out, "install.sh
 
 /** Runs a hook command line as the host does (a shell), payload on stdin. */
 function runHostCommand(box: Sandbox, command: string, payload: unknown) {
-  const proc = Bun.spawnSync(["sh", "-c", command], { cwd: box.project, env: box.env, stdin: Buffer.from(JSON.stringify(payload)), stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawnSync(["sh", "-c", command], {
+    cwd: box.project,
+    env: box.env,
+    stdin: Buffer.from(JSON.stringify(payload)),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   return { exitCode: proc.exitCode, stdout: proc.stdout.toString() };
 }
 
@@ -75,7 +81,14 @@ describe("release artifacts for this machine", () => {
     writeFileSync(stand, "a stand-in for the Windows binary");
     const zip = join(zipDir, "agent-connector-windows-x64.zip");
     archive(stand, "agent-connector.exe", zip, 315532800, 1);
-    const text = scoopManifest({ version: pkg.version, base: "https://example.test/dl/v1.2.3", baseTemplate: "https://example.test/dl/v{version}", homepage: "https://example.test", description: "d", sha256: (name) => sha256(readFileSync(join(zipDir, name))) });
+    const text = scoopManifest({
+      version: pkg.version,
+      base: "https://example.test/dl/v1.2.3",
+      baseTemplate: "https://example.test/dl/v{version}",
+      homepage: "https://example.test",
+      description: "d",
+      sha256: (name) => sha256(readFileSync(join(zipDir, name))),
+    });
     const manifest = JSON.parse(text);
     expect(manifest).toMatchObject({
       version: pkg.version,
@@ -118,7 +131,9 @@ describe("one command installs the binary, a second wires a connector, upgrade r
     const stable = stablePath(box);
     const config = box.write(join(box.project, "agent-connector.config.json"), DENY_CONFIG);
 
-    const installed = box.cli(["install", "--platform", "claude-code,opencode", "--config", config], { env: { PATH: `${join(box.env.AGENT_CONNECTOR_HOME!, "bin")}:${box.env.PATH}` } });
+    const installed = box.cli(["install", "--platform", "claude-code,opencode", "--config", config], {
+      env: { PATH: `${join(box.env.AGENT_CONNECTOR_HOME!, "bin")}:${box.env.PATH}` },
+    });
     expect(installed.exitCode).toBe(0);
     const settingsFile = join(box.home, ".claude", "settings.json");
     const settings = readFileSync(settingsFile);
@@ -165,12 +180,16 @@ describe("one command installs the binary, a second wires a connector, upgrade r
     writeFileSync(join(dir, "SHA256SUMS"), `${sha256(broken)}  ${BINARY}\n`);
     const refused = Bun.spawnSync([stable, "upgrade", "--from", join(dir, BINARY)], { env: box.env, stdout: "pipe", stderr: "pipe" });
     expect(refused.exitCode).toBe(1);
-    expect(refused.stderr.toString()).toBe(`[error] ${stable}.new did not answer --version as agent-connector does (exit 3: not agent-connector). ${stable} was not changed.\n`);
+    expect(refused.stderr.toString()).toBe(
+      `[error] ${stable}.new did not answer --version as agent-connector does (exit 3: not agent-connector). ${stable} was not changed.\n`,
+    );
 
     writeFileSync(join(dir, "SHA256SUMS"), `${"0".repeat(64)}  ${BINARY}\n`);
     const mismatch = Bun.spawnSync([stable, "upgrade", "--from", join(dir, BINARY)], { env: box.env, stdout: "pipe", stderr: "pipe" });
     expect(mismatch.exitCode).toBe(1);
-    expect(mismatch.stderr.toString()).toContain(`checksum mismatch for ${join(dir, BINARY)}: ${join(dir, "SHA256SUMS")} says ${"0".repeat(64)}, the file is ${sha256(broken)}. ${stable} was not changed.`);
+    expect(mismatch.stderr.toString()).toContain(
+      `checksum mismatch for ${join(dir, BINARY)}: ${join(dir, "SHA256SUMS")} says ${"0".repeat(64)}, the file is ${sha256(broken)}. ${stable} was not changed.`,
+    );
 
     expect(sha256(readFileSync(stable))).toBe(before);
     expect(readdirSync(join(box.env.AGENT_CONNECTOR_HOME!, "bin"))).toEqual(["agent-connector"]);
@@ -181,7 +200,9 @@ describe("one command installs the binary, a second wires a connector, upgrade r
     const config = box.write(join(box.project, "agent-connector.config.json"), DENY_CONFIG);
     const first = box.cli(["install", "--platform", "claude-code", "--config", config]);
     expect(first.exitCode).toBe(0);
-    expect(first.stderr).toContain(`[warn] ${BIN} is in a build or package folder (dist/): hook commands will break when it is moved or deleted. Run \`${BIN} self-install\``);
+    expect(first.stderr).toContain(
+      `[warn] ${BIN} is in a build or package folder (dist/): hook commands will break when it is moved or deleted. Run \`${BIN} self-install\``,
+    );
     expect(box.read(join(box.home, ".claude", "settings.json"))).toContain(`"${BIN} hook claude-code PreToolUse --connector no-shell"`);
 
     expect(box.cli(["self-install"]).exitCode).toBe(0);
@@ -202,17 +223,36 @@ function versionOf(binary: string): string {
 }
 
 describe("the npm types package", () => {
-  test("`npm i -D agent-connector` lets tsc resolve `import … from \"agent-connector\"` and check a config", () => {
+  test('`npm i -D agent-connector` lets tsc resolve `import … from "agent-connector"` and check a config', () => {
     const project = tempDir("ac-types-");
     const packed = Bun.spawnSync(["npm", "pack", "--silent", "--pack-destination", project], { cwd: join(out, "npm"), stdout: "pipe", stderr: "pipe" });
     expect(packed.exitCode).toBe(0);
     const tarball = join(project, packed.stdout.toString().trim());
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "my-guard", private: true, type: "module" }));
-    const installed = Bun.spawnSync(["npm", "install", "--offline", "--no-audit", "--no-fund", "-D", tarball], { cwd: project, stdout: "pipe", stderr: "pipe" });
+    const installed = Bun.spawnSync(["npm", "install", "--offline", "--no-audit", "--no-fund", "-D", tarball], {
+      cwd: project,
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     expect(installed.stderr.toString()).not.toContain("ERR");
     expect(installed.exitCode).toBe(0);
     const tsc = (file: string) =>
-      Bun.spawnSync([process.execPath, join(REPO, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "--strict", "--module", "nodenext", "--moduleResolution", "nodenext", "--target", "es2022", file], { cwd: project, stdout: "pipe" });
+      Bun.spawnSync(
+        [
+          process.execPath,
+          join(REPO, "node_modules", "typescript", "bin", "tsc"),
+          "--noEmit",
+          "--strict",
+          "--module",
+          "nodenext",
+          "--moduleResolution",
+          "nodenext",
+          "--target",
+          "es2022",
+          file,
+        ],
+        { cwd: project, stdout: "pipe" },
+      );
     writeFileSync(
       join(project, "agent-connector.config.ts"),
       `import { defineConnector, type HookResponse } from "agent-connector";\nconst deny = (reason: string): HookResponse => ({ decision: "deny", reason });\nexport default defineConnector({ id: "guard", hooks: { PreToolUse: { matcher: "Bash", handler: (e) => (String(e.toolInput.command).includes("rm") ? deny(e.toolName) : undefined) } } });\n`,
@@ -220,7 +260,10 @@ describe("the npm types package", () => {
     const good = tsc("agent-connector.config.ts");
     expect(good.stdout.toString()).toBe("");
     expect(good.exitCode).toBe(0);
-    writeFileSync(join(project, "bad.config.ts"), `import { defineConnector } from "agent-connector";\nexport default defineConnector({ id: "guard", hooks: { PreToolUse: { handler: () => ({ decision: "block" }) } } });\n`);
+    writeFileSync(
+      join(project, "bad.config.ts"),
+      `import { defineConnector } from "agent-connector";\nexport default defineConnector({ id: "guard", hooks: { PreToolUse: { handler: () => ({ decision: "block" }) } } });\n`,
+    );
     const bad = tsc("bad.config.ts");
     expect(bad.exitCode).toBe(2);
     expect(bad.stdout.toString()).toContain(`bad.config.ts(2,`);

@@ -18,7 +18,9 @@ function wiredPairs(box: Sandbox): { host: string; name: string; event: string }
   return ADAPTERS.flatMap((adapter) => {
     const wired = new Set(
       (["user", "project"] as const).flatMap((scope) =>
-        planHost(adapter, every as ConnectorConfig, scope, paths, [BIN], { only: "hooks" }).wired.filter((w) => !w.native).map((w) => w.event),
+        planHost(adapter, every as ConnectorConfig, scope, paths, [BIN], { only: "hooks" })
+          .wired.filter((w) => !w.native)
+          .map((w) => w.event),
       ),
     );
     return EVENT_NAMES.filter((event) => wired.has(event)).map((event) => ({ host: adapter.id, name: adapter.name, event }));
@@ -34,7 +36,13 @@ const EVERY_EVENT = `{
 }`;
 
 async function run(box: Sandbox, args: string[], stdin?: string, env: Record<string, string> = {}): Promise<Result> {
-  const proc = Bun.spawn([BIN, ...args], { cwd: box.project, env: { ...box.env, ...env }, stdin: stdin === undefined ? "ignore" : Buffer.from(stdin), stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn([BIN, ...args], {
+    cwd: box.project,
+    env: { ...box.env, ...env },
+    stdin: stdin === undefined ? "ignore" : Buffer.from(stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { stdout, stderr, exitCode };
 }
@@ -44,7 +52,9 @@ function hookCall(box: Sandbox, host: string, event: string, config: string, pay
   const args = ["hook", host, event, "--config", config];
   const input = findAdapter(host)!.input;
   if (input?.kind !== "env") return run(box, args, JSON.stringify(payload));
-  const vars = Object.entries(input.fields).flatMap(([field, { vars }]) => (field in payload ? [[vars[0]!, typeof payload[field] === "string" ? payload[field] : JSON.stringify(payload[field])]] : []));
+  const vars = Object.entries(input.fields).flatMap(([field, { vars }]) =>
+    field in payload ? [[vars[0]!, typeof payload[field] === "string" ? payload[field] : JSON.stringify(payload[field])]] : [],
+  );
   return run(box, args, undefined, Object.fromEntries(vars));
 }
 
@@ -113,7 +123,8 @@ describe("simulate: every host × every event install wires, from its built-in s
       }
       const out = JSON.parse(json.stdout) as Simulated;
       if (!out.matched) failures.push(`${where}: the handler was not called`);
-      else if ((out.returned as { additionalContext?: string }).additionalContext !== `${host} ${event} sample-session`) failures.push(`${where}: the handler got ${JSON.stringify(out.returned)}`);
+      else if ((out.returned as { additionalContext?: string }).additionalContext !== `${host} ${event} sample-session`)
+        failures.push(`${where}: the handler got ${JSON.stringify(out.returned)}`);
       if (out.problem) failures.push(`${where}: problem: ${out.problem}`);
       if (typeof out.reply?.exitCode !== "number") failures.push(`${where}: no reply`);
       else {
@@ -121,7 +132,8 @@ describe("simulate: every host × every event install wires, from its built-in s
         if (!text.stdout.includes(printed)) failures.push(`${where}: the text report lacks "${printed}"`);
         const answered = { exitCode: hook?.exitCode, stdout: hook?.stdout || undefined, stderr: hook?.stderr || undefined };
         const simulated = { exitCode: out.reply.exitCode, stdout: out.reply.stdout || undefined, stderr: out.reply.stderr || undefined };
-        if (!Bun.deepEquals(simulated, answered)) failures.push(`${where}: simulate says ${JSON.stringify(simulated)}, the hook answers ${JSON.stringify(answered)}`);
+        if (!Bun.deepEquals(simulated, answered))
+          failures.push(`${where}: simulate says ${JSON.stringify(simulated)}, the hook answers ${JSON.stringify(answered)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -36,7 +36,10 @@ describe("temporary folders", () => {
     const box = sandbox();
     const tmp = tempDir("ac-tmpdir-");
     const env = { TMPDIR: tmp };
-    const config = writeConfig(box, `{ id: "guard", hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) }, Stop: { handler: () => undefined } } }`);
+    const config = writeConfig(
+      box,
+      `{ id: "guard", hooks: { PreToolUse: { matcher: "Bash", handler: () => ({ decision: "deny", reason: "no" }) }, Stop: { handler: () => undefined } } }`,
+    );
     for (const platform of ["claude-code", "codex", "opencode"]) {
       expect(box.cli(["install", "--config", config, "--platform", platform], { env }).exitCode).toBe(0);
     }

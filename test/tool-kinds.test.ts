@@ -31,7 +31,9 @@ const CONNECTOR = `{
   },
 }`;
 
-const hookHosts = ADAPTERS.filter((a) => a.events.PreToolUse && (a.hooks.kind === "hook-file" || a.hooks.kind === "hooks-folder" || a.hooks.kind === "plugin-module"));
+const hookHosts = ADAPTERS.filter(
+  (a) => a.events.PreToolUse && (a.hooks.kind === "hook-file" || a.hooks.kind === "hooks-folder" || a.hooks.kind === "plugin-module"),
+);
 /** Hosts whose calls are their own (Kilo Code loads Kilo CLI's module: its calls are Kilo CLI's). */
 const callingHosts = hookHosts.filter((a) => !(a.hooks.kind === "plugin-module" && a.hooks.module.sharesModuleOf));
 
@@ -41,7 +43,8 @@ function fixtureOf(adapter: Adapter, box: Sandbox): Json | undefined {
   return record.fixtures.PreToolUse ? recordPayload(record, "PreToolUse", box) : undefined;
 }
 
-const at = (value: unknown, path: string): unknown => path.split(".").reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), value);
+const at = (value: unknown, path: string): unknown =>
+  path.split(".").reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), value);
 function setAt(target: Json, path: string, value: unknown): Json {
   const [head, ...rest] = path.split(".");
   return { ...target, [head!]: rest.length ? setAt((target[head!] as Json) ?? {}, rest.join("."), value) : value };
@@ -52,7 +55,10 @@ function withCall(adapter: Adapter, payload: Json, name: string, input: Json): J
   if (adapter.input?.kind === "env") {
     // Mux: the name and the input (JSON) in environment variables, under every name the fixture sets.
     const out = { ...payload };
-    for (const [field, value] of [["tool_name", name], ["tool_input", JSON.stringify(input)]] as const)
+    for (const [field, value] of [
+      ["tool_name", name],
+      ["tool_input", JSON.stringify(input)],
+    ] as const)
       for (const v of adapter.input.fields[field]!.vars) if (v in out) out[v] = value;
     return out;
   }
@@ -89,7 +95,12 @@ function envWrite(adapter: Adapter, box: Sandbox): { name: string; input: Json }
 
 const tools = (adapter: Adapter) => ({ tools: adapter.tools, mcpName: adapter.mcp?.toolName });
 const normalized = (adapter: Adapter, payload: Json) =>
-  normalizeEvent("PreToolUse", adapter.input?.kind === "env" ? envObject(adapter, payload) : payload, adapter.payload, { hostPlatform: adapter.id, connectorId: "kinds", env: {}, tools: tools(adapter) }) as unknown as {
+  normalizeEvent("PreToolUse", adapter.input?.kind === "env" ? envObject(adapter, payload) : payload, adapter.payload, {
+    hostPlatform: adapter.id,
+    connectorId: "kinds",
+    env: {},
+    tools: tools(adapter),
+  }) as unknown as {
     toolName: string;
     toolInput: Json;
     tool: { kind: string; command?: string; filePaths?: string[] };
@@ -131,7 +142,10 @@ for (const adapter of callingHosts) {
     const both = (payload: Json, response: unknown) => {
       const mine = box.hook(adapter.id, "PreToolUse", payload, { config: kinds });
       const theirs = respond(box, reference, adapter.id, "PreToolUse", payload, response);
-      return { mine: { stdout: mine.stdout, exitCode: mine.exitCode, stderr: mine.stderr }, theirs: { stdout: theirs.stdout, exitCode: theirs.exitCode, stderr: theirs.stderr } };
+      return {
+        mine: { stdout: mine.stdout, exitCode: mine.exitCode, stderr: mine.stderr },
+        theirs: { stdout: theirs.stdout, exitCode: theirs.exitCode, stderr: theirs.stderr },
+      };
     };
 
     /** The fixture as a shell call: as captured when it is one, else the host's shell tool put in. */
@@ -147,7 +161,10 @@ for (const adapter of callingHosts) {
       const ref = (adapter.tools as Record<string, Record<string, { command?: FieldRef }>>).shell![name]!.command!;
       const { path, shape } = refShape(ref);
       const command = "git status";
-      return { payload: withCall(adapter, payload, name, setAt({}, path, shape === "list" ? [command] : shape === "argv" ? ["bash", "-lc", command] : command)), command };
+      return {
+        payload: withCall(adapter, payload, name, setAt({}, path, shape === "list" ? [command] : shape === "argv" ? ["bash", "-lc", command] : command)),
+        command,
+      };
     };
 
     test("the fixture is there", () => expect(fixtureOf(adapter, box)).toBeDefined());
@@ -187,7 +204,11 @@ for (const adapter of callingHosts) {
     }
 
     test("a tool of no kind the matcher names: no reply at all", () => {
-      const other = [...(isUnknown(adapter.tools) ? [] : (adapter.tools!.other ?? [])), ...namesOfKind(adapter.tools, "fetch"), ...namesOfKind(adapter.tools, "task")][0];
+      const other = [
+        ...(isUnknown(adapter.tools) ? [] : (adapter.tools!.other ?? [])),
+        ...namesOfKind(adapter.tools, "fetch"),
+        ...namesOfKind(adapter.tools, "task"),
+      ][0];
       if (!other) return;
       const payload = withCall(adapter, fixtureOf(adapter, box)!, other, {});
       const mine = box.hook(adapter.id, "PreToolUse", payload, { config: kinds });
@@ -199,7 +220,9 @@ for (const adapter of callingHosts) {
 test("install warns, per host, where a kind cannot reach a tool; says nothing where it can", () => {
   const box = sandbox();
   const config = writeConfig(box, `{ id: "k", hooks: { PreToolUse: { matcher: "@shell", handler: () => undefined } } }`);
-  const explain = JSON.parse(box.cli(["explain", "--config", config, "--json"]).stdout) as { hosts: { platform: string; matcherWarnings: string[]; tools: { known: boolean } }[] };
+  const explain = JSON.parse(box.cli(["explain", "--config", config, "--json"]).stdout) as {
+    hosts: { platform: string; matcherWarnings: string[]; tools: { known: boolean } }[];
+  };
   for (const host of explain.hosts) {
     const adapter = ADAPTERS.find((a) => a.id === host.platform)!;
     if (!hookHosts.includes(adapter)) continue;
@@ -211,9 +234,14 @@ test("install warns, per host, where a kind cannot reach a tool; says nothing wh
 
 test("a fixed rewrite (JSON config): install names the tools that have no place for a field", () => {
   const box = sandbox();
-  const json = box.write("project/agent-connector.config.json", JSON.stringify({ id: "paths", hooks: { PreToolUse: { matcher: "@edit", response: { updatedTool: { filePaths: ["safe.txt"] } } } } }));
+  const json = box.write(
+    "project/agent-connector.config.json",
+    JSON.stringify({ id: "paths", hooks: { PreToolUse: { matcher: "@edit", response: { updatedTool: { filePaths: ["safe.txt"] } } } } }),
+  );
   const result = box.cli(["install", "--config", json, "--platform", "opencode", "--dry-run"]);
   expect(result.exitCode).toBe(0);
   // A patch's paths live inside its text: a rewrite cannot move them.
-  expect(result.stderr).toContain("[warn] OpenCode PreToolUse: updatedTool.filePaths has no place in the input of apply_patch, patch; there the original value is kept.\n");
+  expect(result.stderr).toContain(
+    "[warn] OpenCode PreToolUse: updatedTool.filePaths has no place in the input of apply_patch, patch; there the original value is kept.\n",
+  );
 });

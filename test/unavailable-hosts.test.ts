@@ -15,7 +15,10 @@ const REASON =
 function files(box: Sandbox): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
-  return walk(box.root).map((file) => relative(box.root, file)).filter((file) => !file.startsWith("home/.agent-connector/")).sort();
+  return walk(box.root)
+    .map((file) => relative(box.root, file))
+    .filter((file) => !file.startsWith("home/.agent-connector/"))
+    .sort();
 }
 
 describe("nemoclaw: listed as a plugin host, not supported", () => {
@@ -54,7 +57,9 @@ describe("nemoclaw: listed as a plugin host, not supported", () => {
     const config = writeConfig(box, SOURCE);
     const json = stdoutJson(box.cli(["explain", "--config", config, "--json"])) as { hosts: { platform: string; paradigm: string; handlers: string }[] };
     const plugins = json.hosts.filter((host) => host.paradigm === "ts-plugin").map((host) => `${host.platform}: ${host.handlers}`);
-    expect(plugins).toEqual(["opencode", "kilo-cli", "kilo", "mimo-code", "pi", "omp", "amp", "openclaw"].map((id) => `${id}: in-process-worker`).concat("nemoclaw: none"));
+    expect(plugins).toEqual(
+      ["opencode", "kilo-cli", "kilo", "mimo-code", "pi", "omp", "amp", "openclaw"].map((id) => `${id}: in-process-worker`).concat("nemoclaw: none"),
+    );
     const text = box.cli(["explain", "--config", config]).stdout;
     expect(text).toContain(`\nnemoclaw (ts-plugin) is not supported: ${REASON}\n`);
     expect(text).toMatch(/^nemoclaw +user +unavailable +unavailable$/m);

@@ -80,7 +80,9 @@ describe("upgrade", () => {
     const { box, stable } = installed();
     publish({ binary: current, archive: Buffer.from("never asked for") });
     const result = await upgrade(box, stable);
-    expect(result.stdout).toBe(`~/.agent-connector/bin/agent-connector is already ${BINARY} (sha256 ${sha256(current).slice(0, 12)}…, per ${base}/SHA256SUMS): nothing to do\n`);
+    expect(result.stdout).toBe(
+      `~/.agent-connector/bin/agent-connector is already ${BINARY} (sha256 ${sha256(current).slice(0, 12)}…, per ${base}/SHA256SUMS): nothing to do\n`,
+    );
     expect(result.exitCode).toBe(0);
     expect(requested).toEqual(["SHA256SUMS"]);
   });

@@ -74,7 +74,7 @@ function powershellWords(line: string): string[] {
   if (rest.startsWith("& '")) {
     program = "";
     let i = 3;
-    for (;; i++) {
+    for (; ; i++) {
       if (i >= rest.length) throw new Error("unclosed '");
       if (QUOTES.includes(rest[i]!)) {
         if (QUOTES.includes(rest[i + 1] ?? "")) {
@@ -175,7 +175,8 @@ describe("hook commands on Windows", () => {
       }
     };
     for (const written of ["bash", "cmd", "powershell"] as const) {
-      for (const reader of ["bash", "cmd", "powershell"] as const) expect(`${written} read by ${reader}: ${readsBack(READ[reader], spelled(written))}`).toBe(`${written} read by ${reader}: ${written === reader}`);
+      for (const reader of ["bash", "cmd", "powershell"] as const)
+        expect(`${written} read by ${reader}: ${readsBack(READ[reader], spelled(written))}`).toBe(`${written} read by ${reader}: ${written === reader}`);
     }
   });
 
@@ -207,8 +208,16 @@ describe("hook commands on Windows", () => {
       for (const path of paths) {
         for (const noStdin of [false, true]) {
           // Install hands renderLauncher the POSIX spelling of our invocation (knownInvocations' first).
-          const launcher = renderLauncher(flavour, currentInvocation("posix", [path]), { platform: "cline", event: "TaskStart", connectorId: "guard", native: false, noStdin });
-          expect(`${flavour}: ${JSON.stringify(READ_LAUNCHER[flavour](launcher))}`).toBe(`${flavour}: ${JSON.stringify([path, "hook", "cline", "TaskStart", "--connector", "guard"])}`);
+          const launcher = renderLauncher(flavour, currentInvocation("posix", [path]), {
+            platform: "cline",
+            event: "TaskStart",
+            connectorId: "guard",
+            native: false,
+            noStdin,
+          });
+          expect(`${flavour}: ${JSON.stringify(READ_LAUNCHER[flavour](launcher))}`).toBe(
+            `${flavour}: ${JSON.stringify([path, "hook", "cline", "TaskStart", "--connector", "guard"])}`,
+          );
         }
       }
     }
@@ -216,7 +225,13 @@ describe("hook commands on Windows", () => {
 
   test("an sh launcher's command line is read back by a real bash", () => {
     for (const path of PATHS) {
-      const launcher = renderLauncher("sh", currentInvocation("posix", [path]), { platform: "mux", event: "tool_pre", connectorId: "guard", native: true, noStdin: true });
+      const launcher = renderLauncher("sh", currentInvocation("posix", [path]), {
+        platform: "mux",
+        event: "tool_pre",
+        connectorId: "guard",
+        native: true,
+        noStdin: true,
+      });
       const words = commandLineOf(launcher, /^exec /, " </dev/null");
       const proc = Bun.spawnSync(["bash", "-c", `set -- ${words}; printf '%s\\n' "$@"`], { stdout: "pipe" });
       expect(proc.stdout.toString()).toBe(`${[path, "hook", "mux", "tool_pre", "--native", "--connector", "guard"].join("\n")}\n`);

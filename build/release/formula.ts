@@ -1,9 +1,18 @@
 import { archiveName } from "./names.ts";
 
 /** Homebrew formula: one archive per OS and CPU, `bin/agent-connector` (a link brew keeps at <prefix>/bin). */
-export function homebrewFormula(options: { version: string; base: string; homepage: string; description: string; targets: readonly string[]; sha256: (file: string) => string }): string {
+export function homebrewFormula(options: {
+  version: string;
+  base: string;
+  homepage: string;
+  description: string;
+  targets: readonly string[];
+  sha256: (file: string) => string;
+}): string {
   const block = (cpu: "arm" | "intel", target: string) =>
-    options.targets.includes(target) ? [`    on_${cpu} do`, `      url "${options.base}/${archiveName(target)}"`, `      sha256 "${options.sha256(archiveName(target))}"`, "    end"] : [];
+    options.targets.includes(target)
+      ? [`    on_${cpu} do`, `      url "${options.base}/${archiveName(target)}"`, `      sha256 "${options.sha256(archiveName(target))}"`, "    end"]
+      : [];
   const system = (os: "macos" | "linux", prefix: string) => {
     const lines = [...block("arm", `${prefix}-arm64`), ...block("intel", `${prefix}-x64`)];
     return lines.length ? `${[`  on_${os} do`, ...lines, "  end"].join("\n")}\n\n` : "";

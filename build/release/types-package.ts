@@ -16,7 +16,25 @@ export function writeTypesPackage(root: string, out: string, pkg: { version: str
   run([process.execPath, "build", join(root, "src", "index.ts"), "--target=node", "--format=esm", "--outfile", join(out, "index.js")]);
   const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
   const types = join(out, "types");
-  run([process.execPath, tsc, join(root, "src", "index.ts"), "--declaration", "--emitDeclarationOnly", "--allowImportingTsExtensions", "--target", "esnext", "--module", "nodenext", "--moduleResolution", "nodenext", "--skipLibCheck", "--types", "bun", "--outDir", types]);
+  run([
+    process.execPath,
+    tsc,
+    join(root, "src", "index.ts"),
+    "--declaration",
+    "--emitDeclarationOnly",
+    "--allowImportingTsExtensions",
+    "--target",
+    "esnext",
+    "--module",
+    "nodenext",
+    "--moduleResolution",
+    "nodenext",
+    "--skipLibCheck",
+    "--types",
+    "bun",
+    "--outDir",
+    types,
+  ]);
   // tsc keeps the sources' `./x.ts` specifiers in declarations; published files are .d.ts/.js.
   for (const file of walk(types)) writeFileSync(file, readFileSync(file, "utf8").replace(/(from\s+"\.{1,2}\/[^"]+)\.ts"/g, '$1.js"'));
   const manifest = {

@@ -7,10 +7,15 @@ export const configArgs = {
 } as const satisfies ArgsDef;
 
 export const targetArgs = {
-  platform: { type: "string", description: "Host id(s), comma-separated (e.g. claude-code,codex; a program name one host alone has works too: claude, gemini); default: every host detected on this machine" },
+  platform: {
+    type: "string",
+    description:
+      "Host id(s), comma-separated (e.g. claude-code,codex; a program name one host alone has works too: claude, gemini); default: every host detected on this machine",
+  },
   scope: {
     type: "string",
-    description: "user (the host's config in your home), project (in --project-dir) or managed (the machine-wide file an organisation deploys, for every user; needs administrator rights)",
+    description:
+      "user (the host's config in your home), project (in --project-dir) or managed (the machine-wide file an organisation deploys, for every user; needs administrator rights)",
     default: "user",
   },
   "project-dir": { type: "string", description: "Project directory for --scope project (default: current directory)" },
@@ -18,7 +23,10 @@ export const targetArgs = {
 
 /** Hosts that keep hooks inside an agent definition (Amazon Q): which agent's file. */
 export const agentArgs = {
-  agent: { type: "string", description: "Amazon Q: the agent whose file (cli-agents/<name>.json) gets the hooks (default: q_cli_default); the agent must exist" },
+  agent: {
+    type: "string",
+    description: "Amazon Q: the agent whose file (cli-agents/<name>.json) gets the hooks (default: q_cli_default); the agent must exist",
+  },
 } as const satisfies ArgsDef;
 
 export const dryRunArgs = {

@@ -16,7 +16,9 @@ export function authoringTypesSource(): string {
   // The portable tool words (event.tool, updatedTool), declarations only.
   const portable = readFileSync(join(import.meta.dir, "..", "tools", "portable.ts"), "utf8");
   const toolsImported = 'import type { ToolView, UpdatedTool } from "./tools/portable.ts";\n';
-  if (!events.includes(imported) || !shapes.includes("export type McpServer")) throw new Error("authoring types: events.ts or mcp-servers.ts changed shape; update src/commands/_authoring-source.ts");
-  if (!events.includes(toolsImported) || /^import /m.test(portable)) throw new Error("authoring types: events.ts or tools/portable.ts changed shape; update src/commands/_authoring-source.ts");
+  if (!events.includes(imported) || !shapes.includes("export type McpServer"))
+    throw new Error("authoring types: events.ts or mcp-servers.ts changed shape; update src/commands/_authoring-source.ts");
+  if (!events.includes(toolsImported) || /^import /m.test(portable))
+    throw new Error("authoring types: events.ts or tools/portable.ts changed shape; update src/commands/_authoring-source.ts");
   return events.replace(imported, shapes).replace(toolsImported, portable);
 }

@@ -14,7 +14,9 @@ function unknownFlags(args: Record<string, unknown>, def: ArgsDef): string[] {
   const camel = (key: string) => key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
   const aliases = (k: string) => [(def[k] as { alias?: string | string[] }).alias ?? []].flat();
   const known = new Set(["_", ...Object.keys(def).flatMap((k) => [k, camel(k), ...aliases(k)])]);
-  return Object.keys(args).filter((key) => !known.has(key)).map((key) => `--${key}`);
+  return Object.keys(args)
+    .filter((key) => !known.has(key))
+    .map((key) => `--${key}`);
 }
 
 /**
@@ -23,7 +25,11 @@ function unknownFlags(args: Record<string, unknown>, def: ArgsDef): string[] {
  * (EXIT in _args.ts). `run` returns the exit code when it is not 0; once it has returned, the
  * process exits (a command that keeps running, `daemon serve` or `logs --follow`, never returns).
  */
-export function defineAcCommand<A extends ArgsDef>(def: { meta: CommandMeta & { name: string }; args: A; run(ctx: CommandContext<A>): Promise<number | void> }) {
+export function defineAcCommand<A extends ArgsDef>(def: {
+  meta: CommandMeta & { name: string };
+  args: A;
+  run(ctx: CommandContext<A>): Promise<number | void>;
+}) {
   return defineCommand({
     meta: def.meta,
     args: def.args,
@@ -33,7 +39,9 @@ export function defineAcCommand<A extends ArgsDef>(def: { meta: CommandMeta & { 
         const unknown = unknownFlags(args, def.args);
         if (unknown.length) {
           const guess = closest(unknown[0]!.slice(2), Object.keys(def.args));
-          throw new UsageError(`unknown option ${unknown.join(", ")}${guess ? ` (did you mean --${guess}?)` : ""}; see agent-connector ${def.meta.name} --help`);
+          throw new UsageError(
+            `unknown option ${unknown.join(", ")}${guess ? ` (did you mean --${guess}?)` : ""}; see agent-connector ${def.meta.name} --help`,
+          );
         }
         const code = await def.run({ args, json });
         // Done: the command ends here, with its code and its whole output, whatever a connector's

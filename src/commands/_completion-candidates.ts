@@ -21,7 +21,8 @@ export interface CommandSpec {
   args: ArgsDef;
 }
 
-const resolve = async <T,>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> => (typeof value === "function" ? await (value as () => T | Promise<T>)() : await value);
+const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> =>
+  typeof value === "function" ? await (value as () => T | Promise<T>)() : await value;
 
 export async function commandSpecs(): Promise<CommandSpec[]> {
   const subs = (await resolve(rootCommand().subCommands)) ?? {};
@@ -78,12 +79,15 @@ const takesValue = (args: ArgsDef, word: string): boolean => args[flagName(word)
 /** Candidates for the last of `words` (the words after `agent-connector`; the last is the one being completed, maybe ""). */
 export async function completionCandidates(words: readonly string[], specs: readonly CommandSpec[]): Promise<Answer> {
   const typed = words.at(-1) ?? "";
-  const starting = (answer: Answer | undefined): Answer => (answer?.kind === "words" ? { kind: "words", words: answer.words.filter((w) => w.startsWith(typed)) } : (answer ?? { kind: "words", words: [] }));
+  const starting = (answer: Answer | undefined): Answer =>
+    answer?.kind === "words" ? { kind: "words", words: answer.words.filter((w) => w.startsWith(typed)) } : (answer ?? { kind: "words", words: [] });
   if (words.length <= 1) return starting({ kind: "words", words: [...specs.filter((s) => !s.hidden).map((s) => s.name), "--help", "--version"] });
 
   const spec = specs.find((s) => s.name === words[0]);
   if (!spec) return starting(undefined);
-  const positionals = Object.entries(spec.args).filter(([, def]) => def.type === "positional").map(([key]) => key);
+  const positionals = Object.entries(spec.args)
+    .filter(([, def]) => def.type === "positional")
+    .map(([key]) => key);
 
   // Walk the words before the one being completed: flag values are not positionals.
   let filled = 0;
@@ -102,7 +106,16 @@ export async function completionCandidates(words: readonly string[], specs: read
     const answer = await valuesOf(flagName(typed.slice(0, equals)), typed.slice(equals + 1), false);
     return starting(answer?.kind === "words" ? { kind: "words", words: answer.words.map((w) => flag + w) } : answer);
   }
-  if (typed.startsWith("-")) return starting({ kind: "words", words: ["--help", ...Object.entries(spec.args).filter(([, def]) => def.type !== "positional").map(([key]) => `--${key}`)] });
+  if (typed.startsWith("-"))
+    return starting({
+      kind: "words",
+      words: [
+        "--help",
+        ...Object.entries(spec.args)
+          .filter(([, def]) => def.type !== "positional")
+          .map(([key]) => `--${key}`),
+      ],
+    });
   const positional = positionals[filled];
   return starting(positional ? await valuesOf(positional, typed, true) : undefined);
 }

@@ -55,8 +55,20 @@ complete -c agent-connector -f -a '(__agent_connector_complete)'`;
 /** PowerShell cannot be tried here; its script keeps the fixed lists it always had. */
 function powershell(specs: readonly CommandSpec[], lists: { platforms: readonly string[]; events: readonly string[] }): string {
   const visible = specs.filter((s) => !s.hidden);
-  const flagsOf = (s: CommandSpec) => ["--help", ...Object.entries(s.args).filter(([, def]) => def.type !== "positional").map(([key]) => `--${key}`)];
-  const table = visible.map((s) => `    '${s.name}' = @(${flagsOf(s).map((f) => `'${f}'`).join(", ")})`).join("\n");
+  const flagsOf = (s: CommandSpec) => [
+    "--help",
+    ...Object.entries(s.args)
+      .filter(([, def]) => def.type !== "positional")
+      .map(([key]) => `--${key}`),
+  ];
+  const table = visible
+    .map(
+      (s) =>
+        `    '${s.name}' = @(${flagsOf(s)
+          .map((f) => `'${f}'`)
+          .join(", ")})`,
+    )
+    .join("\n");
   return `# agent-connector completion for PowerShell: agent-connector completion powershell | Out-String | Invoke-Expression
 Register-ArgumentCompleter -Native -CommandName agent-connector -ScriptBlock {
   param($wordToComplete, $commandAst, $cursorPosition)

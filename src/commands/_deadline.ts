@@ -23,7 +23,11 @@ export function armDeadline(seconds: number, giveUp: () => void): void {
   if (process.platform === "win32") return;
   const script = '(sleep "$1" </dev/null >/dev/null 2>&1; kill -9 "$2") & cat >/dev/null; kill $! 2>/dev/null';
   try {
-    Bun.spawn(["/bin/sh", "-c", script, "sh", String(seconds + KILL_AFTER_S), String(process.pid)], { stdin: "pipe", stdout: "ignore", stderr: "ignore" }).unref();
+    Bun.spawn(["/bin/sh", "-c", script, "sh", String(seconds + KILL_AFTER_S), String(process.pid)], {
+      stdin: "pipe",
+      stdout: "ignore",
+      stderr: "ignore",
+    }).unref();
   } catch {
     // No shell: the timer is the deadline.
   }

@@ -9,7 +9,8 @@ import { hostsByNames } from "./_host-names.ts";
 /** status and doctor: every recorded install matching --connector / --platform, checked. */
 export async function healthOf(values: { connector?: string; platform?: string }): Promise<InstallHealth[]> {
   const registry = await readRegistry();
-  if (values.connector && !registry[values.connector]) throw new UsageError(`connector "${values.connector}" is not installed; installed: ${Object.keys(registry).join(", ") || "none"}`);
+  if (values.connector && !registry[values.connector])
+    throw new UsageError(`connector "${values.connector}" is not installed; installed: ${Object.keys(registry).join(", ") || "none"}`);
   const platforms = values.platform === undefined ? undefined : hostsByNames(values.platform).map((adapter) => adapter.id);
   const context = { paths: pathContext(undefined), invocations: knownInvocations(registry), current: currentInvocation(), version: pkg.version };
   return checkRegistry(registry, context, { connector: values.connector, platforms });

@@ -2,7 +2,8 @@ import type { ArgDef, CommandDef, CommandMeta } from "citty";
 import { examplesOf } from "./_examples.ts";
 import { wrap } from "./_wrap.ts";
 
-const resolve = async <T,>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> => (typeof value === "function" ? await (value as () => T | Promise<T>)() : await value);
+const resolve = async <T>(value: T | (() => T | Promise<T>) | Promise<T>): Promise<T> =>
+  typeof value === "function" ? await (value as () => T | Promise<T>)() : await value;
 
 /** Names longer than this get their description on the lines below, so descriptions keep room to read. */
 const NAME_COLUMN_MAX = 30;
@@ -19,7 +20,8 @@ function columns(rows: readonly (readonly [string, string])[], width: number): s
     .join("\n");
 }
 
-const valueHint = (name: string, arg: ArgDef): string => (arg.type === "string" || arg.type === "enum" ? `=<${(arg as { valueHint?: string }).valueHint ?? name.replace(/-/g, "_")}>` : "");
+const valueHint = (name: string, arg: ArgDef): string =>
+  arg.type === "string" || arg.type === "enum" ? `=<${(arg as { valueHint?: string }).valueHint ?? name.replace(/-/g, "_")}>` : "";
 
 const aliasesOf = (arg: ArgDef): string[] => [(arg as { alias?: string | string[] }).alias ?? []].flat();
 
@@ -33,7 +35,12 @@ function describe(arg: ArgDef, required: boolean): string {
  * wrapped to `width` (citty's own help leaves every description on one long line). `bold` marks
  * the headings for a terminal.
  */
-export async function renderHelp(cmd: CommandDef<any>, parent: CommandDef<any> | undefined, width: number, bold: (text: string) => string = (text) => text): Promise<string> {
+export async function renderHelp(
+  cmd: CommandDef<any>,
+  parent: CommandDef<any> | undefined,
+  width: number,
+  bold: (text: string) => string = (text) => text,
+): Promise<string> {
   const meta = ((await resolve(cmd.meta)) ?? {}) as CommandMeta;
   const parentMeta = ((await resolve(parent?.meta)) ?? {}) as CommandMeta;
   const name = [parentMeta.name, meta.name].filter(Boolean).join(" ");
@@ -43,10 +50,35 @@ export async function renderHelp(cmd: CommandDef<any>, parent: CommandDef<any> |
   const options = args.filter(([, arg]) => arg.type !== "positional");
   const subCommands = Object.entries(((await resolve(cmd.subCommands)) ?? {}) as Record<string, unknown>);
 
-  const usage = [name, options.length ? "[OPTIONS]" : "", ...positionals.map(([key, arg]) => (arg.required === false || arg.default !== undefined ? `[${key.toUpperCase()}]` : `<${key.toUpperCase()}>`)), subCommands.length ? "<COMMAND>" : ""];
-  const sections = [wrap(`${meta.description ?? ""} (${name}${version ? ` v${version}` : ""})`, width), wrap(usage.filter(Boolean).join(" "), width, 6, `${bold("USAGE")} `)];
-  if (positionals.length) sections.push(`${bold("ARGUMENTS")}\n${columns(positionals.map(([key, arg]) => [key.toUpperCase(), describe(arg, arg.required !== false && arg.default === undefined)]), width)}`);
-  if (options.length) sections.push(`${bold("OPTIONS")}\n${columns(options.map(([key, arg]) => [`${aliasesOf(arg).map((alias) => `-${alias}, `).join("")}--${key}${valueHint(key, arg)}`, describe(arg, arg.required === true)]), width)}`);
+  const usage = [
+    name,
+    options.length ? "[OPTIONS]" : "",
+    ...positionals.map(([key, arg]) => (arg.required === false || arg.default !== undefined ? `[${key.toUpperCase()}]` : `<${key.toUpperCase()}>`)),
+    subCommands.length ? "<COMMAND>" : "",
+  ];
+  const sections = [
+    wrap(`${meta.description ?? ""} (${name}${version ? ` v${version}` : ""})`, width),
+    wrap(usage.filter(Boolean).join(" "), width, 6, `${bold("USAGE")} `),
+  ];
+  if (positionals.length)
+    sections.push(
+      `${bold("ARGUMENTS")}\n${columns(
+        positionals.map(([key, arg]) => [key.toUpperCase(), describe(arg, arg.required !== false && arg.default === undefined)]),
+        width,
+      )}`,
+    );
+  if (options.length)
+    sections.push(
+      `${bold("OPTIONS")}\n${columns(
+        options.map(([key, arg]) => [
+          `${aliasesOf(arg)
+            .map((alias) => `-${alias}, `)
+            .join("")}--${key}${valueHint(key, arg)}`,
+          describe(arg, arg.required === true),
+        ]),
+        width,
+      )}`,
+    );
   if (subCommands.length) {
     const rows: [string, string][] = [];
     for (const [sub, load] of subCommands) {

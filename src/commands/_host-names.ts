@@ -25,11 +25,17 @@ export function hostsNamed(word: string): Adapter<HostId>[] {
 export function hostByName(word: string): Adapter<HostId> {
   const named = hostsNamed(word);
   if (named.length === 1) return named[0]!;
-  if (named.length > 1) throw new UsageError(`"${word}" could be any of ${named.map((adapter) => `${adapter.id} (${adapter.name})`).join(", ")}; name one of them`);
+  if (named.length > 1)
+    throw new UsageError(`"${word}" could be any of ${named.map((adapter) => `${adapter.id} (${adapter.name})`).join(", ")}; name one of them`);
   if (!word) throw new UsageError(`a host name is missing in the list; known: ${HOST_IDS.join(", ")}`);
   // A misspelt program name is as likely as a misspelt id ("gemni").
   const guess = closest(word, [...HOST_IDS, ...ADAPTERS.flatMap((adapter) => adapter.detect.bins)]);
-  if (guess) throw new UsageError(`unknown host "${word}"; did you mean ${hostsNamed(guess).map((adapter) => adapter.id).join(" or ")}?`);
+  if (guess)
+    throw new UsageError(
+      `unknown host "${word}"; did you mean ${hostsNamed(guess)
+        .map((adapter) => adapter.id)
+        .join(" or ")}?`,
+    );
   throw new UsageError(`unknown host "${word}"; known: ${HOST_IDS.join(", ")}`);
 }
 

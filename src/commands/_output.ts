@@ -2,7 +2,9 @@ import { createConsola } from "consola";
 import { writeSync } from "node:fs";
 
 /** Human output goes to stderr; stdout is for --json documents, diffs and the hook protocol. */
-export const ui = createConsola({ stdout: process.stderr, stderr: process.stderr, fancy: false, formatOptions: { date: false } } as Parameters<typeof createConsola>[0]);
+export const ui = createConsola({ stdout: process.stderr, stderr: process.stderr, fancy: false, formatOptions: { date: false } } as Parameters<
+  typeof createConsola
+>[0]);
 
 /**
  * Whole, whatever reads it: stdout may be a non-blocking pipe, where one write takes at most what

@@ -24,7 +24,13 @@ const payloadFor = (adapter: Adapter, event: string, projectDir: string) =>
 /** Runs one command line as the host does (a shell, the payload on stdin) and judges the reply by our protocol's rules. */
 function fire(command: string, event: string, payload: unknown, timeoutMs: number, text = false): Probe {
   const started = performance.now();
-  const proc = Bun.spawnSync(["sh", "-c", command], { stdin: Buffer.from(JSON.stringify(payload)), stdout: "pipe", stderr: "pipe", env: process.env, timeout: timeoutMs });
+  const proc = Bun.spawnSync(["sh", "-c", command], {
+    stdin: Buffer.from(JSON.stringify(payload)),
+    stdout: "pipe",
+    stderr: "pipe",
+    env: process.env,
+    timeout: timeoutMs,
+  });
   const latencyMs = Math.round(performance.now() - started);
   const stdout = proc.stdout.toString().trim();
   const stderr = proc.stderr.toString().trim();
@@ -38,7 +44,8 @@ function fire(command: string, event: string, payload: unknown, timeoutMs: numbe
   if (text) return { ...base, ok: true, detail: `replied text (context): ${stdout.length > 160 ? `${stdout.slice(0, 160)}…` : stdout}` };
   try {
     const reply = JSON.parse(stdout);
-    if (reply === null || typeof reply !== "object" || Array.isArray(reply)) return { ...base, ok: false, detail: `the reply is not a JSON object: ${stdout.slice(0, 200)}` };
+    if (reply === null || typeof reply !== "object" || Array.isArray(reply))
+      return { ...base, ok: false, detail: `the reply is not a JSON object: ${stdout.slice(0, 200)}` };
     return { ...base, ok: true, detail: `replied ${stdout.length > 160 ? `${stdout.slice(0, 160)}…` : stdout}` };
   } catch {
     return { ...base, ok: false, detail: `the reply is not JSON: ${stdout.slice(0, 200)}` };
@@ -49,7 +56,14 @@ function fire(command: string, event: string, payload: unknown, timeoutMs: numbe
  * What doctor finds in one host file: entries the host rejects (with their line) and one synthetic
  * event per hook command of `connectorId` in it (a plugin module: per event it handles).
  */
-export function probeFile(adapter: Adapter, file: string, connectorId: string, invocations: readonly string[], timeoutMs: number, projectDir: string): { problems: FileProblem[]; probes: Probe[] } {
+export function probeFile(
+  adapter: Adapter,
+  file: string,
+  connectorId: string,
+  invocations: readonly string[],
+  timeoutMs: number,
+  projectDir: string,
+): { problems: FileProblem[]; probes: Probe[] } {
   // A hooks folder of launchers (Cline): status checks each launcher's bytes; no file to read here.
   if (adapter.hooks.kind !== "hook-file" && adapter.hooks.kind !== "plugin-module") return { problems: [], probes: [] };
   const text = readText(file);
@@ -59,7 +73,9 @@ export function probeFile(adapter: Adapter, file: string, connectorId: string, i
     if (!settings) return { problems: [{ line: 1, message: "is not a module agent-connector generated" }], probes: [] };
     return {
       problems: [],
-      probes: Object.keys(settings.events).map((event) => fire([...settings.command, event, "--connector", settings.connector].map(quote).join(" "), event, payloadFor(adapter, event, projectDir), timeoutMs)),
+      probes: Object.keys(settings.events).map((event) =>
+        fire([...settings.command, event, "--connector", settings.connector].map(quote).join(" "), event, payloadFor(adapter, event, projectDir), timeoutMs),
+      ),
     };
   }
   if (adapter.hooks.kind !== "hook-file") return { problems: [], probes: [] };

@@ -3,7 +3,14 @@ import { writeSync } from "node:fs";
 /** Left-aligned columns two spaces apart; the first row is the header. No trailing blanks. */
 export function formatTable(rows: readonly (readonly string[])[]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** Writes a table on stdout (fd 1: a report command's output) or stderr (fd 2: install's human report). */

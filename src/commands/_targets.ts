@@ -10,7 +10,8 @@ import { UsageError } from "./_fail.ts";
 import { hostsByNames } from "./_host-names.ts";
 
 export function pathContext(projectDir: string | undefined, agent?: string): PathContext {
-  if (agent !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(agent)) throw new UsageError(`--agent must be an agent's name (letters, digits, dots, dashes, underscores), not "${agent}"`);
+  if (agent !== undefined && !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(agent))
+    throw new UsageError(`--agent must be an agent's name (letters, digits, dots, dashes, underscores), not "${agent}"`);
   return { home: userHome(), env: process.env, projectDir: resolve(projectDir ?? process.cwd()), ...(agent ? { agent } : {}) };
 }
 
@@ -32,8 +33,10 @@ export function selectAdapters(platform: string | undefined, paths: PathContext)
 export function configPathFrom(config: string | undefined): string {
   if (config) return resolve(config);
   const found = findConfigs(process.cwd());
-  if (!found.length) throw new UsageError(`no agent-connector.config.{ts,mts,mjs,js,json} in ${process.cwd()}; run agent-connector init, or pass --config <path>`);
-  if (found.length > 1) throw new UsageError(`${found.length} connector configs in ${process.cwd()}: ${found.join(", ")}; keep one, or pick one with --config <path>`);
+  if (!found.length)
+    throw new UsageError(`no agent-connector.config.{ts,mts,mjs,js,json} in ${process.cwd()}; run agent-connector init, or pass --config <path>`);
+  if (found.length > 1)
+    throw new UsageError(`${found.length} connector configs in ${process.cwd()}: ${found.join(", ")}; keep one, or pick one with --config <path>`);
   return found[0]!;
 }
 

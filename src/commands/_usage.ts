@@ -3,7 +3,8 @@ import { renderHelp } from "./_help.ts";
 import { widthOf } from "./_wrap.ts";
 
 /** Colour only for a person at a terminal, never with NO_COLOR (https://no-color.org: any non-empty value). */
-export const useColour = (stream: { isTTY?: boolean } = process.stdout, env = process.env): boolean => Boolean(stream.isTTY) && !env.NO_COLOR && env.TERM !== "dumb";
+export const useColour = (stream: { isTTY?: boolean } = process.stdout, env = process.env): boolean =>
+  Boolean(stream.isTTY) && !env.NO_COLOR && env.TERM !== "dumb";
 
 /**
  * A command's help, on stdout when asked for (--help) and on stderr after a usage error (stdout

@@ -24,33 +24,40 @@ export default defineAcCommand({
     connector: { type: "string", description: "Installed connector id (its config path comes from the registry)" },
     ...configArgs,
     quiet: { type: "boolean", description: "Print nothing (what hook calls use)" },
-    deadline: { type: "string", description: `Seconds: if the config has not loaded and compiled by then, give up (with --connector, hook calls load its source until it changes) and exit 3; hook calls pass ${BACKGROUND_DEADLINE_S}` },
+    deadline: {
+      type: "string",
+      description: `Seconds: if the config has not loaded and compiled by then, give up (with --connector, hook calls load its source until it changes) and exit 3; hook calls pass ${BACKGROUND_DEADLINE_S}`,
+    },
     ...jsonArgs,
   },
   async run({ args, json }) {
     const deadline = args.deadline === undefined ? undefined : Number(args.deadline);
     if (deadline !== undefined && !(deadline > 0)) throw new UsageError(`--deadline must be a number of seconds, not "${args.deadline}"`);
     let loading: string | undefined;
-    if (deadline) armDeadline(deadline, () => void (args.connector && loading && recordUncompiled(args.connector, loading, `did not finish loading within ${deadline} s`)));
+    if (deadline)
+      armDeadline(deadline, () => void (args.connector && loading && recordUncompiled(args.connector, loading, `did not finish loading within ${deadline} s`)));
     // Under the install lock, the registry read with it: a compile a hook call started in the
     // background must not write the copy of a config an install has just replaced.
-    const { path, result } = await withInstallLock(async () => {
-      let path: string;
-      if (args.connector) {
-        path = (await readRegistry())[args.connector]?.config ?? "";
-        if (!path) throw new UsageError(`connector "${args.connector}" is not installed; see agent-connector status`);
-      } else path = configPathFrom(args.config);
-      loading = path;
-      try {
-        const config = await loadConnectorConfig(path, HOST_IDS);
-        if (args.connector && config.id !== args.connector) throw new Error(`its id is now "${config.id}", not "${args.connector}": install it again`);
-        return { path, result: await compileConnector(path, config) };
-      } catch (error) {
-        if (!args.connector) throw error;
-        // Hook calls load the source (and fail open with its error) until the file changes again.
-        return { path, result: recordUncompiled(args.connector, path, (error as Error).message) };
-      }
-    }, { dryRun: false });
+    const { path, result } = await withInstallLock(
+      async () => {
+        let path: string;
+        if (args.connector) {
+          path = (await readRegistry())[args.connector]?.config ?? "";
+          if (!path) throw new UsageError(`connector "${args.connector}" is not installed; see agent-connector status`);
+        } else path = configPathFrom(args.config);
+        loading = path;
+        try {
+          const config = await loadConnectorConfig(path, HOST_IDS);
+          if (args.connector && config.id !== args.connector) throw new Error(`its id is now "${config.id}", not "${args.connector}": install it again`);
+          return { path, result: await compileConnector(path, config) };
+        } catch (error) {
+          if (!args.connector) throw error;
+          // Hook calls load the source (and fail open with its error) until the file changes again.
+          return { path, result: recordUncompiled(args.connector, path, (error as Error).message) };
+        }
+      },
+      { dryRun: false },
+    );
     if (json) printJson({ ...result, config: path });
     else if (!args.quiet) {
       if (result.ok) ui.success(`compiled ${tilde(path, userHome())} → ${tilde(result.path, userHome())}${result.bytecode ? " (with bytecode)" : ""}`);

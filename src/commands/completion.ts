@@ -12,7 +12,11 @@ export default defineAcCommand({
   args: {
     shell: { type: "positional", description: `One of ${SHELL_NAMES.join(", ")}`, required: false },
     connectors: { type: "boolean", description: "Print the installed connector ids, one a line (the PowerShell script calls this)" },
-    complete: { type: "boolean", description: "Read the words typed after agent-connector, one a line on stdin (the last is being completed); print what may follow (the bash, zsh and fish scripts call this)" },
+    complete: {
+      type: "boolean",
+      description:
+        "Read the words typed after agent-connector, one a line on stdin (the last is being completed); print what may follow (the bash, zsh and fish scripts call this)",
+    },
   },
   async run({ args }) {
     if (args.connectors) return void printStdout(Object.keys(await readRegistry()).join("\n"));

@@ -17,10 +17,12 @@ import { hostVersion, versionLine, type HostVersion } from "../install/host-vers
 /** Each installed host's version against the versions its adapter was checked with, read once a host. */
 async function hostVersions(results: Diagnosis[]): Promise<Record<string, HostVersion>> {
   const ids = [...new Set(results.map((r) => r.platform))];
-  const found = await Promise.all(ids.map(async (id) => {
-    const adapter = findAdapter(id);
-    return adapter ? ([id, await hostVersion(adapter, process.env)] as const) : undefined;
-  }));
+  const found = await Promise.all(
+    ids.map(async (id) => {
+      const adapter = findAdapter(id);
+      return adapter ? ([id, await hostVersion(adapter, process.env)] as const) : undefined;
+    }),
+  );
   return Object.fromEntries(found.filter((entry) => entry !== undefined));
 }
 
@@ -88,7 +90,8 @@ function report(results: Diagnosis[], fixes: ReturnType<typeof fix>): string {
 export default defineAcCommand({
   meta: {
     name: "doctor",
-    description: "Check every install as status does, validate the host files by each host's rules, and fire a sample event through every installed hook command as the host would; --fix re-installs what drifted",
+    description:
+      "Check every install as status does, validate the host files by each host's rules, and fire a sample event through every installed hook command as the host would; --fix re-installs what drifted",
   },
   args: {
     ...connectorArgs,

@@ -52,10 +52,20 @@ function cell(plan: HostPlan, event: string): string {
 }
 
 /** Where a host's handlers run: a worker thread of the host's process (the binary where it cannot), the hook command, or nowhere. */
-const HANDLERS = { "plugin-module": "in-process-worker", "hook-file": "hook-command", "hooks-folder": "hook-command", none: "none", unavailable: "none" } as const;
+const HANDLERS = {
+  "plugin-module": "in-process-worker",
+  "hook-file": "hook-command",
+  "hooks-folder": "hook-command",
+  none: "none",
+  unavailable: "none",
+} as const;
 
 export default defineAcCommand({
-  meta: { name: "explain", description: "Show what a connector becomes on every known host (or those --platform names): wired events (native or run-time matcher), unavailable ones, degradations, and where its MCP servers are registered. Writes nothing." },
+  meta: {
+    name: "explain",
+    description:
+      "Show what a connector becomes on every known host (or those --platform names): wired events (native or run-time matcher), unavailable ones, degradations, and where its MCP servers are registered. Writes nothing.",
+  },
   args,
   async run({ args: values, json }) {
     const scope = parseScope(values.scope);
@@ -69,7 +79,13 @@ export default defineAcCommand({
     const fallback: Scope = scope === "user" ? "project" : "user";
     const adapters = values.platform ? hostsByNames(values.platform) : ADAPTERS;
     const plans = adapters.map((adapter) => {
-      const plan = planHost(adapter, config, hasScope(adapter, scope, paths, config.id) || !hasScope(adapter, fallback, paths, config.id) ? scope : fallback, paths, invocations);
+      const plan = planHost(
+        adapter,
+        config,
+        hasScope(adapter, scope, paths, config.id) || !hasScope(adapter, fallback, paths, config.id) ? scope : fallback,
+        paths,
+        invocations,
+      );
       const mcpScope = adapter.mcp && !adapter.mcp.scopes[plan.scope] ? ([scope, fallback].find((s) => adapter.mcp!.scopes[s]) ?? plan.scope) : plan.scope;
       const mcp = mcpScope === plan.scope ? plan.mcp : planHost(adapter, config, mcpScope, paths, invocations, { only: "mcp" }).mcp;
       return { adapter, plan, mcp: mcpReport(adapter, mcp, mcpScope, paths), mcpWarnings: mcp?.warnings ?? [] };
@@ -89,30 +105,45 @@ export default defineAcCommand({
       }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
     }
-    printStdout(`${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} host${plans.length === 1 ? "" : "s"}`);
+    printStdout(
+      `${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} host${plans.length === 1 ? "" : "s"}`,
+    );
     printTable([["host", "scope", ...events], ...plans.map(({ plan }) => [plan.platform, plan.scope, ...events.map((event) => cell(plan, event))])], 1);
     const native = plans.filter(({ plan }) => plan.wired.some((w) => w.native));
     for (const { plan } of native) printStdout(`native hooks on ${plan.platform}: ${listCell(plan.wired.filter((w) => w.native).map((w) => w.event))}`);
-    for (const { plan } of plans) for (const skipped of plan.nativeSkipped) printStdout(`native hook ${skipped.event} not installed on ${plan.platform}: ${skipped.reason}`);
+    for (const { plan } of plans)
+      for (const skipped of plan.nativeSkipped) printStdout(`native hook ${skipped.event} not installed on ${plan.platform}: ${skipped.reason}`);
     const degraded = plans.flatMap(({ plan }) => plan.degradations.map((d) => [plan.platform, d.event, `${d.from} → ${d.to}`]));
     if (degraded.length) {
       printStdout("\n* degradations (what a response becomes where the host cannot honour it):");
       printTable([["host", "event", "degradation"], ...degraded], 1);
     }
-    const notes = plans.flatMap(({ adapter, plan }) => plan.wired.flatMap((w) => {
-      const note = w.native ? undefined : adapter.eventNotes?.[w.event as EventName];
-      return note ? [[plan.platform, w.event, note]] : [];
-    }));
+    const notes = plans.flatMap(({ adapter, plan }) =>
+      plan.wired.flatMap((w) => {
+        const note = w.native ? undefined : adapter.eventNotes?.[w.event as EventName];
+        return note ? [[plan.platform, w.event, note]] : [];
+      }),
+    );
     if (notes.length) {
       printStdout("\nnotes (what a host does with a wired event):");
       printTable([["host", "event", "note"], ...notes], 1);
     }
     const matcherWarnings = plans.flatMap(({ plan }) => plan.matcherWarnings);
-    if (matcherWarnings.length) printStdout(`\nmatchers that never run (fix the matcher, or name the host's tools):\n${matcherWarnings.map((w) => `  ${w}`).join("\n")}`);
+    if (matcherWarnings.length)
+      printStdout(`\nmatchers that never run (fix the matcher, or name the host's tools):\n${matcherWarnings.map((w) => `  ${w}`).join("\n")}`);
     if (values.tools || events.some((event) => hasKinds(config.hooks?.[event]?.matcher))) {
       const hooked = plans.filter(({ adapter }) => adapter.paradigm !== "mcp-only" && adapter.hooks.kind !== "unavailable");
       printStdout("\ntools by kind (what @kind matches on each host; the handler's event.tool.kind):");
-      printTable([TOOLS_HEADER, ...hooked.flatMap(({ adapter }) => { const row = toolsRow(adapter); return row ? [row] : []; })], 1);
+      printTable(
+        [
+          TOOLS_HEADER,
+          ...hooked.flatMap(({ adapter }) => {
+            const row = toolsRow(adapter);
+            return row ? [row] : [];
+          }),
+        ],
+        1,
+      );
       for (const { adapter } of hooked) {
         const report = toolsReport(adapter);
         if (!report.known) printStdout(`  ${adapter.id}: tools unknown (${report.reason})`);
@@ -125,7 +156,8 @@ export default defineAcCommand({
           " a call goes to the agent-connector binary instead while the connector runs from its source (it cannot be compiled, or changed since install) or where the host's runtime cannot start the worker.",
       );
     }
-    for (const { adapter } of plans) if (adapter.hooks.kind === "unavailable") printStdout(`\n${adapter.id} (${adapter.paradigm}) is not supported: ${adapter.hooks.reason}`);
+    for (const { adapter } of plans)
+      if (adapter.hooks.kind === "unavailable") printStdout(`\n${adapter.id} (${adapter.paradigm}) is not supported: ${adapter.hooks.reason}`);
     const noNative = plans.filter(({ adapter }) => adapter.paradigm === "json-stdio" && !adapter.nativeHooks).map(({ adapter }) => adapter.id);
     if (noNative.length) printStdout(`\nno native hooks (platforms.<id>.nativeHooks) on: ${noNative.join(", ")}`);
     const notices = plans.flatMap(({ adapter, plan }) => {
@@ -136,18 +168,30 @@ export default defineAcCommand({
     const servers = Object.keys(config.mcpServers ?? {});
     if (!servers.length) printStdout("\nMCP servers: none declared (--json shows each host's MCP file, format and transports).");
     else printStdout("\nMCP servers (where each host registers them):");
-    if (servers.length) printTable(
-      [
-        ["host", "scope", "mcp file", "format", "transports", "variables", "tool names", ...servers],
-        ...plans.map(({ plan, mcp: m }) => {
-          const status = (name: string) => m.servers.find((s) => s.name === name)?.status ?? "-";
-          return [plan.platform, m.scope, m.file ? tilde(m.file, paths.home) : m.ui ? "(host UI)" : "-", m.format, m.transports.join(", ") || "-", m.variables, m.toolName || "-", ...servers.map((name) => (status(name) === "planned" ? "registered" : status(name)))];
-        }),
-      ],
-      1,
-    );
+    if (servers.length)
+      printTable(
+        [
+          ["host", "scope", "mcp file", "format", "transports", "variables", "tool names", ...servers],
+          ...plans.map(({ plan, mcp: m }) => {
+            const status = (name: string) => m.servers.find((s) => s.name === name)?.status ?? "-";
+            return [
+              plan.platform,
+              m.scope,
+              m.file ? tilde(m.file, paths.home) : m.ui ? "(host UI)" : "-",
+              m.format,
+              m.transports.join(", ") || "-",
+              m.variables,
+              m.toolName || "-",
+              ...servers.map((name) => (status(name) === "planned" ? "registered" : status(name))),
+            ];
+          }),
+        ],
+        1,
+      );
     for (const { mcpWarnings } of plans) for (const warning of mcpWarnings) printStdout(`  ${warning}`);
-    const cross = plans.flatMap(({ adapter }) => (adapter.alsoRuns ?? []).map((a) => `${adapter.id} also runs ${a.platform}'s ${a.scopes.join(" and ")} hooks${a.when ? ` ${a.when}` : ""}`));
+    const cross = plans.flatMap(({ adapter }) =>
+      (adapter.alsoRuns ?? []).map((a) => `${adapter.id} also runs ${a.platform}'s ${a.scopes.join(" and ")} hooks${a.when ? ` ${a.when}` : ""}`),
+    );
     if (cross.length) printStdout(`\ncross-host (one handler can fire under several hosts):\n${cross.map((line) => `  ${line}`).join("\n")}`);
   },
 });

@@ -5,7 +5,11 @@ import { defineCommand } from "citty";
  * every tool call. The argument list here documents what src/hook/argv.ts parses.
  */
 export default defineCommand({
-  meta: { name: "hook", description: "Answer one hook call from a host (hosts run this; you rarely do). Reads the host's JSON on stdin, prints its native reply. Exits 0 (fail-open) except to keep a deny whose reply could not be rendered (exit 2)." },
+  meta: {
+    name: "hook",
+    description:
+      "Answer one hook call from a host (hosts run this; you rarely do). Reads the host's JSON on stdin, prints its native reply. Exits 0 (fail-open) except to keep a deny whose reply could not be rendered (exit 2).",
+  },
   args: {
     platform: { type: "positional", description: "Host id, e.g. claude-code", required: true },
     event: { type: "positional", description: "Normalized event (PreToolUse, …) or, with --native, the host's own event name", required: true },

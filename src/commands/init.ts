@@ -26,7 +26,16 @@ export function defineConnector<const C extends ConnectorConfig>(config: C): C {
 `;
 
 const NEW_TSCONFIG = {
-  compilerOptions: { target: "ESNext", module: "Preserve", moduleResolution: "bundler", strict: true, noEmit: true, skipLibCheck: true, allowImportingTsExtensions: true, paths: { "agent-connector": [`./${TYPES_FILE}`] } },
+  compilerOptions: {
+    target: "ESNext",
+    module: "Preserve",
+    moduleResolution: "bundler",
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    allowImportingTsExtensions: true,
+    paths: { "agent-connector": [`./${TYPES_FILE}`] },
+  },
   include: ["agent-connector.config.ts"],
 };
 
@@ -35,12 +44,18 @@ function tsconfigText(existing: string | null): string | null {
   if (existing === null) return `${JSON.stringify(NEW_TSCONFIG, null, 2)}\n`;
   const current = parse(existing) as { compilerOptions?: { paths?: Record<string, unknown> } } | undefined;
   if (current?.compilerOptions?.paths?.["agent-connector"]) return null;
-  const edits = modify(existing, ["compilerOptions", "paths", "agent-connector"], [`./${TYPES_FILE}`], { formattingOptions: { insertSpaces: true, tabSize: 2 } });
+  const edits = modify(existing, ["compilerOptions", "paths", "agent-connector"], [`./${TYPES_FILE}`], {
+    formattingOptions: { insertSpaces: true, tabSize: 2 },
+  });
   return applyEdits(existing, edits);
 }
 
 /** A connector id from a folder name: lowercase letters, digits and dashes. */
-const idFrom = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "my-connector";
+const idFrom = (name: string): string =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "") || "my-connector";
 
 export default defineAcCommand({
   meta: { name: "init", description: "Write a commented agent-connector.config.ts in the current folder, and the types tsc and editors need for it" },

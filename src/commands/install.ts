@@ -37,7 +37,9 @@ function nothingToInstall(config: ConnectorConfig): string | undefined {
   const hooks = EVENT_NAMES.filter((event) => config.hooks?.[event]).length;
   const native = Object.values(config.platforms ?? {}).some((p) => Object.keys(p.nativeHooks ?? {}).length);
   const servers = Object.keys(config.mcpServers ?? {}).length;
-  return hooks || native || servers ? undefined : "nothing to install: the connector declares no hooks and no MCP servers. Add one under hooks (e.g. PreToolUse: { handler: … }); agent-connector init writes an example.";
+  return hooks || native || servers
+    ? undefined
+    : "nothing to install: the connector declares no hooks and no MCP servers. Add one under hooks (e.g. PreToolUse: { handler: … }); agent-connector init writes an example.";
 }
 
 /** The MCP part of a host's result: where, in what format, and what became of each server. */
@@ -54,8 +56,15 @@ export interface HostResult extends Omit<HostPlan, "edits" | "mcp"> {
 function mcpResult({ edit: _edit, ...plan }: McpPlan, change: FileChange | undefined): McpResult {
   const done = (change?.details?.servers ?? []) as ServerChange[];
   const servers = plan.servers.map((s) => ({ ...s, status: done.find((d) => d.name === s.name)?.status ?? s.status }));
-  const removed = done.filter((d) => d.status === "removed" && !servers.some((s) => s.name === d.name)).map((d) => ({ name: d.name, transport: "stdio" as const, status: d.status }));
-  return { ...plan, servers: [...servers, ...removed], warnings: [...plan.warnings, ...(change?.warnings ?? [])], ...(change?.diff ? { diff: change.diff } : {}) };
+  const removed = done
+    .filter((d) => d.status === "removed" && !servers.some((s) => s.name === d.name))
+    .map((d) => ({ name: d.name, transport: "stdio" as const, status: d.status }));
+  return {
+    ...plan,
+    servers: [...servers, ...removed],
+    warnings: [...plan.warnings, ...(change?.warnings ?? [])],
+    ...(change?.diff ? { diff: change.diff } : {}),
+  };
 }
 
 function hostResult(plan: HostPlan, changes: FileChange[], dryRun: boolean): HostResult {
@@ -76,7 +85,8 @@ function hostResult(plan: HostPlan, changes: FileChange[], dryRun: boolean): Hos
 }
 
 /** The servers of ours a host's MCP file now holds (recorded: only those are ours on uninstall). */
-const writtenServers = (r: HostResult): string[] => (r.mcp?.servers ?? []).filter((s) => s.status === "added" || s.status === "updated" || s.status === "unchanged").map((s) => s.name);
+const writtenServers = (r: HostResult): string[] =>
+  (r.mcp?.servers ?? []).filter((s) => s.status === "added" || s.status === "updated" || s.status === "unchanged").map((s) => s.name);
 
 /** The registry's installs after this run: each host file written replaces its record. */
 /** How the hook commands written for a host start (on Windows, spelled for the host's shell). */
@@ -87,15 +97,27 @@ const invocationFor = (platform: HostId): string => {
 
 function recordInstalls(previous: readonly InstallRecord[], results: readonly HostResult[]): InstallRecord[] {
   const ok = results.filter((r) => r.status !== "error");
-  const hooks = ok.filter((r) => r.file).map((r): InstallRecord => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation: invocationFor(r.platform as HostId) }));
+  const hooks = ok
+    .filter((r) => r.file)
+    .map((r): InstallRecord => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation: invocationFor(r.platform as HostId) }));
   const mcpTouched = ok.filter((r) => r.mcp?.file);
-  const mcp = mcpTouched.filter((r) => writtenServers(r).length).map((r): InstallRecord => ({ platform: r.platform, scope: r.scope, file: r.mcp!.file!, part: "mcp", servers: writtenServers(r) }));
+  const mcp = mcpTouched
+    .filter((r) => writtenServers(r).length)
+    .map((r): InstallRecord => ({ platform: r.platform, scope: r.scope, file: r.mcp!.file!, part: "mcp", servers: writtenServers(r) }));
   const replaced = (p: InstallRecord) =>
-    p.part === "mcp" ? mcpTouched.some((r) => r.platform === p.platform && r.mcp!.file === p.file) : hooks.some((f) => f.file === p.file && f.platform === p.platform);
+    p.part === "mcp"
+      ? mcpTouched.some((r) => r.platform === p.platform && r.mcp!.file === p.file)
+      : hooks.some((f) => f.file === p.file && f.platform === p.platform);
   return [...previous.filter((p) => !replaced(p)), ...hooks, ...mcp];
 }
 
-const STATUS = { installed: "installed", unchanged: "already up to date", "would-change": "would change", "nothing-to-install": "nothing installed", error: "error" } as const;
+const STATUS = {
+  installed: "installed",
+  unchanged: "already up to date",
+  "would-change": "would change",
+  "nothing-to-install": "nothing installed",
+  error: "error",
+} as const;
 
 /** One summary table (host, scope, events wired / unavailable, degradations), then the details. */
 function report(results: HostResult[], dryRun: boolean, home: string): void {
@@ -127,7 +149,9 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
   );
   for (const r of results) {
     if (r.status === "error") {
-      ui.error(`${r.name} (${r.scope}): ${r.error}${r.scope === "managed" ? " (managed settings are the machine's: run install as an administrator, e.g. with sudo)" : ""}`);
+      ui.error(
+        `${r.name} (${r.scope}): ${r.error}${r.scope === "managed" ? " (managed settings are the machine's: run install as an administrator, e.g. with sudo)" : ""}`,
+      );
       continue;
     }
     for (const note of (r.companions ?? []).flatMap((c) => c.notes)) ui.info(note);
@@ -136,7 +160,8 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
   }
   // What a handler might return is open: one line, and `explain` has the matrix.
   const possible = results.filter((r) => r.status !== "error" && r.degradations.some((d) => !d.certain));
-  if (possible.length) ui.info(`If your handlers return them, some responses degrade on ${possible.map((r) => r.name).join(", ")}: agent-connector explain shows which.`);
+  if (possible.length)
+    ui.info(`If your handlers return them, some responses degrade on ${possible.map((r) => r.name).join(", ")}: agent-connector explain shows which.`);
 }
 
 /**
@@ -149,9 +174,14 @@ function checkManagedInstall(configPath: string): void {
   const transient = transientReason(binary);
   const why = binary.startsWith(`${home}/`) ? "in your home folder" : transient ? `in ${transient}` : undefined;
   if (why && !process.env.AGENT_CONNECTOR_BIN) {
-    throw new UsageError(`--scope managed writes hooks every user runs, but ${binary} is ${why}: copy it to a system folder (e.g. sudo install -m 755 ${binary} /usr/local/bin/agent-connector) and run install from there`);
+    throw new UsageError(
+      `--scope managed writes hooks every user runs, but ${binary} is ${why}: copy it to a system folder (e.g. sudo install -m 755 ${binary} /usr/local/bin/agent-connector) and run install from there`,
+    );
   }
-  if (configPath.startsWith(`${home}/`)) ui.warn(`${configPath} is in your home folder: other users' hooks can only run it if they can read it (a shared folder such as /etc/agent-connector is safer).`);
+  if (configPath.startsWith(`${home}/`))
+    ui.warn(
+      `${configPath} is in your home folder: other users' hooks can only run it if they can read it (a shared folder such as /etc/agent-connector is safer).`,
+    );
 }
 
 function parseOnly(value: string | undefined): Part | undefined {
@@ -179,60 +209,86 @@ export default defineAcCommand({
     const paths = pathContext(args["project-dir"], args.agent);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
-    if (args.agent && !adapters.some((a) => a.hooks.kind === "hook-file" && a.hooks.file.agent)) ui.warn(`--agent names an agent of hosts that keep hooks in agent files (Amazon Q); none of ${adapters.map((a) => a.id).join(", ")} does: it is ignored.`);
+    if (args.agent && !adapters.some((a) => a.hooks.kind === "hook-file" && a.hooks.file.agent))
+      ui.warn(
+        `--agent names an agent of hosts that keep hooks in agent files (Amazon Q); none of ${adapters.map((a) => a.id).join(", ")} does: it is ignored.`,
+      );
     const nothing = nothingToInstall(config);
     if (nothing) throw new ConnectorConfigError(configPath, "", nothing);
     if (scope === "managed") checkManagedInstall(configPath);
     const binaryNote = isCompiled() && !process.env.AGENT_CONNECTOR_BIN && scope !== "managed" ? hookBinaryChoice().note : undefined;
     let compiled: CompileResult | undefined;
-    const results = await withInstallLock(async () => {
-      const registry = await readRegistry();
-      const owner = registry[config.id]?.config;
-      if (owner && owner !== configPath && !args.replace) {
-        throw new UsageError(`connector id "${config.id}" is already installed from ${owner}; installing ${configPath} would make its hooks run this config instead. Give this connector another id, or pass --replace to take it over.`);
-      }
-      const invocations = knownInvocations(registry);
-      const installed = (registry[config.id]?.installs ?? []).flatMap((r) => (isHostId(r.platform) ? [{ platform: r.platform, scope: parseScope(r.scope) }] : []));
-      const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
-      const crossHost = crossHostWarnings(adapters.map((a) => ({ platform: a.id, scope })), installed, (id) => isDetected(adapterOf(id), paths), declared);
-
-      const writtenNow = new Map<string, string[]>();
-      const owners = sharedOwners(mcpOwners(registry, config.id), { writtenNow });
-      const results: HostResult[] = adapters.map((adapter) => {
-        const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: owners, configPath });
-        plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
-        const hidden = plan.file ? hiddenUserFile(adapter, scope, paths, config.id) : undefined;
-        if (hidden) plan.warnings.push(hidden);
-        try {
-          const result = hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
-          const absent = result.status === "nothing-to-install" ? undefined : hostNotFoundWarning(adapter, paths, dryRun);
-          if (absent) result.warnings.unshift(absent);
-          if (result.mcp?.file) writtenNow.set(result.mcp.file, [...(writtenNow.get(result.mcp.file) ?? []), ...writtenServers(result)]);
-          return result;
-        } catch (error) {
-          if (!(error instanceof HostConfigError)) throw error;
-          return { ...hostResult(plan, [], dryRun), status: "error", error: error.message };
+    const results = await withInstallLock(
+      async () => {
+        const registry = await readRegistry();
+        const owner = registry[config.id]?.config;
+        if (owner && owner !== configPath && !args.replace) {
+          throw new UsageError(
+            `connector id "${config.id}" is already installed from ${owner}; installing ${configPath} would make its hooks run this config instead. Give this connector another id, or pass --replace to take it over.`,
+          );
         }
-      });
+        const invocations = knownInvocations(registry);
+        const installed = (registry[config.id]?.installs ?? []).flatMap((r) =>
+          isHostId(r.platform) ? [{ platform: r.platform, scope: parseScope(r.scope) }] : [],
+        );
+        const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
+        const crossHost = crossHostWarnings(
+          adapters.map((a) => ({ platform: a.id, scope })),
+          installed,
+          (id) => isDetected(adapterOf(id), paths),
+          declared,
+        );
 
-      if (!dryRun) {
-        registry[config.id] = { config: configPath, installs: recordInstalls(registry[config.id]?.installs ?? [], results) };
-        writeRegistry(registry);
-        compiled = await compileConnector(configPath, config);
-        // The modules written for plugin hosts run the connector in this worker (src/install/plugin-module/).
-        if (adapters.some((a) => a.hooks.kind === "plugin-module")) writePluginRuntime();
-      }
-      return results;
-    }, { dryRun });
+        const writtenNow = new Map<string, string[]>();
+        const owners = sharedOwners(mcpOwners(registry, config.id), { writtenNow });
+        const results: HostResult[] = adapters.map((adapter) => {
+          const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: owners, configPath });
+          plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
+          const hidden = plan.file ? hiddenUserFile(adapter, scope, paths, config.id) : undefined;
+          if (hidden) plan.warnings.push(hidden);
+          try {
+            const result = hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
+            const absent = result.status === "nothing-to-install" ? undefined : hostNotFoundWarning(adapter, paths, dryRun);
+            if (absent) result.warnings.unshift(absent);
+            if (result.mcp?.file) writtenNow.set(result.mcp.file, [...(writtenNow.get(result.mcp.file) ?? []), ...writtenServers(result)]);
+            return result;
+          } catch (error) {
+            if (!(error instanceof HostConfigError)) throw error;
+            return { ...hostResult(plan, [], dryRun), status: "error", error: error.message };
+          }
+        });
+
+        if (!dryRun) {
+          registry[config.id] = { config: configPath, installs: recordInstalls(registry[config.id]?.installs ?? [], results) };
+          writeRegistry(registry);
+          compiled = await compileConnector(configPath, config);
+          // The modules written for plugin hosts run the connector in this worker (src/install/plugin-module/).
+          if (adapters.some((a) => a.hooks.kind === "plugin-module")) writePluginRuntime();
+        }
+        return results;
+      },
+      { dryRun },
+    );
 
     const failed = results.some((r) => r.status === "error");
-    if (json) printJson({ ok: !failed, dryRun, connector: config.id, config: configPath, binary: selfInvocation()[0], ...(binaryNote ? { binaryNote: binaryNote.message } : {}), ...(compiled ? { compiled } : {}), results });
+    if (json)
+      printJson({
+        ok: !failed,
+        dryRun,
+        connector: config.id,
+        config: configPath,
+        binary: selfInvocation()[0],
+        ...(binaryNote ? { binaryNote: binaryNote.message } : {}),
+        ...(compiled ? { compiled } : {}),
+        results,
+      });
     else {
       report(results, dryRun, paths.home);
       if (binaryNote) ui[binaryNote.level](binaryNote.message);
       const typeCheck = typeCheckHint(configPath, paths.home);
       if (typeCheck) ui.info(typeCheck);
-      if (compiled && !compiled.ok) ui.warn(`${tilde(configPath, paths.home)} cannot be compiled (${compiled.reason}): hook calls load the source on each call, which is slower`);
+      if (compiled && !compiled.ok)
+        ui.warn(`${tilde(configPath, paths.home)} cannot be compiled (${compiled.reason}): hook calls load the source on each call, which is slower`);
     }
     return failed ? EXIT.hostConfig : EXIT.ok;
   },

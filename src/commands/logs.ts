@@ -58,7 +58,11 @@ const readText = (path: string, from = 0): string => {
 };
 
 export default defineAcCommand({
-  meta: { name: "logs", description: "Show the hook log: time, host, event, connector, decision, latency; failures with their error. Traces of every call need AGENT_CONNECTOR_DEBUG=1 in the host's environment." },
+  meta: {
+    name: "logs",
+    description:
+      "Show the hook log: time, host, event, connector, decision, latency; failures with their error. Traces of every call need AGENT_CONNECTOR_DEBUG=1 in the host's environment.",
+  },
   args: {
     ...connectorArgs,
     lines: { type: "string", description: "How many of the last entries to show", default: "50" },
@@ -80,7 +84,8 @@ export default defineAcCommand({
     const entries = entriesOf(`${readText(`${path}.1`)}${readText(path)}`).slice(-count || undefined);
     if (json && !args.follow) return printJson({ log: path, entries: count ? entries : [] });
     if (entries.length) show(entries);
-    else if (!args.follow) printStdout(`No hook log entries in ${path}. Hooks log failures; set AGENT_CONNECTOR_DEBUG=1 where the host runs to log every call.`);
+    else if (!args.follow)
+      printStdout(`No hook log entries in ${path}. Hooks log failures; set AGENT_CONNECTOR_DEBUG=1 where the host runs to log every call.`);
     if (!args.follow) return;
 
     // Follow: poll the size; a smaller file means it rotated, so read the new one from its start.

@@ -20,7 +20,11 @@ import { loadConfigArg } from "./_targets.ts";
 const show = (value: unknown) => (value === undefined ? "(nothing)" : JSON.stringify(value, null, 2));
 
 export default defineAcCommand({
-  meta: { name: "simulate", description: "Run a connector's handler on one event as a host would send it; print the normalized event, the response, the degradations and the host's exact reply. Writes nothing." },
+  meta: {
+    name: "simulate",
+    description:
+      "Run a connector's handler on one event as a host would send it; print the normalized event, the response, the degradations and the host's exact reply. Writes nothing.",
+  },
   args: {
     platform: { type: "positional", description: `Host id (${HOST_IDS.join(", ")})`, required: true },
     event: { type: "positional", description: `Event (${EVENT_NAMES.join(", ")})`, required: true },
@@ -56,7 +60,7 @@ export default defineAcCommand({
     const matched = !test || test(name, () => kindOf(tools, name));
 
     let returned: unknown;
-    let degradations: Degradation[] = [];
+    const degradations: Degradation[] = [];
     let reply: Reply = { exitCode: 0 };
     let problem: string | undefined;
     if (matched) {
@@ -76,7 +80,20 @@ export default defineAcCommand({
     // A problem is a handler whose answer the host would not get as meant: scripts must see it.
     const code = problem ? EXIT.problems : EXIT.ok;
     if (json) {
-      printJson({ connector: config.id, config: path, platform: adapter.id, event, nativeEvent, payload, normalized, matched, returned: returned ?? null, ...(problem ? { problem } : {}), degradations, reply: hostReply });
+      printJson({
+        connector: config.id,
+        config: path,
+        platform: adapter.id,
+        event,
+        nativeEvent,
+        payload,
+        normalized,
+        matched,
+        returned: returned ?? null,
+        ...(problem ? { problem } : {}),
+        degradations,
+        reply: hostReply,
+      });
       return code;
     }
     const { raw: _raw, ...event_ } = normalized as unknown as Record<string, unknown>;
@@ -88,11 +105,19 @@ export default defineAcCommand({
       `normalized event (raw: the payload above):\n${show(event_)}`,
       "",
     ];
-    if (!matched) lines.push(`the matcher "${hook.matcher}" does not match ${target} "${String((normalized as unknown as Record<string, unknown>)[target!])}": the handler is not called`);
+    if (!matched)
+      lines.push(
+        `the matcher "${hook.matcher}" does not match ${target} "${String((normalized as unknown as Record<string, unknown>)[target!])}": the handler is not called`,
+      );
     else {
       lines.push(`handler returned:\n${show(returned)}`);
       if (problem) lines.push(`problem: ${problem}`);
-      lines.push("", degradations.length ? `degradations on ${adapter.name}:\n${degradations.map((d) => `  ${d.event}: ${d.from} → ${d.to}`).join("\n")}` : "degradations: none");
+      lines.push(
+        "",
+        degradations.length
+          ? `degradations on ${adapter.name}:\n${degradations.map((d) => `  ${d.event}: ${d.from} → ${d.to}`).join("\n")}`
+          : "degradations: none",
+      );
     }
     lines.push("", `${adapter.name} gets: exit ${hostReply.exitCode}`, `stdout: ${hostReply.stdout ? hostReply.stdout.trimEnd() : "(empty)"}`);
     if (hostReply.stderr) lines.push(`stderr: ${hostReply.stderr.trimEnd()}`);

@@ -8,7 +8,10 @@ import { formatTable } from "./_table.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
 
 export default defineAcCommand({
-  meta: { name: "status", description: "Every installed connector, where it is installed, and whether each install still works; prints what to run to fix what drifted" },
+  meta: {
+    name: "status",
+    description: "Every installed connector, where it is installed, and whether each install still works; prints what to run to fix what drifted",
+  },
   args: {
     ...connectorArgs,
     platform: { type: "string", description: "Only these host ids, comma-separated" },

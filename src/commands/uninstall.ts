@@ -65,7 +65,8 @@ function groupTargets(records: readonly InstallRecord[]): Target[] {
 
 async function connectorId(values: { connector?: string; config?: string }): Promise<string> {
   if (values.connector) {
-    if (!v.is(idSchema, values.connector)) throw new UsageError(`--connector "${values.connector}" is not a connector id (lowercase letters, digits and dashes; see agent-connector status)`);
+    if (!v.is(idSchema, values.connector))
+      throw new UsageError(`--connector "${values.connector}" is not a connector id (lowercase letters, digits and dashes; see agent-connector status)`);
     return values.connector;
   }
   if (values.config) return (await loadConfigArg(values.config)).config.id;
@@ -79,70 +80,87 @@ export default defineAcCommand({
     const dryRun = Boolean(values["dry-run"]);
     const id = await connectorId(values);
     const paths = pathContext(values["project-dir"], values.agent);
-    const results = await withInstallLock(async () => {
-      const registry = await readRegistry();
-      const invocations = knownInvocations(registry);
-      const recorded = registry[id]?.installs ?? [];
+    const results = await withInstallLock(
+      async () => {
+        const registry = await readRegistry();
+        const invocations = knownInvocations(registry);
+        const recorded = registry[id]?.installs ?? [];
 
-      // Targets: what the registry recorded, narrowed by --platform/--scope; or, when those name
-      // a host and scope the registry does not know, that host's files for that scope.
-      const scope = values.scope ? parseScope(values.scope) : undefined;
-      const platforms = values.platform ? selectAdapters(values.platform, paths).map((a): string => a.id) : undefined;
-      const chosen = recorded.filter((r) => (!platforms || platforms.includes(r.platform)) && (!scope || r.scope === scope));
-      let targets = groupTargets(chosen);
-      if (!targets.length && platforms) {
-        targets = platforms.flatMap((platform) => {
-          const file = deliveredFile(findAdapter(platform)!, scope ?? "user", paths, id);
-          return file ? [{ platform, scope: scope ?? "user", hooks: { platform, scope: scope ?? "user", file } }] : [];
-        });
-      }
-      if (!targets.length) throw new UsageError(`connector "${id}" is not installed${platforms ? ` for ${platforms.join(", ")}` : ""}`);
-      const owners = sharedOwners(mcpOwners(registry, id), { keptBy: serversByFile(recorded.filter((r) => !chosen.includes(r))) });
-
-      const results = targets.map((target): UninstallResult => {
-        const adapter = findAdapter(target.platform);
-        const where = target.hooks ?? target.mcp!;
-        if (!adapter) return { ...where, name: target.platform, status: "error", removed: 0, error: `unknown host "${target.platform}" in the registry` };
-        // Hooks and MCP servers may share a file (Gemini's settings.json): both parts are planned
-        // there, so that the file's original bytes come back only when neither keeps entries of ours.
-        const hookFile = target.hooks?.file ?? (target.mcp && deliveredFile(adapter, target.scope, paths, id) === target.mcp.file ? target.mcp.file : undefined);
-        const mcpPath = target.mcp?.file ?? (hookFile && mcpFile(adapter, target.scope, paths) === hookFile ? hookFile : undefined);
-        // A module another host of this connector still loads (Kilo Code and Kilo CLI share one) stays.
-        const sharedBy = recorded.find((r) => r.part !== "mcp" && r.file === hookFile && !chosen.includes(r));
-        const hookEdits = hookFile && !sharedBy ? planUninstall(adapter, id, target.scope, hookFile, paths, invocations) : [];
-        const mcpEdit = mcpPath ? [mcpUninstallEdit(adapter, mcpPath, id, owners)] : [];
-        try {
-          const changes = applyEdits([...hookEdits, ...mcpEdit], "uninstall", dryRun);
-          const { own, companions } = splitChanges(changes.slice(0, hookEdits.length));
-          const mcpChange = mcpPath ? changes[hookEdits.length] : undefined;
-          const servers = ((mcpChange?.details?.servers ?? []) as ServerChange[]).map((c) => c.name);
-          // Another host of this connector still reads this MCP file (Claude Code's and CodeBuddy's project .mcp.json).
-          const keptFor = recorded.filter((r) => r.part === "mcp" && r.file === mcpPath && !chosen.includes(r));
-          const kept = keptFor.length ? { servers: [...new Set(keptFor.flatMap((r) => r.servers ?? []))], by: keptFor.map((r) => findAdapter(r.platform)?.name ?? r.platform) } : undefined;
-          const extra = {
-            ...(target.hooks && own.diff ? { diff: own.diff } : {}),
-            ...(companions.length ? { companions } : {}),
-            ...(own.warnings.length || sharedBy ? { warnings: [...own.warnings, ...(sharedBy ? [`${adapter.name} (${target.scope}): ${tilde(hookFile!, paths.home)} stays, ${findAdapter(sharedBy.platform)?.name ?? sharedBy.platform} loads it too`] : [])] } : {}),
-            ...(mcpPath ? { mcp: { file: mcpPath, removed: servers, ...(kept ? { kept } : {}), ...(mcpChange?.diff ? { diff: mcpChange.diff } : {}) } } : {}),
-          };
-          const removed = own.removed;
-          return { ...where, name: adapter.name, status: removed || servers.length ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
-        } catch (error) {
-          if (!(error instanceof HostConfigError)) throw error;
-          return { ...where, name: adapter.name, status: "error", removed: 0, error: error.message };
+        // Targets: what the registry recorded, narrowed by --platform/--scope; or, when those name
+        // a host and scope the registry does not know, that host's files for that scope.
+        const scope = values.scope ? parseScope(values.scope) : undefined;
+        const platforms = values.platform ? selectAdapters(values.platform, paths).map((a): string => a.id) : undefined;
+        const chosen = recorded.filter((r) => (!platforms || platforms.includes(r.platform)) && (!scope || r.scope === scope));
+        let targets = groupTargets(chosen);
+        if (!targets.length && platforms) {
+          targets = platforms.flatMap((platform) => {
+            const file = deliveredFile(findAdapter(platform)!, scope ?? "user", paths, id);
+            return file ? [{ platform, scope: scope ?? "user", hooks: { platform, scope: scope ?? "user", file } }] : [];
+          });
         }
-      });
+        if (!targets.length) throw new UsageError(`connector "${id}" is not installed${platforms ? ` for ${platforms.join(", ")}` : ""}`);
+        const owners = sharedOwners(mcpOwners(registry, id), { keptBy: serversByFile(recorded.filter((r) => !chosen.includes(r))) });
 
-      if (!dryRun) {
-        const done = (r: InstallRecord) => results.some((x) => x.platform === r.platform && x.scope === r.scope && x.status !== "error");
-        const remaining = recorded.filter((r) => !chosen.includes(r) || !done(r));
-        if (remaining.length) registry[id] = { ...registry[id]!, installs: remaining };
-        else delete registry[id];
-        writeRegistry(registry);
-        if (!registry[id]) removeCompiled(id);
-      }
-      return results;
-    }, { dryRun });
+        const results = targets.map((target): UninstallResult => {
+          const adapter = findAdapter(target.platform);
+          const where = target.hooks ?? target.mcp!;
+          if (!adapter) return { ...where, name: target.platform, status: "error", removed: 0, error: `unknown host "${target.platform}" in the registry` };
+          // Hooks and MCP servers may share a file (Gemini's settings.json): both parts are planned
+          // there, so that the file's original bytes come back only when neither keeps entries of ours.
+          const hookFile =
+            target.hooks?.file ?? (target.mcp && deliveredFile(adapter, target.scope, paths, id) === target.mcp.file ? target.mcp.file : undefined);
+          const mcpPath = target.mcp?.file ?? (hookFile && mcpFile(adapter, target.scope, paths) === hookFile ? hookFile : undefined);
+          // A module another host of this connector still loads (Kilo Code and Kilo CLI share one) stays.
+          const sharedBy = recorded.find((r) => r.part !== "mcp" && r.file === hookFile && !chosen.includes(r));
+          const hookEdits = hookFile && !sharedBy ? planUninstall(adapter, id, target.scope, hookFile, paths, invocations) : [];
+          const mcpEdit = mcpPath ? [mcpUninstallEdit(adapter, mcpPath, id, owners)] : [];
+          try {
+            const changes = applyEdits([...hookEdits, ...mcpEdit], "uninstall", dryRun);
+            const { own, companions } = splitChanges(changes.slice(0, hookEdits.length));
+            const mcpChange = mcpPath ? changes[hookEdits.length] : undefined;
+            const servers = ((mcpChange?.details?.servers ?? []) as ServerChange[]).map((c) => c.name);
+            // Another host of this connector still reads this MCP file (Claude Code's and CodeBuddy's project .mcp.json).
+            const keptFor = recorded.filter((r) => r.part === "mcp" && r.file === mcpPath && !chosen.includes(r));
+            const kept = keptFor.length
+              ? { servers: [...new Set(keptFor.flatMap((r) => r.servers ?? []))], by: keptFor.map((r) => findAdapter(r.platform)?.name ?? r.platform) }
+              : undefined;
+            const extra = {
+              ...(target.hooks && own.diff ? { diff: own.diff } : {}),
+              ...(companions.length ? { companions } : {}),
+              ...(own.warnings.length || sharedBy
+                ? {
+                    warnings: [
+                      ...own.warnings,
+                      ...(sharedBy
+                        ? [
+                            `${adapter.name} (${target.scope}): ${tilde(hookFile!, paths.home)} stays, ${findAdapter(sharedBy.platform)?.name ?? sharedBy.platform} loads it too`,
+                          ]
+                        : []),
+                    ],
+                  }
+                : {}),
+              ...(mcpPath ? { mcp: { file: mcpPath, removed: servers, ...(kept ? { kept } : {}), ...(mcpChange?.diff ? { diff: mcpChange.diff } : {}) } } : {}),
+            };
+            const removed = own.removed;
+            return { ...where, name: adapter.name, status: removed || servers.length ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
+          } catch (error) {
+            if (!(error instanceof HostConfigError)) throw error;
+            return { ...where, name: adapter.name, status: "error", removed: 0, error: error.message };
+          }
+        });
+
+        if (!dryRun) {
+          const done = (r: InstallRecord) => results.some((x) => x.platform === r.platform && x.scope === r.scope && x.status !== "error");
+          const remaining = recorded.filter((r) => !chosen.includes(r) || !done(r));
+          if (remaining.length) registry[id] = { ...registry[id]!, installs: remaining };
+          else delete registry[id];
+          writeRegistry(registry);
+          if (!registry[id]) removeCompiled(id);
+        }
+        return results;
+      },
+      { dryRun },
+    );
 
     const failed = results.some((r) => r.status === "error");
     if (json) printJson({ ok: !failed, dryRun, connector: id, results });
@@ -157,9 +175,15 @@ export default defineAcCommand({
         if (r.mcp && r.status !== "error") {
           if (dryRun && r.mcp.diff) printStdout(r.mcp.diff);
           const mcpWhere = tilde(r.mcp.file, paths.home);
-          if (r.mcp.removed.length) ui.success(`${r.name} (${r.scope}) ${mcpWhere}: ${dryRun ? "would remove" : "removed"} MCP server${r.mcp.removed.length === 1 ? "" : "s"} ${r.mcp.removed.join(", ")}`);
+          if (r.mcp.removed.length)
+            ui.success(
+              `${r.name} (${r.scope}) ${mcpWhere}: ${dryRun ? "would remove" : "removed"} MCP server${r.mcp.removed.length === 1 ? "" : "s"} ${r.mcp.removed.join(", ")}`,
+            );
           else if (!r.mcp.kept) ui.info(`${r.name} (${r.scope}) ${mcpWhere}: no MCP servers of ${id} found`);
-          if (r.mcp.kept) ui.info(`${r.name} (${r.scope}) ${mcpWhere}: MCP server${r.mcp.kept.servers.length === 1 ? "" : "s"} ${r.mcp.kept.servers.join(", ")} stay${r.mcp.kept.servers.length === 1 ? "s" : ""}: ${r.mcp.kept.by.join(", ")} read${r.mcp.kept.by.length === 1 ? "s" : ""} this file too`);
+          if (r.mcp.kept)
+            ui.info(
+              `${r.name} (${r.scope}) ${mcpWhere}: MCP server${r.mcp.kept.servers.length === 1 ? "" : "s"} ${r.mcp.kept.servers.join(", ")} stay${r.mcp.kept.servers.length === 1 ? "s" : ""}: ${r.mcp.kept.by.join(", ")} read${r.mcp.kept.by.length === 1 ? "s" : ""} this file too`,
+            );
         }
         for (const warning of r.warnings ?? []) ui.warn(warning);
         for (const c of r.companions ?? []) {

@@ -29,11 +29,18 @@ const hookSchema = v.pipe(
 
 const stringMap = (what: string) =>
   v.record(
-    v.pipe(v.string(), v.regex(what === "env" ? /^[A-Za-z_][A-Za-z0-9_]*$/ : /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, `${what} names must be ${what === "env" ? "letters, digits and underscores, not starting with a digit" : "HTTP header names"}`)),
-    v.string("must be a string (reference a secret as \"${VAR}\": each host gets its own reference, never the value)"),
+    v.pipe(
+      v.string(),
+      v.regex(
+        what === "env" ? /^[A-Za-z_][A-Za-z0-9_]*$/ : /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
+        `${what} names must be ${what === "env" ? "letters, digits and underscores, not starting with a digit" : "HTTP header names"}`,
+      ),
+    ),
+    v.string('must be a string (reference a secret as "${VAR}": each host gets its own reference, never the value)'),
   );
 
-const strictKeys = (keys: string) => (issue: v.ObjectIssue | v.StrictObjectIssue) => `unknown key ${String(issue.input === undefined ? issue.expected : issue.received)}: ${keys}`;
+const strictKeys = (keys: string) => (issue: v.ObjectIssue | v.StrictObjectIssue) =>
+  `unknown key ${String(issue.input === undefined ? issue.expected : issue.received)}: ${keys}`;
 
 const stdioServerSchema = v.strictObject(
   {
@@ -55,11 +62,15 @@ const remoteServerSchema = v.strictObject(
 );
 
 /** A server with `url` is remote, any other stdio: the error then names the missing field. */
-const mcpServerSchema = v.lazy((input) =>
-  input !== null && typeof input === "object" && "url" in input ? remoteServerSchema : stdioServerSchema,
-);
+const mcpServerSchema = v.lazy((input) => (input !== null && typeof input === "object" && "url" in input ? remoteServerSchema : stdioServerSchema));
 
-const mcpServersSchema = v.record(v.pipe(v.string(), v.regex(MCP_NAME, (issue) => `server name "${String(issue.input)}" must be ${MCP_NAME_RULE}`)), mcpServerSchema);
+const mcpServersSchema = v.record(
+  v.pipe(
+    v.string(),
+    v.regex(MCP_NAME, (issue) => `server name "${String(issue.input)}" must be ${MCP_NAME_RULE}`),
+  ),
+  mcpServerSchema,
+);
 
 export function connectorSchema(hostIds: readonly string[]) {
   return v.strictObject({
@@ -93,7 +104,10 @@ export function connectorSchema(hostIds: readonly string[]) {
       v.record(
         v.pipe(
           v.string(),
-          v.check((id) => hostIds.includes(id), (issue) => `unknown host "${String(issue.input)}"; known: ${hostIds.join(", ")}`),
+          v.check(
+            (id) => hostIds.includes(id),
+            (issue) => `unknown host "${String(issue.input)}"; known: ${hostIds.join(", ")}`,
+          ),
         ),
         v.strictObject({
           nativeHooks: v.optional(

@@ -8,15 +8,15 @@ import type { EventName } from "../events.ts";
  * nothing, is required.
  */
 
-const text = v.union([
-  v.string(),
-  v.pipe(v.number(), v.transform(String)),
-]);
+const text = v.union([v.string(), v.pipe(v.number(), v.transform(String))]);
 
 /** The field's value when it fits `schema`, else absent. */
 function lenient<S extends v.GenericSchema>(schema: S): v.OptionalSchema<v.SchemaWithFallback<v.OptionalSchema<S, undefined>, undefined>, undefined>;
 /** The field's value when it fits `schema`, else `otherwise`. */
-function lenient<S extends v.GenericSchema>(schema: S, otherwise: v.InferOutput<S>): v.OptionalSchema<v.SchemaWithFallback<S, v.InferOutput<S>>, v.InferOutput<S>>;
+function lenient<S extends v.GenericSchema>(
+  schema: S,
+  otherwise: v.InferOutput<S>,
+): v.OptionalSchema<v.SchemaWithFallback<S, v.InferOutput<S>>, v.InferOutput<S>>;
 function lenient(schema: v.GenericSchema, otherwise?: unknown) {
   return otherwise === undefined ? v.optional(v.fallback(v.optional(schema), undefined)) : v.optional(v.fallback(schema, otherwise), otherwise);
 }
@@ -25,11 +25,7 @@ function lenient(schema: v.GenericSchema, otherwise?: unknown) {
 const toolInput = lenient(
   v.union([
     v.record(v.string(), v.unknown()),
-    v.pipe(
-      v.string(),
-      v.parseJson(),
-      v.record(v.string(), v.unknown(), "toolInput is a string that does not hold a JSON object"),
-    ),
+    v.pipe(v.string(), v.parseJson(), v.record(v.string(), v.unknown(), "toolInput is a string that does not hold a JSON object")),
   ]),
   {},
 );
@@ -73,10 +69,11 @@ const trigger = lenient(v.picklist(["auto", "manual"]));
 
 /** Built on first use: a hook call needs one event's schema, not thirteen. */
 const builders = {
-  SessionStart: () => v.object({
-    ...base,
-    source: lenient(v.picklist(["startup", "compact", "resume", "clear"]), "startup"),
-  }),
+  SessionStart: () =>
+    v.object({
+      ...base,
+      source: lenient(v.picklist(["startup", "compact", "resume", "clear"]), "startup"),
+    }),
   SessionEnd: () => v.object({ ...base, reason: optionalText }),
   UserPromptSubmit: () => v.object({ ...base, prompt: lenient(text, "") }),
   PreToolUse: () => v.object(tool),
@@ -86,22 +83,24 @@ const builders = {
   Stop: () => v.object({ ...base, stopHookActive: flag, lastAssistantMessage: optionalText }),
   Notification: () => v.object({ ...base, message: lenient(text, "") }),
   PermissionRequest: () => v.object({ ...tool, permissionSuggestions: lenient(v.array(v.unknown())) }),
-  PostToolUseFailure: () => v.object({
-    ...tool,
-    toolUseId: optionalText,
-    error: v.optional(v.pipe(v.unknown(), v.transform(outputText)), ""),
-    isInterrupt: flag,
-    durationMs: lenient(v.number()),
-  }),
+  PostToolUseFailure: () =>
+    v.object({
+      ...tool,
+      toolUseId: optionalText,
+      error: v.optional(v.pipe(v.unknown(), v.transform(outputText)), ""),
+      isInterrupt: flag,
+      durationMs: lenient(v.number()),
+    }),
   SubagentStart: () => v.object({ ...base, agentId: optionalText, agentType: optionalText }),
-  SubagentStop: () => v.object({
-    ...base,
-    agentId: optionalText,
-    agentType: optionalText,
-    agentTranscriptPath: lenient(v.string()),
-    lastAssistantMessage: optionalText,
-    stopHookActive: flag,
-  }),
+  SubagentStop: () =>
+    v.object({
+      ...base,
+      agentId: optionalText,
+      agentType: optionalText,
+      agentTranscriptPath: lenient(v.string()),
+      lastAssistantMessage: optionalText,
+      stopHookActive: flag,
+    }),
 } satisfies Record<EventName, () => v.GenericSchema>;
 
 const built: Partial<Record<EventName, v.GenericSchema>> = {};

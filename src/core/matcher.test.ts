@@ -18,13 +18,19 @@ test("a tool matcher: the kind or the whole name", () => {
   expect(test_("Write", () => "write")).toBe(false);
   expect(toolMatcherTest("*")).toBeUndefined();
   // A plain regex keeps its meaning; without kinds it never asks for one.
-  expect(toolMatcherTest("Bash")!("Bash", () => { throw new Error("asked"); })).toBe(true);
+  expect(
+    toolMatcherTest("Bash")!("Bash", () => {
+      throw new Error("asked");
+    }),
+  ).toBe(true);
   // Subagent matchers read `@` as a character.
   expect(toolMatcherTest("@shell", false)!("@shell", () => "shell")).toBe(true);
 });
 
 test("unknown kinds are an error with a suggestion, on tool events only", () => {
-  expect(matcherError("@shel|Bash", true)).toBe("names an unknown tool kind: @shel (did you mean @shell?); the kinds are @shell, @read, @write, @edit, @search, @fetch, @task, @mcp, @other");
+  expect(matcherError("@shel|Bash", true)).toBe(
+    "names an unknown tool kind: @shel (did you mean @shell?); the kinds are @shell, @read, @write, @edit, @search, @fetch, @task, @mcp, @other",
+  );
   expect(matcherError("@shel", false)).toBeUndefined();
   expect(matcherError("(", true)).toStartWith("not a valid regular expression");
 });

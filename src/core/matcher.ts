@@ -56,7 +56,7 @@ export function parseToolMatcher(matcher: string): ToolMatcher {
 }
 
 /** True when the matcher names a kind (only tool events read kinds). */
-export const hasKinds = (matcher: string | undefined): boolean => matcher !== undefined && matcher.includes("@") && parseToolMatcher(matcher).kinds.length > 0;
+export const hasKinds = (matcher: string | undefined): boolean => (matcher?.includes("@") ?? false) && parseToolMatcher(matcher!).kinds.length > 0;
 
 /**
  * The whole matcher rule for a tool event: the tool's kind is one the matcher names, or its name

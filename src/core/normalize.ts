@@ -32,14 +32,25 @@ function withoutMarker(value: unknown, marker: string): unknown {
 function read(source: FieldSource | undefined, payload: unknown, env: Record<string, string | undefined>): unknown {
   if (!source) return undefined;
   let value: unknown;
-  for (const name of source.env ?? []) if (env[name]) { value = env[name]; break; }
+  for (const name of source.env ?? [])
+    if (env[name]) {
+      value = env[name];
+      break;
+    }
   const marker = source.undefinedAs;
-  if (value === undefined) for (const path of source.paths ?? []) if ((value = marker === undefined ? at(payload, path) : withoutMarker(at(payload, path), marker)) !== undefined) break;
+  if (value === undefined)
+    for (const path of source.paths ?? [])
+      if ((value = marker === undefined ? at(payload, path) : withoutMarker(at(payload, path), marker)) !== undefined) break;
   // Keys are text: a boolean is looked up by its name (Cline's `success: false` → isError true).
-  if ((typeof value === "string" || typeof value === "boolean") && source.values && Object.hasOwn(source.values, String(value))) value = source.values[String(value)];
+  if ((typeof value === "string" || typeof value === "boolean") && source.values && Object.hasOwn(source.values, String(value)))
+    value = source.values[String(value)];
   if (source.count && typeof value === "number") return value > 0;
   if (source.present) return value === undefined || value === null ? undefined : true;
-  if (source.textParts && Array.isArray(value)) return value.filter(isUserText).map((part) => part.text).join("\n");
+  if (source.textParts && Array.isArray(value))
+    return value
+      .filter(isUserText)
+      .map((part) => part.text)
+      .join("\n");
   return value;
 }
 

@@ -45,7 +45,9 @@ function meaningful(event: EventName): Capability[] {
 /** Every degradation an event suffers on a host, for install reports and `explain`. */
 export function degradationsFor(event: EventName, capabilities: Capabilities): Degradation[] {
   const caps = capabilities[event] ?? [];
-  return meaningful(event).filter((c) => !caps.includes(c)).map((from) => ({ event, from, to: fallback(event, from, caps) }));
+  return meaningful(event)
+    .filter((c) => !caps.includes(c))
+    .map((from) => ({ event, from, to: fallback(event, from, caps) }));
 }
 
 function joinText(...parts: (string | undefined)[]): string | undefined {

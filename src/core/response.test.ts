@@ -15,7 +15,8 @@ test("a valid response is kept as written", () => {
 test("a bad decision is an error that names the field, the value it got and what was meant", () => {
   expect(parseHandlerResult({ decision: "block" })).toEqual({
     ok: false,
-    problem: 'handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"? (decisions: "allow", "deny", "modify", "context", "ask")',
+    problem:
+      'handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"? (decisions: "allow", "deny", "modify", "context", "ask")',
   });
 });
 

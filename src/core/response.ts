@@ -18,7 +18,8 @@ export const responseSchema = v.strictObject({
         url: v.optional(v.string()),
         query: v.optional(v.string()),
       },
-      (issue) => `unknown field ${String(issue.input === undefined ? issue.expected : issue.received)}: updatedTool takes command, cwd, filePaths, content, url, query`,
+      (issue) =>
+        `unknown field ${String(issue.input === undefined ? issue.expected : issue.received)}: updatedTool takes command, cwd, filePaths, content, url, query`,
     ),
   ),
 });

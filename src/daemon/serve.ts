@@ -148,4 +148,3 @@ function binaryStamp(): string {
   const stat = statSync(process.execPath, { throwIfNoEntry: false });
   return stat ? `${stat.size}-${stat.mtimeMs}-${stat.ino}` : "gone";
 }
-

@@ -15,7 +15,8 @@ export async function daemonState(env: Record<string, string | undefined> = proc
     return { state: "off", note: `off (${why}): each hook call runs in its own process` };
   }
   const socket = daemonSocket(env);
-  if (!socket) return { state: "off", note: "off: the socket path under $AGENT_CONNECTOR_HOME is too long for a unix socket; each hook call runs in its own process" };
+  if (!socket)
+    return { state: "off", note: "off: the socket path under $AGENT_CONNECTOR_HOME is too long for a unix socket; each hook call runs in its own process" };
   // What the hook's client refuses (src/daemon/trust.ts), said here: nothing is asked of such a daemon.
   const folder = daemonDir(env);
   const stat = statSync(folder, { throwIfNoEntry: false });

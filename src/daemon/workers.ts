@@ -130,7 +130,12 @@ export class Workers {
     for (const worker of this.live()) {
       const state = this.state(worker);
       if (state === "busy" && now - this.board.since(worker.slot) > MAX_CALL_MS) this.end(worker, true);
-      else if (state === "idle" && now - Math.max(this.board.last(worker.slot), worker.startedAt) > REAP_MS && this.live().filter((w) => w.phase !== "ending").length > 1) this.end(worker, false);
+      else if (
+        state === "idle" &&
+        now - Math.max(this.board.last(worker.slot), worker.startedAt) > REAP_MS &&
+        this.live().filter((w) => w.phase !== "ending").length > 1
+      )
+        this.end(worker, false);
     }
   }
 

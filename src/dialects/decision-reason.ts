@@ -15,7 +15,8 @@ export function decisionReasonDialect(id: string, capabilities: Capabilities): D
 function render({ response, connectorId }: RenderInput): Reply {
   const body: Record<string, unknown> = {};
   if (response.decision === "deny") Object.assign(body, { decision: "deny", reason: denyReason(response.reason, connectorId) });
-  else if (response.decision === "allow" || response.decision === "ask") Object.assign(body, { decision: response.decision, ...(response.reason ? { reason: response.reason } : {}) });
+  else if (response.decision === "allow" || response.decision === "ask")
+    Object.assign(body, { decision: response.decision, ...(response.reason ? { reason: response.reason } : {}) });
   if (response.additionalContext !== undefined) body.additionalContext = response.additionalContext;
   return Object.keys(body).length ? jsonReply(body) : EMPTY_REPLY;
 }

@@ -46,7 +46,11 @@ export interface DialectOptions {
 const BLOCK_EVENTS = new Set(["UserPromptSubmit", "PostToolUse", "Stop", "SubagentStop"]);
 
 /** The modified input with every required field valid: the handler's value, else the host's original one. */
-function withRequiredInput(updated: Record<string, unknown> | undefined, raw: Record<string, unknown>, options: DialectOptions): Record<string, unknown> | undefined {
+function withRequiredInput(
+  updated: Record<string, unknown> | undefined,
+  raw: Record<string, unknown>,
+  options: DialectOptions,
+): Record<string, unknown> | undefined {
   const required = typeof raw.tool_name === "string" ? options.requiredInput?.[raw.tool_name] : undefined;
   const original = raw.tool_input;
   if (!updated || !required || !original || typeof original !== "object") return updated;

@@ -16,7 +16,9 @@ export function kimiDialect(id: string, capabilities: Capabilities): Dialect {
 
 function render({ nativeEvent, response, connectorId }: RenderInput): Reply {
   if (response.decision === "deny") {
-    return jsonReply({ hookSpecificOutput: { hookEventName: nativeEvent, permissionDecision: "deny", permissionDecisionReason: denyReason(response.reason, connectorId) } });
+    return jsonReply({
+      hookSpecificOutput: { hookEventName: nativeEvent, permissionDecision: "deny", permissionDecisionReason: denyReason(response.reason, connectorId) },
+    });
   }
   return response.additionalContext !== undefined ? jsonReply({ message: response.additionalContext }) : EMPTY_REPLY;
 }

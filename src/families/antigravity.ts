@@ -14,7 +14,8 @@ import type { ToolVocabulary } from "../tools/vocabulary.ts";
  */
 export const ANTIGRAVITY_PROJECT_HOOKS = ({ projectDir }: PathContext): string => join(projectDir, ".agents", "hooks.json");
 
-export interface AntigravityHost<Id extends string, Ref extends string> extends Pick<AdapterSpec<Id, Ref>, "id" | "name" | "detect" | "alsoRuns" | "verified" | "version"> {
+export interface AntigravityHost<Id extends string, Ref extends string>
+  extends Pick<AdapterSpec<Id, Ref>, "id" | "name" | "detect" | "alsoRuns" | "verified" | "version"> {
   /** The user-level folder holding hooks.json and mcp_config.json. */
   userDir: (ctx: PathContext) => string;
   sources: readonly string[];
@@ -61,13 +62,48 @@ export const ANTIGRAVITY_TOOLS: ToolVocabulary = {
   fetch: { read_url_content: { url: "Url" }, search_web: { query: ["query", "Query"] } },
   task: { invoke_subagent: {}, start_subagent: {}, browser_subagent: {} },
   other: [
-    "ask_custom_permission", "ask_permission", "ask_question", "command_status", "send_command_input", "define_subagent", "manage_subagents",
-    "manage_task", "manage_inbox", "send_message", "schedule", "wait", "wait_5_seconds", "finish", "generate_image", "notebook_execution",
-    "delete_knowledge", "list_permissions", "list_resources", "read_resource", "open_browser_url", "read_browser_page", "list_browser_pages",
-    "browser_click_element", "browser_drag_pixel_to_pixel", "browser_get_dom", "browser_get_network_request", "browser_input",
-    "browser_list_network_requests", "browser_mouse_down", "browser_mouse_up", "browser_move_mouse", "browser_press_key", "browser_refresh_page",
-    "browser_resize_window", "browser_scroll", "browser_scroll_dom", "browser_select_option", "capture_browser_console_logs",
-    "capture_browser_screenshot", "click_browser_pixel", "execute_browser_javascript",
+    "ask_custom_permission",
+    "ask_permission",
+    "ask_question",
+    "command_status",
+    "send_command_input",
+    "define_subagent",
+    "manage_subagents",
+    "manage_task",
+    "manage_inbox",
+    "send_message",
+    "schedule",
+    "wait",
+    "wait_5_seconds",
+    "finish",
+    "generate_image",
+    "notebook_execution",
+    "delete_knowledge",
+    "list_permissions",
+    "list_resources",
+    "read_resource",
+    "open_browser_url",
+    "read_browser_page",
+    "list_browser_pages",
+    "browser_click_element",
+    "browser_drag_pixel_to_pixel",
+    "browser_get_dom",
+    "browser_get_network_request",
+    "browser_input",
+    "browser_list_network_requests",
+    "browser_mouse_down",
+    "browser_mouse_up",
+    "browser_move_mouse",
+    "browser_press_key",
+    "browser_refresh_page",
+    "browser_resize_window",
+    "browser_scroll",
+    "browser_scroll_dom",
+    "browser_select_option",
+    "capture_browser_console_logs",
+    "capture_browser_screenshot",
+    "click_browser_pixel",
+    "execute_browser_javascript",
   ],
   // Every MCP call is the one tool call_mcp_tool ({ServerName, ToolName, Arguments}): the name says
   // neither the server nor the tool.

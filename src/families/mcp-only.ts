@@ -6,7 +6,9 @@ import { EMPTY_REPLY } from "../dialects/dialect.ts";
  * delivered for hooks. install reports every declared event as unavailable there and registers
  * the connector's MCP servers (`mcp`).
  */
-export const defineMcpOnlyAdapter = <const Id extends string>(host: Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "verified" | "version" | "mcp">): Adapter<Id, never> =>
+export const defineMcpOnlyAdapter = <const Id extends string>(
+  host: Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "verified" | "version" | "mcp">,
+): Adapter<Id, never> =>
   defineAdapter({
     ...host,
     events: {},

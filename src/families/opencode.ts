@@ -125,7 +125,10 @@ export const defineOpencodeFamilyAdapter = <const Id extends string>(host: Openc
     // A host-only hook key (`chat.params`, `shell.env`, …): the handler's object is merged into its
     // output. A shared module answers as its owner: its native hooks are declared under the owner's id.
     nativeHooks: !host.sharesModuleOf,
-    hooks: { kind: "plugin-module", module: { generator: "opencode-v1", folders: host.folders, ...(host.sharesModuleOf ? { sharesModuleOf: host.sharesModuleOf } : {}) } },
+    hooks: {
+      kind: "plugin-module",
+      module: { generator: "opencode-v1", folders: host.folders, ...(host.sharesModuleOf ? { sharesModuleOf: host.sharesModuleOf } : {}) },
+    },
     // The `mcp` key of the config file, JSONC allowed; tools are named `<server>_<tool>`.
     mcp: {
       format: "opencode",

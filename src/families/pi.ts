@@ -76,7 +76,8 @@ export const PI_TOOLS = {
   },
 } as const satisfies KnownTools;
 
-export interface PiFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "verified" | "version" | "mcp" | "notice"> {
+export interface PiFamilyHost<Id extends string>
+  extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "verified" | "version" | "mcp" | "notice"> {
   folders: PluginModuleSpec["folders"];
   /**
    * The host fires `session_stop` when a run is about to settle, and a handler's

@@ -35,4 +35,5 @@ export function parseHookArgv(argv: readonly string[]): HookArgs | undefined {
 }
 
 /** "<platform> <event> (<id>)", as the hook names a call in what it prints. */
-export const whereOf = (args: Pick<HookArgs, "platform" | "event" | "connector">): string => `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;
+export const whereOf = (args: Pick<HookArgs, "platform" | "event" | "connector">): string =>
+  `${args.platform} ${args.event}${args.connector ? ` (${args.connector})` : ""}`;

@@ -118,7 +118,7 @@ export function callBlocking(sockets: string[], head: () => string): Handoff | u
   if (folder) return { answer: folder };
   // A worker's socket exists only while the worker is idle: the first that takes the connection.
   // One descriptor for every try: a connect that failed (no such socket, nobody listening) leaves it unconnected.
-  let worker = c.socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  const worker = c.socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   const address = new Uint8Array(SOCKADDR_UN_SIZE);
   let connected: string | undefined;
   for (let i = 0; i < sockets.length && worker >= 0 && connected === undefined; i++) {
@@ -192,7 +192,12 @@ export function callBlocking(sockets: string[], head: () => string): Handoff | u
     return { stdin: read, answer: { why: "lost", detail: `the client failed: ${error instanceof Error ? error.message : String(error)}` } };
   }
   c.close(worker);
-  return { stdin: Promise.resolve(stdin), answer, worker: connected, print: (fd, text) => put(fd, encoder.encode(text), process.uptime() * 1000 + BACKSTOP_GRACE_MS) };
+  return {
+    stdin: Promise.resolve(stdin),
+    answer,
+    worker: connected,
+    print: (fd, text) => put(fd, encoder.encode(text), process.uptime() * 1000 + BACKSTOP_GRACE_MS),
+  };
 }
 
 /** Stdin the host is still writing: what came, then the rest, for the call in this process. */

@@ -28,6 +28,6 @@ export async function callingHost(installed: Adapter, payload: Record<string, un
 function hasMarker(marker: Guest["marker"], payload: Record<string, unknown>, env: Record<string, string | undefined>): boolean {
   const { env: vars, payloadKeys: keys, payloadKeysTogether: together } = marker;
   const has = (key: string) => Object.hasOwn(payload, key);
-  const keysMatch = (!keys && !together) || keys?.some(has) || (together !== undefined && together.every(has));
+  const keysMatch = (!keys && !together) || keys?.some(has) || (together?.every(has) ?? false);
   return (!vars || vars.some((name) => env[name])) && keysMatch;
 }

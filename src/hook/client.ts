@@ -21,12 +21,17 @@ export type InProcess = { stdin: Promise<string>; why: "off" | "stdin" | "absent
 /** With AGENT_CONNECTOR_DAEMON=require, how long a call waits for the daemon to start a worker for its connector. */
 const REQUIRE_WAIT_MS = 10_000;
 
-export async function viaDaemon(words: string[], args: Pick<HookArgs, "platform" | "event" | "connector">, env: Record<string, string | undefined> = process.env): Promise<InProcess> {
+export async function viaDaemon(
+  words: string[],
+  args: Pick<HookArgs, "platform" | "event" | "connector">,
+  env: Record<string, string | undefined> = process.env,
+): Promise<InProcess> {
   const connector = args.connector;
   const daemon = daemonWanted(env) ? daemonSocket(env) : undefined;
   if (!daemon) return { stdin: Bun.stdin.text().catch(() => ""), why: "off" };
   // process.uptime(), not performance.now(): see call-blocking.ts.
-  const head = () => JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - process.uptime() * 1000, umask: process.umask() } satisfies CallHead);
+  const head = () =>
+    JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - process.uptime() * 1000, umask: process.umask() } satisfies CallHead);
   const sockets = workerSockets(daemon, connector);
   // Linux: blocking system calls (call-blocking.ts); elsewhere, opted out, or where those cannot be made, Bun's sockets.
   const blocking = process.platform === "linux" && env[FFI_ENV] !== "0";

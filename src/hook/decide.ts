@@ -73,7 +73,7 @@ export async function normalizedReply(
   // Another host may be running the file we wrote for `adapter`: read and answer it in its shape.
   const host = await callingHost(adapter, payload as Record<string, unknown>, env);
   const tools: ToolContext = { tools: host.tools, mcpName: host.mcp?.toolName };
-  let normalized;
+  let normalized: ReturnType<typeof normalizeEvent>;
   try {
     normalized = normalizeEvent(event, payload, host.payload, { hostPlatform: host.id, connectorId: config.id, env, tools });
   } catch (error) {
@@ -113,7 +113,15 @@ export async function normalizedReply(
   return renderReply(host, event, nativeEvent, resolved, config.id, payload as Record<string, unknown>, where);
 }
 
-function renderReply(host: CallingHost, event: EventName, nativeEvent: string, resolved: ReturnType<typeof resolveResponse>, connectorId: string, raw: Record<string, unknown>, where: string): Reply {
+function renderReply(
+  host: CallingHost,
+  event: EventName,
+  nativeEvent: string,
+  resolved: ReturnType<typeof resolveResponse>,
+  connectorId: string,
+  raw: Record<string, unknown>,
+  where: string,
+): Reply {
   const deny = resolved.decision === "deny" ? { denyReason: denyReason(resolved.reason, connectorId) } : {};
   try {
     return { ...host.dialect.render({ event, nativeEvent: host.events[event] ?? nativeEvent, response: resolved, connectorId, raw }), ...deny };

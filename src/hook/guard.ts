@@ -3,11 +3,7 @@ import { armBackstop } from "./backstop.ts";
 import { asFramework, NativePromise, PromisePrototypeThen, PromiseResolve, PromiseWithResolvers, recordIntrinsics, ReflectApply, user } from "./intrinsics.ts";
 
 /** The outcome of running user code under a time budget with process.exit disarmed. */
-export type Outcome =
-  | { kind: "returned"; value: unknown }
-  | { kind: "threw"; error: unknown }
-  | { kind: "timed-out" }
-  | { kind: "exited"; code: unknown };
+export type Outcome = { kind: "returned"; value: unknown } | { kind: "threw"; error: unknown } | { kind: "timed-out" } | { kind: "exited"; code: unknown };
 
 class ExitAttempt extends Error {
   constructor(readonly code: unknown) {
@@ -35,7 +31,11 @@ let exitListeners: ((attempt: ExitAttempt) => void)[] = [];
  * of exiting, stray errors do not crash the process, and timers re-enter the watchdog when they
  * fire. The built-ins are recorded as they are now (intrinsics.ts). Returns the real exit, for our own answer.
  */
-export function prepareForUserCode(clock: Clock, hooks: UserCodeHooks, worker?: { intrinsics: Parameters<typeof recordIntrinsics>[0] }): (code: number) => never {
+export function prepareForUserCode(
+  clock: Clock,
+  hooks: UserCodeHooks,
+  worker?: { intrinsics: Parameters<typeof recordIntrinsics>[0] },
+): (code: number) => never {
   const realExit = process.exit.bind(process) as (code: number) => never;
   process.exit = ((code?: unknown) => {
     exitAttempt = new ExitAttempt(code);
@@ -113,7 +113,12 @@ export async function runGuarded(fn: () => unknown, clock: Clock, where: string)
     const value = fn();
     const promise = value instanceof NativePromise ? value : isThenable(value) ? PromiseResolve(value) : undefined;
     // Runs with the microtasks runUntil drains when the promise is already settled (an async handler that never waited).
-    if (promise) PromisePrototypeThen(promise, () => (settled = true), () => (settled = true));
+    if (promise)
+      PromisePrototypeThen(
+        promise,
+        () => (settled = true),
+        () => (settled = true),
+      );
     return { value, promise };
   }, clock.deadline);
   const attempt = exitAttempt as ExitAttempt | undefined;

@@ -21,4 +21,3 @@ export interface Handoff {
 
 /** Hosts write the payload at once: stdin still open after this runs in-process, where the deadline applies. */
 export const STDIN_WAIT_MS = 300;
-

@@ -24,7 +24,8 @@ export function answerInProcess(args: HookArgs, words: string[], from: InProcess
   const writeReply = claimStdout();
   if (from.why === "absent") startDaemon();
   if (from.why === "untrusted") logOnce("daemon-refused", `${REFUSED}: ${from.detail}`);
-  if (WORTH_A_LINE.has(from.why)) logLine(`${words.slice(1).join(" ")}: the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}); ran in-process`);
+  if (WORTH_A_LINE.has(from.why))
+    logLine(`${words.slice(1).join(" ")}: the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}); ran in-process`);
   // Not awaited: a pending top-level await keeps Bun from emitting beforeExit, which runHook uses
   // to answer at once when user code leaves nothing that could ever settle its handler.
   void runHook(args, writeReply, from.stdin);

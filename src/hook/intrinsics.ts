@@ -96,12 +96,40 @@ function recordedProperties(): [object, readonly PropertyKey[]][] {
 }
 
 const ARRAY_METHODS = [
-  "at", "concat", "every", "filter", "find", "flatMap", "includes", "indexOf", "join", "lastIndexOf", "map", "pop", "push", "slice",
-  "some", "sort", "splice", Symbol.iterator,
+  "at",
+  "concat",
+  "every",
+  "filter",
+  "find",
+  "flatMap",
+  "includes",
+  "indexOf",
+  "join",
+  "lastIndexOf",
+  "map",
+  "pop",
+  "push",
+  "slice",
+  "some",
+  "sort",
+  "splice",
+  Symbol.iterator,
 ];
 const STRING_METHODS = [
-  "charCodeAt", "endsWith", "includes", "indexOf", "lastIndexOf", "matchAll", "padStart", "repeat", "replace", "slice", "split",
-  "startsWith", "toString", "trim",
+  "charCodeAt",
+  "endsWith",
+  "includes",
+  "indexOf",
+  "lastIndexOf",
+  "matchAll",
+  "padStart",
+  "repeat",
+  "replace",
+  "slice",
+  "split",
+  "startsWith",
+  "toString",
+  "trim",
 ];
 
 /** What a daemon's worker uses besides (its sockets, its calls' folders). */

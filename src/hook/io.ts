@@ -5,7 +5,6 @@ import { redact } from "./redact.ts";
 // nor node:fs (~0.7 ms to load). The reply itself goes through stdout-guard.ts.
 export const writeStderr = async (text: string): Promise<void> => void (await Bun.write(Bun.stderr, text));
 
-
 /** hook.log stays under this size; one older file, hook.log.1, is kept. */
 export const MAX_LOG_BYTES = 1_000_000;
 

@@ -86,6 +86,7 @@ export function evaluateCompiled(meta: CompiledMeta, body: string, deadline: num
       delete require.cache[meta.bytecode];
       return require(meta.bytecode) as Record<string, unknown>;
     }
+    // biome-ignore lint/security/noGlobalEval: the compiled connector is the user's own code, run as a process of its own would import it (an indirect eval: global scope).
     const factory = (0, eval)(`${body}\n//# sourceURL=${meta.source}`) as (...args: unknown[]) => void;
     const module = { exports: {} as Record<string, unknown> };
     factory.call(module.exports, module.exports, require, module, meta.source, dirOf(meta.source));

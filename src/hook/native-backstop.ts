@@ -59,7 +59,7 @@ const TWO_32 = 4294967296;
 
 /** Writes a 64-bit value (a pointer, a count) as two int32 halves: no BigInt, costly this early. */
 const put64 = (into: Int32Array, at: number, value: number): void => {
-  into[at] = value % TWO_32 | 0;
+  into[at] = (value % TWO_32) | 0;
   into[at + 1] = (value / TWO_32) | 0;
 };
 

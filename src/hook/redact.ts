@@ -16,7 +16,8 @@
  */
 export const MAX_MESSAGE = 500;
 
-const TOKEN = /\b(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs]|AKIA|ASIA)[-_A-Za-z0-9]{8,}|\beyJ[-\w]+\.[-\w]+\.[-\w]*|\b(?:Bearer|Basic|token)\s+[-\w.+/=]{8,}/g;
+const TOKEN =
+  /\b(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs]|AKIA|ASIA)[-_A-Za-z0-9]{8,}|\beyJ[-\w]+\.[-\w]+\.[-\w]*|\b(?:Bearer|Basic|token)\s+[-\w.+/=]{8,}/g;
 /** Long base64/hex-like runs are tokens; a file path (a leading slash, short words between slashes) is not. */
 const LONG_RUN = /[A-Za-z0-9+/_=-]{32,}/g;
 const looksLikeToken = (text: string): boolean => !text.startsWith("/") && /\d/.test(text) && /[A-Za-z0-9]{20,}/.test(text);
@@ -26,8 +27,31 @@ const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM
 
 /** Words of a variable's name that mark its value as a secret (compared in upper case). */
 const SECRET_WORDS = new Set([
-  "KEY", "KEYS", "APIKEY", "SECRET", "SECRETS", "TOKEN", "TOKENS", "PASS", "PASSWD", "PASSWORD", "PASSWORDS", "PASSPHRASE", "PWD",
-  "PIN", "AUTH", "AUTHORIZATION", "CREDENTIAL", "CREDENTIALS", "CRED", "CREDS", "PRIVATE", "COOKIE", "DSN", "OTP", "SALT",
+  "KEY",
+  "KEYS",
+  "APIKEY",
+  "SECRET",
+  "SECRETS",
+  "TOKEN",
+  "TOKENS",
+  "PASS",
+  "PASSWD",
+  "PASSWORD",
+  "PASSWORDS",
+  "PASSPHRASE",
+  "PWD",
+  "PIN",
+  "AUTH",
+  "AUTHORIZATION",
+  "CREDENTIAL",
+  "CREDENTIALS",
+  "CRED",
+  "CREDS",
+  "PRIVATE",
+  "COOKIE",
+  "DSN",
+  "OTP",
+  "SALT",
 ]);
 /** Shorter secret-named values are left alone (net 1). */
 export const MIN_SECRET_LENGTH = 4;
@@ -79,7 +103,11 @@ function parseJson(text: string): unknown {
 }
 
 const stringLeaves = (value: unknown, depth: number): string[] =>
-  typeof value === "string" ? [value] : value && typeof value === "object" && depth < 4 ? Object.values(value).flatMap((item) => stringLeaves(item, depth + 1)) : [];
+  typeof value === "string"
+    ? [value]
+    : value && typeof value === "object" && depth < 4
+      ? Object.values(value).flatMap((item) => stringLeaves(item, depth + 1))
+      : [];
 
 /** The payload's string values (tool input, prompt, output), bounded: a hostile payload stays cheap. */
 function collectStrings(value: unknown, into: Set<string>, depth: number): void {

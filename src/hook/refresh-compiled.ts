@@ -11,7 +11,12 @@ export function refreshCompiled(id: string, env: Record<string, string | undefin
     // Inside a compiled binary our code lives on Bun's embedded file system; from source, bun runs the entry file.
     const self = Bun.main.includes("$bunfs") || Bun.main.includes("~BUN") ? [process.execPath] : [process.execPath, Bun.main];
     // With a deadline: nobody waits for it, and a config whose top level never finishes would keep it forever.
-    Bun.spawn([...self, "compile", "--connector", id, "--quiet", "--deadline", String(COMPILE_DEADLINE_S)], { env, stdin: "ignore", stdout: "ignore", stderr: "ignore" }).unref();
+    Bun.spawn([...self, "compile", "--connector", id, "--quiet", "--deadline", String(COMPILE_DEADLINE_S)], {
+      env,
+      stdin: "ignore",
+      stdout: "ignore",
+      stderr: "ignore",
+    }).unref();
   } catch {
     // No process to spare: the next call loads the source again.
   }

@@ -234,7 +234,8 @@ async function guardedImport(): Promise<(file: string) => Promise<Record<string,
 
 /** One env lookup per call; `agent-connector logs` reads these lines. */
 export function traceCall(args: HookArgs, exitCode: number): void {
-  if (process.env.AGENT_CONNECTOR_DEBUG === "1") logLine(`${whereOf(args)}: trace: ${decided}, exit ${exitCode}, ${(performance.now() - callStart).toFixed(1)} ms`);
+  if (process.env.AGENT_CONNECTOR_DEBUG === "1")
+    logLine(`${whereOf(args)}: trace: ${decided}, exit ${exitCode}, ${(performance.now() - callStart).toFixed(1)} ms`);
 }
 
 /** The deadline of one call, watched; stray errors of user code noted (the reason given if no result ever comes). */

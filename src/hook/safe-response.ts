@@ -29,27 +29,30 @@ export function snapshotResponse(value: unknown, deadline: number): Snapshot {
   const copy: Record<string, unknown> = {};
   const problems: string[] = [];
   const problem = (text: string) => void (problems[problems.length] = text);
-  const run = runUntil(() => {
-    let keys: readonly string[] = FIELDS;
-    try {
-      keys = ObjectKeys(value);
-    } catch (error) {
-      problem(`its keys cannot be listed (${message(error)})`);
-    }
-    // `decision` first: a deny is read before any other field can use up the time.
-    const order: string[] = ArrayPrototypeIncludes(keys, "decision") ? ["decision"] : [];
-    for (let i = 0; i < keys.length; i++) if (keys[i] !== "decision") order[order.length] = keys[i]!;
-    for (let i = 0; i < order.length; i++) {
-      const key = order[i]!;
+  const run = runUntil(
+    () => {
+      let keys: readonly string[] = FIELDS;
       try {
-        const field = (value as Record<string, unknown>)[key];
-        if (field === undefined) continue;
-        copy[key] = typeof field === "object" && field !== null ? JSONParse(JSONStringify(field)) : field;
+        keys = ObjectKeys(value);
       } catch (error) {
-        problem(`${key} cannot be read (${message(error)})`);
+        problem(`its keys cannot be listed (${message(error)})`);
       }
-    }
-  }, MathMax(deadline, performanceNow() + READ_GRACE_MS));
+      // `decision` first: a deny is read before any other field can use up the time.
+      const order: string[] = ArrayPrototypeIncludes(keys, "decision") ? ["decision"] : [];
+      for (let i = 0; i < keys.length; i++) if (keys[i] !== "decision") order[order.length] = keys[i]!;
+      for (let i = 0; i < order.length; i++) {
+        const key = order[i]!;
+        try {
+          const field = (value as Record<string, unknown>)[key];
+          if (field === undefined) continue;
+          copy[key] = typeof field === "object" && field !== null ? JSONParse(JSONStringify(field)) : field;
+        } catch (error) {
+          problem(`${key} cannot be read (${message(error)})`);
+        }
+      }
+    },
+    MathMax(deadline, performanceNow() + READ_GRACE_MS),
+  );
   if (run.kind === "timed-out") problems.push("reading it did not finish within the time budget");
   return { value: copy, problems };
 }

@@ -18,8 +18,10 @@ export function claimStdout(): ReplyWriter {
   const file = Bun.file;
   // Writable but not configurable in Bun: assigned, not redefined.
   (Bun as { stdout: unknown }).stdout = stderr;
-  Bun.write = ((dest: unknown, ...rest: unknown[]) => (write as (...a: unknown[]) => Promise<number>)(dest === stdout || isStdout(dest) ? stderr : dest, ...rest)) as typeof Bun.write;
-  Bun.file = ((path: unknown, options?: unknown) => (file as (...a: unknown[]) => ReturnType<typeof Bun.file>)(isStdout(path) ? 2 : path, options)) as typeof Bun.file;
+  Bun.write = ((dest: unknown, ...rest: unknown[]) =>
+    (write as (...a: unknown[]) => Promise<number>)(dest === stdout || isStdout(dest) ? stderr : dest, ...rest)) as typeof Bun.write;
+  Bun.file = ((path: unknown, options?: unknown) =>
+    (file as (...a: unknown[]) => ReturnType<typeof Bun.file>)(isStdout(path) ? 2 : path, options)) as typeof Bun.file;
   redirectConsole();
   return async (text) => {
     try {

@@ -21,7 +21,10 @@ export interface TrustLibc {
 }
 
 /** The numbers of statx and getsockopt: one table per architecture (asm/unistd.h); none known, the client uses Bun's sockets. */
-export const SYSCALLS: Record<string, { statx: number; getsockopt: number } | undefined> = { x64: { statx: 332, getsockopt: 55 }, arm64: { statx: 291, getsockopt: 209 } };
+export const SYSCALLS: Record<string, { statx: number; getsockopt: number } | undefined> = {
+  x64: { statx: 332, getsockopt: 55 },
+  arm64: { statx: 291, getsockopt: 209 },
+};
 
 type Refused = { why: "untrusted"; detail: string };
 

@@ -44,7 +44,10 @@ export function provideGuardedFs(): void {
 
 // fd 2, never the path /dev/stderr: that cannot be opened when stderr is a socket (Node hosts' pipes).
 const target = (fdOrPath: unknown) => (isStdout(fdOrPath) ? 2 : fdOrPath);
-const retarget = (fn: unknown) => (first: unknown, ...rest: unknown[]) => (fn as (...a: unknown[]) => unknown)(target(first), ...rest);
+const retarget =
+  (fn: unknown) =>
+  (first: unknown, ...rest: unknown[]) =>
+    (fn as (...a: unknown[]) => unknown)(target(first), ...rest);
 
 function guardedFs(): Record<string, unknown> {
   const fs = require("node:fs") as typeof import("node:fs");

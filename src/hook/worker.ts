@@ -12,7 +12,17 @@ import { backstopCovered } from "./backstop.ts";
 import { nativeBackstop } from "./native-backstop.ts";
 import { BACKSTOP_GRACE_MS } from "../core/timeout.ts";
 import { stderrCapture } from "./stderr-capture.ts";
-import { BUSY, WORKER_SLOT_ENV, WORKER_SOCKET_ENV, boundSocket, freshSocket, type CallHead, type DaemonReply, type DeadlineLine, type WorkerMessage } from "../daemon/address.ts";
+import {
+  BUSY,
+  WORKER_SLOT_ENV,
+  WORKER_SOCKET_ENV,
+  boundSocket,
+  freshSocket,
+  type CallHead,
+  type DaemonReply,
+  type DeadlineLine,
+  type WorkerMessage,
+} from "../daemon/address.ts";
 import { lines, send, type Outbox } from "../daemon/wire.ts";
 import { listenAt } from "../daemon/listen-at.ts";
 import { boardPath, IDLE, LEAVING, openBoard } from "../daemon/board.ts";
@@ -76,7 +86,11 @@ export async function runWorker(): Promise<void> {
     orphanBackstop?.arm(deadline + ORPHAN_BACKSTOP_MS);
     if (deadline !== defaultDeadline()) line(caller, { deadline: DateNow() + (deadline - performanceNow()) });
   });
-  const realExit = prepareForUserCode(clock, { onStray: (error) => current?.noteStray(error), onOverrun: () => current?.overrun() }, { intrinsics: WORKER_PROPERTIES() });
+  const realExit = prepareForUserCode(
+    clock,
+    { onStray: (error) => current?.noteStray(error), onOverrun: () => current?.overrun() },
+    { intrinsics: WORKER_PROPERTIES() },
+  );
   const printed = stderrCapture();
   const board = openBoard(boardPath(daemon));
   const send_ = process.send?.bind(process);
@@ -104,7 +118,8 @@ export async function runWorker(): Promise<void> {
     listener = listenAt<Caller>(socketPath(), { open, data, drain: (socket) => send(socket, socket.data.outbox), close });
   }
 
-  const line = (socket: Bun.Socket<Caller>, message: DaemonReply | DeadlineLine, end = false) => send(socket, socket.data.outbox, `${JSON.stringify(message)}\n`, end);
+  const line = (socket: Bun.Socket<Caller>, message: DaemonReply | DeadlineLine, end = false) =>
+    send(socket, socket.data.outbox, `${JSON.stringify(message)}\n`, end);
 
   function open(socket: Bun.Socket<Caller>): void {
     // Connected together with the call this worker took (before it stopped listening), maybe while
@@ -238,7 +253,8 @@ let umask = process.umask();
 function enter(head: CallHead, serving: string | undefined): HookArgs {
   const args = parseHookArgv(head.argv.slice(1));
   if (!args) throw new Error(`not a hook call: ${head.argv.join(" ")}`);
-  if (serving && args.connector !== serving) throw new Error(`this worker serves connector "${serving}", not ${args.connector ? `"${args.connector}"` : "a --config call"}`);
+  if (serving && args.connector !== serving)
+    throw new Error(`this worker serves connector "${serving}", not ${args.connector ? `"${args.connector}"` : "a --config call"}`);
   process.chdir(head.cwd);
   // Most calls come with the umask of the one before: then no system call.
   if (head.umask !== undefined && head.umask !== umask) process.umask((umask = head.umask));

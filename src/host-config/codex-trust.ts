@@ -23,7 +23,11 @@ const sortKeys = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(sortKeys)
     : value && typeof value === "object"
-      ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortKeys((value as TomlDoc)[key])]))
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, sortKeys((value as TomlDoc)[key])]),
+        )
       : value;
 
 /** Codex's event label: PreToolUse → pre_tool_use. */
@@ -45,9 +49,17 @@ export interface CodexHandler {
  */
 export function codexHookHash(label: string, matcher: string | undefined, handler: CodexHandler): string {
   const timeout = label === "session_end" ? Math.min(3, Math.max(1, handler.timeout ?? 1)) : Math.max(1, handler.timeout ?? 600);
-  const normalized = { type: "command", command: handler.command, timeout, async: handler.async === true, ...(handler.statusMessage != null ? { statusMessage: handler.statusMessage } : {}) };
+  const normalized = {
+    type: "command",
+    command: handler.command,
+    timeout,
+    async: handler.async === true,
+    ...(handler.statusMessage != null ? { statusMessage: handler.statusMessage } : {}),
+  };
   const identity = { event_name: label, ...(matcher != null && !NO_MATCHER.has(label) ? { matcher } : {}), hooks: [normalized] };
-  return `sha256:${createHash("sha256").update(JSON.stringify(sortKeys(identity))).digest("hex")}`;
+  return `sha256:${createHash("sha256")
+    .update(JSON.stringify(sortKeys(identity)))
+    .digest("hex")}`;
 }
 
 interface Hook {
@@ -166,7 +178,11 @@ function keySource(file: string, ctx: TrustContext): string {
 function editState(text: string, doc: TomlDoc, changes: Map<string, Record<string, unknown> | null>, eol: string) {
   const hooks = (doc.hooks ?? {}) as TomlDoc;
   const state: State = { ...((hooks.state ?? {}) as State) };
-  const blocks = new Map(tableBlocks(text).filter((b) => b.path.length === 3 && b.path[0] === "hooks" && b.path[1] === "state").map((b) => [b.path[2]!, b]));
+  const blocks = new Map(
+    tableBlocks(text)
+      .filter((b) => b.path.length === 3 && b.path[0] === "hooks" && b.path[1] === "state")
+      .map((b) => [b.path[2]!, b]),
+  );
   const edits: { at: number; apply: (text: string) => string }[] = [];
   const appends: string[] = [];
   for (const [key, value] of changes) {
@@ -193,7 +209,10 @@ function blockers(doc: TomlDoc, toml: string, file: string, scope: TrustContext[
     const project = dirname(dirname(file));
     const projects = (doc.projects ?? {}) as Record<string, TomlDoc>;
     const trusted = Object.entries(projects).some(([dir, p]) => p?.trust_level === "trusted" && (project === dir || project.startsWith(`${dir}/`)));
-    if (!trusted) warnings.push(`Codex reads ${file} only in a trusted project: trust ${project} when Codex asks, or add [projects.${JSON.stringify(project)}] trust_level = "trusted" to ${toml}.`);
+    if (!trusted)
+      warnings.push(
+        `Codex reads ${file} only in a trusted project: trust ${project} when Codex asks, or add [projects.${JSON.stringify(project)}] trust_level = "trusted" to ${toml}.`,
+      );
   }
   return warnings;
 }
@@ -214,7 +233,13 @@ export function codexTrust(toml: string, before: string | null, hookFile: string
   const { text, expected, state } = editState(before ?? "", doc, changes, eol);
   if (changes.size && !sameData(text, expected)) {
     // Hook state written in a form we do not edit (inline tables, dotted keys): leave the file as it is.
-    return { after: before, oursRemain: true, notes: [], warnings: [...warnings, `could not update the hook trust in ${toml} safely. ${manualSteps}`], manualSteps };
+    return {
+      after: before,
+      oursRemain: true,
+      notes: [],
+      warnings: [...warnings, `could not update the hook trust in ${toml} safely. ${manualSteps}`],
+      manualSteps,
+    };
   }
   const removed = [...changes].filter(([, value]) => value === null).map(([key]) => key);
   const trusted = ours.map((h) => ({ key: h.key, event: h.event, trusted_hash: h.hash }));

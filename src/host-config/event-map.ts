@@ -45,7 +45,10 @@ export function refuseDuplicateKeys(text: string, file: string, object: Node | u
     if (typeof key?.value !== "string") continue;
     if (seen.has(key.value)) {
       const line = text.slice(0, key.offset).split("\n").length;
-      throw new HostConfigError(file, `has the key "${key.value}" twice (again at line ${line}); the host reads only the last one. Remove one; nothing was written`);
+      throw new HostConfigError(
+        file,
+        `has the key "${key.value}" twice (again at line ${line}); the host reads only the last one. Remove one; nothing was written`,
+      );
     }
     seen.add(key.value);
   }

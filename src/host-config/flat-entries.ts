@@ -40,7 +40,14 @@ export function removeFlatEntries(text: string, file: string, spec: HookFileSpec
   return { text: pruneEmptyEvents(text, file, spec.root, emptied), removed: targets.length };
 }
 
-export function installFlatEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string {
+export function installFlatEntries(
+  text: string,
+  file: string,
+  spec: HookFileSpec,
+  isOurs: IsOurs,
+  entries: HookEntry[],
+  extras: (e: HookEntry) => Record<string, unknown>,
+): string {
   text = removeFlatEntries(text, file, spec, isOurs).text;
   const indent = detectIndent(text);
   text = withHeader(text, file, spec.header, indent);

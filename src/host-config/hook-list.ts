@@ -43,7 +43,14 @@ export function removeListEntries(text: string, file: string, spec: HookFileSpec
   return { text, removed: indexes.length };
 }
 
-export function installListEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string {
+export function installListEntries(
+  text: string,
+  file: string,
+  spec: HookFileSpec,
+  isOurs: IsOurs,
+  entries: HookEntry[],
+  extras: (e: HookEntry) => Record<string, unknown>,
+): string {
   text = removeListEntries(text, file, spec, isOurs).text;
   const indent = detectIndent(text);
   text = withHeader(text, file, spec.header, indent);
@@ -51,7 +58,10 @@ export function installListEntries(text: string, file: string, spec: HookFileSpe
   const path = keys.command.split(".");
   for (const entry of entries) {
     // The command and the fixed type sit in the innermost object: `action: { type, command }`.
-    const command = path.reduceRight<unknown>((inner, key, i) => ({ ...(i === path.length - 1 && keys.type ? { type: keys.type } : {}), [key]: inner }), entry.command) as Record<string, unknown>;
+    const command = path.reduceRight<unknown>(
+      (inner, key, i) => ({ ...(i === path.length - 1 && keys.type ? { type: keys.type } : {}), [key]: inner }),
+      entry.command,
+    ) as Record<string, unknown>;
     const item = {
       ...extras(entry),
       [keys.event]: entry.nativeEvent,
@@ -65,4 +75,5 @@ export function installListEntries(text: string, file: string, spec: HookFileSpe
   return text;
 }
 
-export const hasListEntries = (text: string, file: string, spec: HookFileSpec, isOurs: IsOurs): boolean => ourIndexes(load(text, file, spec), spec, isOurs).length > 0;
+export const hasListEntries = (text: string, file: string, spec: HookFileSpec, isOurs: IsOurs): boolean =>
+  ourIndexes(load(text, file, spec), spec, isOurs).length > 0;

@@ -50,7 +50,10 @@ export function locateHostFile(file: string): HostFile | null {
  */
 export function assertWritable({ file, stats }: HostFile): void {
   if (!(stats.mode & 0o200)) {
-    throw new HostConfigError(file, `is read-only (mode ${(stats.mode & 0o777).toString(8).padStart(4, "0")}); make it writable (chmod u+w) if agent-connector may edit it, nothing was written`);
+    throw new HostConfigError(
+      file,
+      `is read-only (mode ${(stats.mode & 0o777).toString(8).padStart(4, "0")}); make it writable (chmod u+w) if agent-connector may edit it, nothing was written`,
+    );
   }
   const uid = process.getuid?.();
   if (uid !== undefined && uid !== 0 && stats.uid !== uid) {

@@ -38,7 +38,8 @@ export function inspectHookFile(text: string, spec: HookFileSpec): { commands: F
   let map: Node | undefined = tree;
   for (const key of spec.root) map = child(map, key);
   if (!map) return { commands, problems };
-  const bad = (node: Node, path: string, message: string) => problems.push({ line: lineOf(text, node.offset), message: `${[...spec.root, path].join(".")} ${message}` });
+  const bad = (node: Node, path: string, message: string) =>
+    problems.push({ line: lineOf(text, node.offset), message: `${[...spec.root, path].join(".")} ${message}` });
   if (map.type !== "object") {
     bad(map, "", "must be an object of events");
     return { commands, problems };
@@ -53,12 +54,19 @@ export function inspectHookFile(text: string, spec: HookFileSpec): { commands: F
     }
     list.children?.forEach((entry, i) => {
       const at = `${event}.${i}`;
-      if (entry.type !== "object") return bad(entry, at, "must be an object");
+      if (entry.type !== "object") {
+        bad(entry, at, "must be an object");
+        return;
+      }
       const matcherKey = spec.entryKeys?.matcher ?? "matcher";
       const matcher = child(entry, matcherKey);
-      if (matcher && matcher.type !== "string") bad(matcher, `${at}.${matcherKey}`, `must be a string, not ${matcher.type === "object" ? "an object" : `a ${matcher.type}`}`);
+      if (matcher && matcher.type !== "string")
+        bad(matcher, `${at}.${matcherKey}`, `must be a string, not ${matcher.type === "object" ? "an object" : `a ${matcher.type}`}`);
       const handlers = spec.layout === "nested-matcher-groups" ? child(entry, "hooks") : undefined;
-      if (spec.layout === "nested-matcher-groups" && handlers?.type !== "array") return bad(handlers ?? entry, `${at}.hooks`, "must be an array of handlers");
+      if (spec.layout === "nested-matcher-groups" && handlers?.type !== "array") {
+        bad(handlers ?? entry, `${at}.hooks`, "must be an array of handlers");
+        return;
+      }
       const items = handlers?.children?.map((h, j) => ({ node: h, at: `${at}.hooks.${j}` })) ?? [{ node: entry, at }];
       for (const { node, at: where } of items) {
         if (node.type !== "object") {
@@ -104,7 +112,11 @@ function inspectEntries(text: string, spec: HookFileSpec, doc: unknown): { comma
   const commands: FoundCommand[] = [];
   const problems: FileProblem[] = [];
   if (tables === undefined) return { commands, problems };
-  if (!Array.isArray(tables)) return { commands, problems: [{ line: 1, message: `${spec.root.join(".")} must be an array of ${spec.layout === "json-hook-list" ? "hooks" : "tables"}` }] };
+  if (!Array.isArray(tables))
+    return {
+      commands,
+      problems: [{ line: 1, message: `${spec.root.join(".")} must be an array of ${spec.layout === "json-hook-list" ? "hooks" : "tables"}` }],
+    };
   for (const [i, entry] of tables.entries()) {
     const command = valueAt(entry, commandKey);
     const line = typeof command === "string" ? lineOf(text, Math.max(0, text.indexOf(command))) : 1;
@@ -127,7 +139,8 @@ function inspectYamlEntries(text: string, spec: HookFileSpec): { commands: Found
   const commands: FoundCommand[] = [];
   const problems: FileProblem[] = [];
   if (map === undefined || map === null) return { commands, problems };
-  if (typeof map !== "object" || Array.isArray(map)) return { commands, problems: [{ line: 1, message: `${spec.root.join(".")} must be a mapping of events` }] };
+  if (typeof map !== "object" || Array.isArray(map))
+    return { commands, problems: [{ line: 1, message: `${spec.root.join(".")} must be a mapping of events` }] };
   for (const [event, list] of Object.entries(map)) {
     if (!Array.isArray(list)) continue;
     for (const entry of list) {

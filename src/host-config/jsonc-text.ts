@@ -1,14 +1,4 @@
-import {
-  applyEdits,
-  createScanner,
-  findNodeAtLocation,
-  modify,
-  parseTree,
-  printParseErrorCode,
-  type JSONPath,
-  type Node,
-  type ParseError,
-} from "jsonc-parser";
+import { applyEdits, createScanner, findNodeAtLocation, modify, parseTree, printParseErrorCode, type JSONPath, type Node, type ParseError } from "jsonc-parser";
 import { HostConfigError } from "./errors.ts";
 
 /**
@@ -47,8 +37,7 @@ export function parseJsonc(text: string, file: string): Node | undefined {
   return tree;
 }
 
-export const nodeAt = (tree: Node | undefined, path: JSONPath): Node | undefined =>
-  tree ? findNodeAtLocation(tree, path) : undefined;
+export const nodeAt = (tree: Node | undefined, path: JSONPath): Node | undefined => (tree ? findNodeAtLocation(tree, path) : undefined);
 
 /**
  * Sets a property (creating parents). Adding and removing a property is done by hand like array
@@ -98,7 +87,9 @@ function commasBetween(text: string, from: number, to: number): number[] {
 }
 
 function formatJson(value: unknown, baseIndent: string, indent: Indent): string {
-  return JSON.stringify(value, null, indent.unit).split("\n").join(indent.eol + baseIndent);
+  return JSON.stringify(value, null, indent.unit)
+    .split("\n")
+    .join(indent.eol + baseIndent);
 }
 
 /** Appends `value` to the array at `array`, on its own lines after the last element. */

@@ -60,7 +60,14 @@ export function removeEntries(text: string, file: string, spec: HookFileSpec, is
   return { text: pruneEmptyEvents(text, file, spec.root, emptied), removed: targets.length };
 }
 
-export function installEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string {
+export function installEntries(
+  text: string,
+  file: string,
+  spec: HookFileSpec,
+  isOurs: IsOurs,
+  entries: HookEntry[],
+  extras: (e: HookEntry) => Record<string, unknown>,
+): string {
   text = removeEntries(text, file, spec, isOurs).text;
   const indent = detectIndent(text);
   for (const entry of entries) {

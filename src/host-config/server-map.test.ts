@@ -51,7 +51,9 @@ test("TOML: that refusal names the server defined in a form we cannot edit", () 
     "config.toml: defines mcp_servers.guard with dotted keys or an inline table, a form we cannot edit safely; rewrite it as a [mcp_servers.guard] table or remove it, nothing was written",
   );
   for (const inline of ['[mcp_servers]\nguard = { command = "x" }\n', 'mcp_servers = { guard = { command = "x" } }\n']) {
-    expect(() => serverMap(inline, "config.toml", { syntax: "toml", root: ["mcp_servers"] }).set(inline, "guard", SERVER)).toThrow("defines mcp_servers.guard with dotted keys or an inline table");
+    expect(() => serverMap(inline, "config.toml", { syntax: "toml", root: ["mcp_servers"] }).set(inline, "guard", SERVER)).toThrow(
+      "defines mcp_servers.guard with dotted keys or an inline table",
+    );
   }
 });
 

@@ -56,7 +56,10 @@ const tomlKey = (key: string): string => (bareKey.test(key) ? key : JSON.stringi
 /** A TOML value: strings, arrays and inline tables (JSON's string escapes are TOML's). */
 function tomlValue(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(tomlValue).join(", ")}]`;
-  if (isObject(value)) return `{ ${Object.entries(value).map(([k, v]) => `${tomlKey(k)} = ${tomlValue(v)}`).join(", ")} }`;
+  if (isObject(value))
+    return `{ ${Object.entries(value)
+      .map(([k, v]) => `${tomlKey(k)} = ${tomlValue(v)}`)
+      .join(", ")} }`;
   return JSON.stringify(value);
 }
 
@@ -66,7 +69,10 @@ const tomlBlock = (header: string, entry: Record<string, unknown>, eol: string) 
 /** The refusal for a server the user's file defines other than as its own `[root.name]` table. */
 const cannotEdit = (file: string, path: string[]) => {
   const table = path.map(tomlKey).join(".");
-  return new HostConfigError(file, `defines ${path.join(".")} with dotted keys or an inline table, a form we cannot edit safely; rewrite it as a [${table}] table or remove it, nothing was written`);
+  return new HostConfigError(
+    file,
+    `defines ${path.join(".")} with dotted keys or an inline table, a form we cannot edit safely; rewrite it as a [${table}] table or remove it, nothing was written`,
+  );
 };
 
 function tomlMap(text: string, file: string, root: string[]): ServerMap {
@@ -112,7 +118,8 @@ function tomlListMap(text: string, file: string, root: string[]): ServerMap {
   const doc = parseToml(text, file);
   let list: unknown = doc;
   for (const key of root) list = isObject(list) ? list[key] : undefined;
-  if (list !== undefined && !(Array.isArray(list) && list.every(isObject))) throw new HostConfigError(file, `${root.join(".")} must be an array of tables ([[${root.join(".")}]]); nothing was written`);
+  if (list !== undefined && !(Array.isArray(list) && list.every(isObject)))
+    throw new HostConfigError(file, `${root.join(".")} must be an array of tables ([[${root.join(".")}]]); nothing was written`);
   const named = (current: string, name: string) =>
     arrayTableBlocks(current, root).filter((block) => {
       try {
@@ -128,12 +135,15 @@ function tomlListMap(text: string, file: string, root: string[]): ServerMap {
     for (const block of named(current, name).reverse()) after = removeBlock(after, block);
     return after;
   };
-  const entries = Object.fromEntries(((list as TomlDoc[] | undefined) ?? []).filter((e) => typeof e.name === "string").map(({ name, ...rest }) => [name as string, rest]));
+  const entries = Object.fromEntries(
+    ((list as TomlDoc[] | undefined) ?? []).filter((e) => typeof e.name === "string").map(({ name, ...rest }) => [name as string, rest]),
+  );
   return {
     entries,
     set(current, name, entry) {
       const after = appendBlock(remove(current, name), tomlBlock(`[[${root.map(tomlKey).join(".")}]]`, { name, ...table(entry) }, eolOf(current || "\n")));
-      if (!sameEntry(tomlListMap(after, file, root).entries[name], entry)) throw new HostConfigError(file, `defines the server ${name} in a form we cannot edit safely (an inline array?); edit it by hand, nothing was written`);
+      if (!sameEntry(tomlListMap(after, file, root).entries[name], entry))
+        throw new HostConfigError(file, `defines the server ${name} in a form we cannot edit safely (an inline array?); edit it by hand, nothing was written`);
       return after;
     },
     remove,
@@ -177,7 +187,13 @@ function jsonList(text: string, file: string, root: string[], key: string): Serv
   }
   const indexOf = (current: string, name: string) => {
     const node = nodeAt(parseJsonc(current, file), root);
-    return { node, index: (node?.children ?? []).findIndex((child) => { const v = getNodeValue(child); return isObject(v) && v[key] === name; }) };
+    return {
+      node,
+      index: (node?.children ?? []).findIndex((child) => {
+        const v = getNodeValue(child);
+        return isObject(v) && v[key] === name;
+      }),
+    };
   };
   return {
     entries,

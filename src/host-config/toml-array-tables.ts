@@ -43,10 +43,12 @@ function withEntries(doc: TomlDoc, root: string[], entries: Entry[]): TomlDoc {
   return copy;
 }
 
-const oursIn = (spec: HookFileSpec, isOurs: IsOurs) => (entry: Entry | undefined): boolean => {
-  const command = entry?.[keysOf(spec).command];
-  return typeof command === "string" && isOurs(command);
-};
+const oursIn =
+  (spec: HookFileSpec, isOurs: IsOurs) =>
+  (entry: Entry | undefined): boolean => {
+    const command = entry?.[keysOf(spec).command];
+    return typeof command === "string" && isOurs(command);
+  };
 
 /** The `[[root]]` blocks whose entry is ours. */
 function ourBlocks(text: string, spec: HookFileSpec, isOurs: IsOurs): TableBlock[] {
@@ -63,7 +65,10 @@ function ourBlocks(text: string, spec: HookFileSpec, isOurs: IsOurs): TableBlock
 
 function checked(text: string, file: string, expected: TomlDoc): string {
   if (!sameData(text, expected)) {
-    throw new HostConfigError(file, "holds its hook tables in a form agent-connector does not edit (an inline array or dotted keys); move them to [[hooks]] tables, nothing was written");
+    throw new HostConfigError(
+      file,
+      "holds its hook tables in a form agent-connector does not edit (an inline array or dotted keys); move them to [[hooks]] tables, nothing was written",
+    );
   }
   return text;
 }
@@ -77,7 +82,14 @@ export function removeTomlEntries(text: string, file: string, spec: HookFileSpec
   return { text: checked(after, file, withEntries(doc, spec.root, kept)), removed: entries.length - kept.length };
 }
 
-export function installTomlEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string {
+export function installTomlEntries(
+  text: string,
+  file: string,
+  spec: HookFileSpec,
+  isOurs: IsOurs,
+  entries: HookEntry[],
+  extras: (e: HookEntry) => Record<string, unknown>,
+): string {
   text = removeTomlEntries(text, file, spec, isOurs).text;
   const { doc, entries: kept } = load(text, file, spec);
   const keys = keysOf(spec);

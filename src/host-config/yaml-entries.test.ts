@@ -63,5 +63,6 @@ test("a comment at the end of the file survives a round trip", () => {
 });
 
 test("a blank line the file had before its closing comment stays, and so does a 4-space file's end comment", () => {
-  for (const text of ["# top\nmodel: x\n\n# end\n", "# a\n\n# b\n", "model:\n    tags:\n    - a\n# end\n", "a: 1\r\n# end\r\n"]) expect(roundTrip(text)).toBe(text);
+  for (const text of ["# top\nmodel: x\n\n# end\n", "# a\n\n# b\n", "model:\n    tags:\n    - a\n# end\n", "a: 1\r\n# end\r\n"])
+    expect(roundTrip(text)).toBe(text);
 });

@@ -28,10 +28,12 @@ function load(text: string, file: string, spec: HookFileSpec): { yaml: YamlDoc; 
   return { yaml, events: result.output };
 }
 
-const oursIn = (spec: HookFileSpec, isOurs: IsOurs) => (entry: unknown): boolean => {
-  const command = (entry as Record<string, unknown> | null)?.[keysOf(spec).command];
-  return typeof command === "string" && isOurs(command);
-};
+const oursIn =
+  (spec: HookFileSpec, isOurs: IsOurs) =>
+  (entry: unknown): boolean => {
+    const command = (entry as Record<string, unknown> | null)?.[keysOf(spec).command];
+    return typeof command === "string" && isOurs(command);
+  };
 
 const eolOf = (text: string) => (text.includes("\r\n") ? "\r\n" : "\n");
 
@@ -53,7 +55,14 @@ export function removeYamlEntries(text: string, file: string, spec: HookFileSpec
   return { text: removed ? yamlText(yaml, eolOf(text)) : text, removed };
 }
 
-export function installYamlEntries(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string {
+export function installYamlEntries(
+  text: string,
+  file: string,
+  spec: HookFileSpec,
+  isOurs: IsOurs,
+  entries: HookEntry[],
+  extras: (e: HookEntry) => Record<string, unknown>,
+): string {
   const { yaml, events } = load(text, file, spec);
   dropOurs(yaml, events, spec, isOurs);
   const keys = keysOf(spec);

@@ -21,7 +21,20 @@ const WRITTEN = [
 test("each sequence moves to its key's depth, nested ones twice, block scalars and comments with them", () => {
   const moved = sequencesAtKeyDepth(WRITTEN, 4);
   expect(moved).toBe(
-    ["model:", "    tags:", "    - a", "    - b: 1", "      c:", "      - d", "      text: |", "          line1", "            line2", "    # after the tags", "    flow: [1, 2]", ""].join("\n"),
+    [
+      "model:",
+      "    tags:",
+      "    - a",
+      "    - b: 1",
+      "      c:",
+      "      - d",
+      "      text: |",
+      "          line1",
+      "            line2",
+      "    # after the tags",
+      "    flow: [1, 2]",
+      "",
+    ].join("\n"),
   );
   expect(parse(moved)).toEqual(parse(WRITTEN));
 });

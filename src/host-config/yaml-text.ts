@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import { Document, isMap, isSeq, parse, parseDocument, type ToStringOptions } from "yaml";
+import { type Document, isMap, isSeq, parse, parseDocument, type ToStringOptions } from "yaml";
 import { HostConfigError } from "./errors.ts";
 import { sequencesAtKeyDepth } from "./yaml-seq-depth.ts";
 
@@ -24,7 +24,8 @@ function styleOf(text: string): ToStringOptions {
   let indentSeq = true;
   lines.forEach((line, i) => {
     const next = lines[i + 1];
-    if (/:\s*$/.test(line) && next?.trimStart().startsWith("- ") && next.length - next.trimStart().length === line.length - line.trimStart().length) indentSeq = false;
+    if (/:\s*$/.test(line) && next?.trimStart().startsWith("- ") && next.length - next.trimStart().length === line.length - line.trimStart().length)
+      indentSeq = false;
   });
   return { indent: Math.max(1, indent), indentSeq, lineWidth: 0 };
 }
@@ -69,7 +70,7 @@ function commentsOnly(doc: Document): string {
 /** The plain value at `path` (undefined when absent). */
 export const valueAt = ({ doc }: YamlDoc, path: readonly string[]): unknown => {
   const node = path.length ? doc.getIn(path, true) : doc.contents;
-  return node === undefined || node === null ? undefined : (node as { toJSON?: () => unknown }).toJSON?.() ?? node;
+  return node === undefined || node === null ? undefined : ((node as { toJSON?: () => unknown }).toJSON?.() ?? node);
 };
 
 /** Whether the node at `path` is a mapping (or absent). */

@@ -60,8 +60,7 @@ interface Computed {
   warnings: string[];
 }
 
-const unifiedDiff = (file: string, before: string, after: string): string =>
-  createTwoFilesPatch(file, file, before, after, "", "", { context: 3 });
+const unifiedDiff = (file: string, before: string, after: string): string => createTwoFilesPatch(file, file, before, after, "", "", { context: 3 });
 
 /**
  * Carries out a plan's edits in order: each editor computes its file's new text (a later edit
@@ -80,7 +79,8 @@ export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRu
     let outcome = run(action, before, edit, files);
     // Several edits may share a file (Gemini's settings.json holds hooks and MCP servers): while
     // another one's entries of ours remain, this one's original bytes must not come back.
-    if (action === "uninstall" && !outcome.oursRemain && outcome.after !== null && othersKeepOurs(edits, edit, outcome.after, files)) outcome = { ...outcome, oursRemain: true };
+    if (action === "uninstall" && !outcome.oursRemain && outcome.after !== null && othersKeepOurs(edits, edit, outcome.after, files))
+      outcome = { ...outcome, oursRemain: true };
     let after = outcome.after;
     const mayRestore = action === "uninstall" && !outcome.oursRemain && (edit.follows ? restored.has(edit.follows) : (outcome.removed ?? 0) > 0);
     const { backup, warning } = mayRestore ? readBackup(edit.file) : {};

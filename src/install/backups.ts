@@ -27,13 +27,17 @@ export interface BackupRead {
   warning?: string;
 }
 
-const backupPath = (file: string) =>
-  join(backupsDir(), `${createHash("sha256").update(file).digest("hex").slice(0, 24)}.json`);
+const backupPath = (file: string) => join(backupsDir(), `${createHash("sha256").update(file).digest("hex").slice(0, 24)}.json`);
 
 const isBackupOf = (value: unknown, file: string): value is Backup => {
   const b = value as Backup;
   return (
-    typeof b === "object" && b !== null && b.file === file && (b.original === null || typeof b.original === "string") && typeof b.written === "string" && typeof b.restorable === "boolean"
+    typeof b === "object" &&
+    b !== null &&
+    b.file === file &&
+    (b.original === null || typeof b.original === "string") &&
+    typeof b.written === "string" &&
+    typeof b.restorable === "boolean"
   );
 };
 
@@ -66,7 +70,13 @@ export function recordWrite(file: string, before: string | null, written: string
   const path = backupPath(file);
   const { backup: previous, warning } = readBackup(file);
   const backup: Backup = previous
-    ? { file, original: previous.original, written, restorable: previous.restorable && previous.written === before, ...(previous.createdFolder ? { createdFolder: previous.createdFolder } : {}) }
+    ? {
+        file,
+        original: previous.original,
+        written,
+        restorable: previous.restorable && previous.written === before,
+        ...(previous.createdFolder ? { createdFolder: previous.createdFolder } : {}),
+      }
     : { file, original: before, written, restorable: true, ...(createdFolder ? { createdFolder } : {}) };
   const mode = backup.original === null ? 0o600 : (fileMode(file) ?? 0o600) & 0o666;
   mkdirSync(backupsDir(), { recursive: true, mode: 0o700 });

@@ -8,7 +8,8 @@ import { plainWord as quote, renderArgument, renderInvocation, SHELLS } from "./
 export { quote };
 
 /** The shell a host runs a hook file's commands with on `platform` (default: this machine). */
-export const commandShell = (spec: HookFileSpec, platform: string = process.platform): CommandShell => (platform === "win32" ? (spec.windows?.shell ?? "cmd") : "posix");
+export const commandShell = (spec: HookFileSpec, platform: string = process.platform): CommandShell =>
+  platform === "win32" ? (spec.windows?.shell ?? "cmd") : "posix";
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -47,7 +48,15 @@ export const knownInvocations = (registry: Registry): string[] => [
  * `configPath`: for managed hooks, which run for every user of the machine: they name the config
  * itself, since each user's registry knows nothing of it.
  */
-export function hookCommand(platform: string, event: string, connectorId: string, native = false, shell: CommandShell = "posix", binary?: readonly string[], configPath?: string): string {
+export function hookCommand(
+  platform: string,
+  event: string,
+  connectorId: string,
+  native = false,
+  shell: CommandShell = "posix",
+  binary?: readonly string[],
+  configPath?: string,
+): string {
   const words = [currentInvocation(shell, binary), ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)];
   if (configPath) words.push("--config", renderArgument(configPath, shell));
   return words.join(" ");
@@ -65,6 +74,8 @@ export function invocationWords(invocation: string): string[] {
  */
 export function isOurCommand(platform: string, connectorId: string | undefined, invocations: readonly string[]): (command: string) => boolean {
   const id = connectorId === undefined ? "[a-z0-9][a-z0-9-]*" : escapeRegExp(quote(connectorId));
-  const pattern = new RegExp(`^(?:${invocations.map(escapeRegExp).join("|")}) hook ${escapeRegExp(quote(platform))} [A-Za-z][\\w.-]*( --native)? --connector ${id}( --config .+)?$`);
+  const pattern = new RegExp(
+    `^(?:${invocations.map(escapeRegExp).join("|")}) hook ${escapeRegExp(quote(platform))} [A-Za-z][\\w.-]*( --native)? --connector ${id}( --config .+)?$`,
+  );
   return (command) => pattern.test(command);
 }

@@ -23,7 +23,10 @@ const bundlePlugin: Bun.BunPlugin = {
     // node:fs imports point at the hook's guarded copy (src/compiled/fs-imports.ts), in the config
     // and in every package it uses; the bundle asks the hook for it through a global.
     build.onLoad({ filter: USER_SOURCE_FILE }, async ({ path }) => rewriteFsImports(path, await Bun.file(path).text()));
-    build.onResolve({ filter: /^agent-connector:fs(?:\/promises)?$/ }, ({ path }) => ({ path: path.slice("agent-connector:".length), namespace: "agent-connector-fs" }));
+    build.onResolve({ filter: /^agent-connector:fs(?:\/promises)?$/ }, ({ path }) => ({
+      path: path.slice("agent-connector:".length),
+      namespace: "agent-connector-fs",
+    }));
     build.onLoad({ filter: /.*/, namespace: "agent-connector-fs" }, ({ path }) => ({
       contents: `module.exports = globalThis[Symbol.for(${JSON.stringify(USER_FS_GLOBAL)})](${JSON.stringify(path)});`,
       loader: "js",
@@ -53,7 +56,11 @@ function inputsOf(metafileInputs: string[], configPath: string): string[] {
  * compile (a native addon, a dynamic require) still works: hook calls then load its source, which
  * costs more per call; the result says why.
  */
-export async function compileConnector(configPath: string, config: ConnectorConfig, env: Record<string, string | undefined> = process.env): Promise<CompileResult> {
+export async function compileConnector(
+  configPath: string,
+  config: ConnectorConfig,
+  env: Record<string, string | undefined> = process.env,
+): Promise<CompileResult> {
   const out = compiledPath(config.id, env);
   const bytecodeFile = join(compiledDir(env), `${config.id}.bytecode.cjs`);
   ensureCompiledDir(env);
@@ -150,4 +157,3 @@ export function removeCompiled(id: string, env: Record<string, string | undefine
   const base = join(compiledDir(env), id);
   for (const file of [`${base}.js`, `${base}.bytecode.cjs`, `${base}.bytecode.cjs.jsc`]) rmSync(file, { force: true });
 }
-

@@ -52,9 +52,15 @@ export function crossHostWarnings(
         const own = all.find((p) => p.platform === host.id);
         const target = targets.find((t) => same(t, placement)) ?? (own && targets.find((t) => same(t, own)));
         if (own && target) {
-          warnings.push({ target, message: `${runs}, and this connector is installed for ${host.name} (${own.scope}) too: each of its handlers fires twice there for one event, both times with hostPlatform "${host.id}". Keep one of the two installs.${underGuest(host, events)}` });
+          warnings.push({
+            target,
+            message: `${runs}, and this connector is installed for ${host.name} (${own.scope}) too: each of its handlers fires twice there for one event, both times with hostPlatform "${host.id}". Keep one of the two installs.${underGuest(host, events)}`,
+          });
         } else if (!own && target && detected(host.id)) {
-          warnings.push({ target, message: `${runs}: ${host.name} is on this machine, so these handlers run there too, with hostPlatform "${host.id}".${underGuest(host, events)}` });
+          warnings.push({
+            target,
+            message: `${runs}: ${host.name} is on this machine, so these handlers run there too, with hostPlatform "${host.id}".${underGuest(host, events)}`,
+          });
         }
       }
     }

@@ -57,18 +57,36 @@ export function fileSpecOn(spec: HookFileSpec, platform: string = process.platfo
 
 const hookFile: Delivery<HookFile> = {
   // An agent-definition host: the agent named, else its default.
-  file: (_adapter, { file }, scope, paths, connectorId) => file.scopes[scope]?.(file.agent ? { ...paths, agent: paths.agent ?? file.agent.default } : paths, connectorId),
+  file: (_adapter, { file }, scope, paths, connectorId) =>
+    file.scopes[scope]?.(file.agent ? { ...paths, agent: paths.agent ?? file.agent.default } : paths, connectorId),
   install(target, config, wiring) {
     const { adapter, delivery, file } = target;
     const seconds = config.timeout ?? DEFAULT_TIMEOUT_SECONDS;
     const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
     const shell = commandShell(delivery.file);
     const configPath = target.scope === "managed" ? target.configPath : undefined;
-    const entries = wiring.map((w) => ({ nativeEvent: w.nativeEvent, event: w.event, matcher: w.matcherText, command: hookCommand(adapter.id, w.event, config.id, w.native, shell, undefined, configPath), timeout }));
-    return [{ kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: fileSpecOn(delivery.file), entries, invocations: target.invocations }, ...companions(target)];
+    const entries = wiring.map((w) => ({
+      nativeEvent: w.nativeEvent,
+      event: w.event,
+      matcher: w.matcherText,
+      command: hookCommand(adapter.id, w.event, config.id, w.native, shell, undefined, configPath),
+      timeout,
+    }));
+    return [
+      { kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: fileSpecOn(delivery.file), entries, invocations: target.invocations },
+      ...companions(target),
+    ];
   },
   uninstall: (target) => [
-    { kind: "hook-entries", file: target.file, platform: target.adapter.id, connectorId: target.connectorId, spec: fileSpecOn(target.delivery.file), entries: [], invocations: target.invocations },
+    {
+      kind: "hook-entries",
+      file: target.file,
+      platform: target.adapter.id,
+      connectorId: target.connectorId,
+      spec: fileSpecOn(target.delivery.file),
+      entries: [],
+      invocations: target.invocations,
+    },
     ...companions(target),
   ],
 };
@@ -83,7 +101,14 @@ const pluginModule: Delivery<PluginModule> = {
     const module = events.length || native.length ? generatePluginModule(owner, spec, pluginSettings(owner, spec, config, events, native)) : null;
     const edit: FileEdit = { kind: "plugin-module", file, connectorId: config.id, module };
     if (!spec.package) return [edit];
-    const { files, registration } = packageEdits(owner, spec.package, paths, config.id, file, module ? registeredHooks(owner, spec.package, events, native) : null);
+    const { files, registration } = packageEdits(
+      owner,
+      spec.package,
+      paths,
+      config.id,
+      file,
+      module ? registeredHooks(owner, spec.package, events, native) : null,
+    );
     return module ? [edit, ...files, registration] : [...files, edit, registration];
   },
   uninstall({ adapter, delivery, paths, file, connectorId }) {
@@ -112,12 +137,33 @@ function launcherEdits({ adapter, delivery, scope, file: folder, connectorId, in
   return spec.eventFiles.map((nativeEvent) => {
     const { file, flavour } = launcherFile(folder, spec, nativeEvent);
     // What a launcher of ours in this file can serve: the normalized events the host names so, or the native event.
-    const serves = [...Object.entries(adapter.events).filter(([, name]) => name === nativeEvent).map(([event]) => ({ event, native: false })), { event: nativeEvent, native: true }];
+    const serves = [
+      ...Object.entries(adapter.events)
+        .filter(([, name]) => name === nativeEvent)
+        .map(([event]) => ({ event, native: false })),
+      { event: nativeEvent, native: true },
+    ];
     const wired = wiring.find((w) => w.nativeEvent === nativeEvent);
     const noStdin = adapter.input?.kind === "env";
-    const launcher = wired ? renderLauncher(flavour, invocations[0]!, { platform: adapter.id, event: wired.event, connectorId, native: wired.native, noStdin }) : null;
+    const launcher = wired
+      ? renderLauncher(flavour, invocations[0]!, { platform: adapter.id, event: wired.event, connectorId, native: wired.native, noStdin })
+      : null;
     const besideOwn = spec.besideOwn?.(nativeEvent);
-    return { kind: "hook-launcher", file, platform: adapter.id, name: adapter.name, connectorId, scope, flavour, launcher, serves, invocations, ...(noStdin ? { noStdin } : {}), ...(besideOwn ? { besideOwn } : {}), ...(spec.firstFound ? { firstFound: true } : {}) };
+    return {
+      kind: "hook-launcher",
+      file,
+      platform: adapter.id,
+      name: adapter.name,
+      connectorId,
+      scope,
+      flavour,
+      launcher,
+      serves,
+      invocations,
+      ...(noStdin ? { noStdin } : {}),
+      ...(besideOwn ? { besideOwn } : {}),
+      ...(spec.firstFound ? { firstFound: true } : {}),
+    };
   });
 }
 
@@ -131,7 +177,13 @@ const none: Delivery<Extract<HookDelivery, { kind: "none" }>> = { file: () => un
 
 const unavailable: Delivery<Extract<HookDelivery, { kind: "unavailable" }>> = { file: () => undefined, install: () => [], uninstall: () => [] };
 
-const DELIVERIES: { [K in HookDelivery["kind"]]: Delivery<Extract<HookDelivery, { kind: K }>> } = { "hook-file": hookFile, "hooks-folder": hooksFolder, "plugin-module": pluginModule, none, unavailable };
+const DELIVERIES: { [K in HookDelivery["kind"]]: Delivery<Extract<HookDelivery, { kind: K }>> } = {
+  "hook-file": hookFile,
+  "hooks-folder": hooksFolder,
+  "plugin-module": pluginModule,
+  none,
+  unavailable,
+};
 
 const deliveryOf = <K extends HookDelivery["kind"]>(kind: K) => DELIVERIES[kind] as unknown as Delivery<HookDelivery>;
 

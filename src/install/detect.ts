@@ -12,7 +12,7 @@ const madeByUs = (file: string): boolean => readBackup(file).backup?.original ==
  * be "found" by every install after the first one for it).
  */
 function holdsOthers(dir: string): boolean {
-  let entries;
+  let entries: import("node:fs").Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
@@ -33,5 +33,4 @@ function present(path: string): boolean {
 
 /** A host counts as present when its config dir holds something of its own or its binary is on PATH. */
 export const isDetected = (adapter: Adapter, paths: PathContext): boolean =>
-  adapter.detect.dirs(paths).some(present) ||
-  adapter.detect.bins.some((bin) => Bun.which(bin, { PATH: paths.env.PATH ?? "" }) !== null);
+  adapter.detect.dirs(paths).some(present) || adapter.detect.bins.some((bin) => Bun.which(bin, { PATH: paths.env.PATH ?? "" }) !== null);

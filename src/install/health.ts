@@ -50,7 +50,17 @@ function projectDirOf(adapter: Adapter, file: string, connectorId: string, paths
 
 /** The command that re-installs one connector into one host file. */
 export function installCommand(config: string, platform: string, scope: string, projectDir?: string): string {
-  const words = ["agent-connector", "install", "--config", config, "--platform", platform, "--scope", scope, ...(projectDir ? ["--project-dir", projectDir] : [])];
+  const words = [
+    "agent-connector",
+    "install",
+    "--config",
+    config,
+    "--platform",
+    platform,
+    "--scope",
+    scope,
+    ...(projectDir ? ["--project-dir", projectDir] : []),
+  ];
   return words.map(quote).join(" ");
 }
 
@@ -85,7 +95,12 @@ export async function checkInstall(
   const adapter = findAdapter(record.platform);
   const base = { connector: id, config: configPath, platform: record.platform, name: adapter?.name ?? record.platform, scope: record.scope, file: record.file };
   if (!adapter || (record.scope !== "user" && record.scope !== "project")) {
-    return { ...base, ok: false, checks: [{ name: "host-file", ok: false, detail: `unknown host or scope in the registry` }], fix: `agent-connector uninstall --connector ${id} --platform ${record.platform}` };
+    return {
+      ...base,
+      ok: false,
+      checks: [{ name: "host-file", ok: false, detail: `unknown host or scope in the registry` }],
+      fix: `agent-connector uninstall --connector ${id} --platform ${record.platform}`,
+    };
   }
   const scope: Scope = record.scope;
   // An agent-definition host (Amazon Q): the agent is the one whose file the registry recorded.
@@ -110,7 +125,11 @@ export async function checkInstall(
     const version = versionOf(invocation);
     // `--version` prints "agent-connector <version> (commit …)".
     const same = version === context.version || version?.split(" ")[1] === context.version;
-    checks.push({ name: "binary", ok: same, detail: same ? `${program} is version ${version}` : `${program} is version ${version ?? "(unknown)"}, this is ${context.version}` });
+    checks.push({
+      name: "binary",
+      ok: same,
+      detail: same ? `${program} is version ${version}` : `${program} is version ${version ?? "(unknown)"}, this is ${context.version}`,
+    });
   }
 
   let plan: HostPlan | undefined;
@@ -123,12 +142,26 @@ export async function checkInstall(
     const changed = changes.some((c) => c.changed);
     const what = part === "mcp" ? "MCP servers" : "hooks";
     if (!changes.length || changes.every((c) => c.before === null)) checks.push({ name: "host-file", ok: false, detail: `${record.file} is gone` });
-    else checks.push({ name: "host-file", ok: !changed, detail: changed ? `${record.file} differs from what install writes (edited by hand, or the config changed since)` : `${record.file} holds the connector's ${what}` });
+    else
+      checks.push({
+        name: "host-file",
+        ok: !changed,
+        detail: changed
+          ? `${record.file} differs from what install writes (edited by hand, or the config changed since)`
+          : `${record.file} holds the connector's ${what}`,
+      });
   } else checks.push({ name: "host-file", ok: false, detail: "not checked: the config does not load" });
 
   const ok = checks.every((c) => c.ok);
   const configBroken = checks.some((c) => c.name === "config" && !c.ok);
-  return { ...base, ...(projectDir ? { projectDir } : {}), ok, checks, ...(ok ? {} : { fix: configBroken ? `fix ${configPath}, then ${fix}` : fix }), ...(plan ? { plan } : {}) };
+  return {
+    ...base,
+    ...(projectDir ? { projectDir } : {}),
+    ok,
+    checks,
+    ...(ok ? {} : { fix: configBroken ? `fix ${configPath}, then ${fix}` : fix }),
+    ...(plan ? { plan } : {}),
+  };
 }
 
 /** What a thrown value says, for a report line. */
@@ -139,18 +172,31 @@ export const messageOf = (error: unknown): string => (error instanceof Error ? e
  * the other installs are still checked and reported.
  */
 function uncheckedInstall(id: string, configPath: string, record: InstallRecord, error: unknown): InstallHealth {
-  const base = { connector: id, config: configPath, platform: record.platform, name: findAdapter(record.platform)?.name ?? record.platform, scope: record.scope, file: record.file };
+  const base = {
+    connector: id,
+    config: configPath,
+    platform: record.platform,
+    name: findAdapter(record.platform)?.name ?? record.platform,
+    scope: record.scope,
+    file: record.file,
+  };
   return { ...base, ok: false, unchecked: true, checks: [{ name: "host-file", ok: false, detail: `could not be checked: ${messageOf(error)}` }] };
 }
 
 /** Every recorded install of every connector (or of `only`), checked; one that cannot be checked is a failure of its own. */
-export async function checkRegistry(registry: Registry, context: Parameters<typeof checkInstall>[3], only?: { connector?: string; platforms?: readonly string[] }): Promise<InstallHealth[]> {
+export async function checkRegistry(
+  registry: Registry,
+  context: Parameters<typeof checkInstall>[3],
+  only?: { connector?: string; platforms?: readonly string[] },
+): Promise<InstallHealth[]> {
   const results: InstallHealth[] = [];
   for (const [id, entry] of Object.entries(registry)) {
     if (only?.connector && id !== only.connector) continue;
     for (const record of entry.installs) {
       if (only?.platforms && !only.platforms.includes(record.platform)) continue;
-      results.push(await checkInstall(id, entry.config, record, { registry, ...context }).catch((error: unknown) => uncheckedInstall(id, entry.config, record, error)));
+      results.push(
+        await checkInstall(id, entry.config, record, { registry, ...context }).catch((error: unknown) => uncheckedInstall(id, entry.config, record, error)),
+      );
     }
   }
   return results;

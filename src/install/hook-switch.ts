@@ -18,7 +18,9 @@ export function hookSwitchReport(adapter: Adapter, paths: PathContext): string |
   } catch {
     return `${adapter.name}: ${file} cannot be read as TOML, so whether \`${gate.key}\` is on is unknown (versions that gate hooks need it on).`;
   }
-  if (fromEnv?.toLowerCase() === "true" || value === true) return `${adapter.name}: \`${gate.key}\` is on (${value === true ? file : gate.env}): versions that gate hooks behind it will run them.`;
-  if (value === false) return `${adapter.name}: \`${gate.key} = false\` in ${file}: versions that gate hooks behind it will not run them; agent-connector leaves this switch to you.`;
+  if (fromEnv?.toLowerCase() === "true" || value === true)
+    return `${adapter.name}: \`${gate.key}\` is on (${value === true ? file : gate.env}): versions that gate hooks behind it will run them.`;
+  if (value === false)
+    return `${adapter.name}: \`${gate.key} = false\` in ${file}: versions that gate hooks behind it will not run them; agent-connector leaves this switch to you.`;
   return undefined;
 }

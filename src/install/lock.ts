@@ -85,7 +85,11 @@ function breakStale(lock: string): void {
 }
 
 /** Runs `fn` holding the install lock (a dry run, which writes nothing, needs none); waits for another holder, up to two minutes. */
-export async function withInstallLock<T>(fn: () => Promise<T> | T, options: { dryRun: boolean }, env: Record<string, string | undefined> = process.env): Promise<T> {
+export async function withInstallLock<T>(
+  fn: () => Promise<T> | T,
+  options: { dryRun: boolean },
+  env: Record<string, string | undefined> = process.env,
+): Promise<T> {
   if (options.dryRun) return fn();
   const home = connectorHome(env);
   // 0700, whatever the umask: a home others can write to is refused (src/install/home-trust.ts).
@@ -100,7 +104,10 @@ export async function withInstallLock<T>(fn: () => Promise<T> | T, options: { dr
     }
     if (Date.now() > deadline) {
       const holder = readOwner(lock);
-      throw new HostConfigError(lock, `another install or uninstall${holder ? ` (pid ${holder.pid})` : ""} has held this lock for over ${WAIT_MS / 1000} s; if none is running, remove the file`);
+      throw new HostConfigError(
+        lock,
+        `another install or uninstall${holder ? ` (pid ${holder.pid})` : ""} has held this lock for over ${WAIT_MS / 1000} s; if none is running, remove the file`,
+      );
     }
     await sleep(Math.min(100, 5 + attempt * 5) * (0.5 + Math.random()));
   }

@@ -14,7 +14,9 @@ test("a kind on a host whose tools are unknown: said loudly, with the adapter's 
 });
 
 test("names, regexes and kinds that reach no tool; subagent and plain-all matchers are left alone", () => {
-  expect(toolMatcherWarnings(cursor, "PreToolUse", "Bash|run_shell_command")[0]).toStartWith(`Cursor PreToolUse: the matcher "Bash|run_shell_command" reaches none of Cursor's tools`);
+  expect(toolMatcherWarnings(cursor, "PreToolUse", "Bash|run_shell_command")[0]).toStartWith(
+    `Cursor PreToolUse: the matcher "Bash|run_shell_command" reaches none of Cursor's tools`,
+  );
   expect(toolMatcherWarnings(cursor, "PreToolUse", "@fetch")[0]).toContain("(Cursor has no @fetch tool; its kinds: @shell, @read, @write, @search, @task)");
   expect(toolMatcherWarnings(cursor, "PreToolUse", "Sh.*")).toEqual([]);
   expect(toolMatcherWarnings(cursor, "PreToolUse", "*")).toEqual([]);

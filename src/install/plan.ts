@@ -75,7 +75,10 @@ const toolsOf = (adapter: Adapter): ToolContext => ({ tools: adapter.tools, mcpN
 const toolHostsOf = (adapter: Adapter, scope: Scope): ToolContext[] => [
   toolsOf(adapter),
   // A guest sends the names of its guest contract where it has them (Copilot CLI: Claude's names).
-  ...ADAPTERS.filter((host) => host.alsoRuns?.some((also) => also.platform === adapter.id && also.scopes.includes(scope))).map((host) => ({ ...toolsOf(host), tools: host.guest?.tools ?? host.tools })),
+  ...ADAPTERS.filter((host) => host.alsoRuns?.some((also) => also.platform === adapter.id && also.scopes.includes(scope))).map((host) => ({
+    ...toolsOf(host),
+    tools: host.guest?.tools ?? host.tools,
+  })),
 ];
 
 /**
@@ -145,8 +148,7 @@ function fannedOut(adapter: Adapter, event: EventName, matcher: string | undefin
   const known = Object.values(fan).filter((tool): tool is string => tool !== null);
   const parsed = matcher === undefined ? undefined : parseToolMatcher(matcher);
   const onlyKnown =
-    parsed !== undefined &&
-    parsed.kinds.every((kind) => kind !== "mcp" && kind !== "other") &&
+    parsed?.kinds.every((kind) => kind !== "mcp" && kind !== "other") &&
     (parsed.rest === undefined || (isPlainNameList(parsed.rest) && parsed.rest.split("|").every((name) => known.includes(name))));
   const tools = toolsOf(adapter);
   return Object.entries(fan)
@@ -159,11 +161,31 @@ export const noticeFor = (adapter: Adapter, scope: Scope): string | undefined =>
   typeof adapter.notice === "string" ? adapter.notice : adapter.notice?.[scope];
 
 /** Whether the host has hooks at `scope` (explain plans a host without it for its other scope). */
-export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): boolean => deliveredFile(adapter, scope, paths, connectorId) !== undefined;
+export const hasScope = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): boolean =>
+  deliveredFile(adapter, scope, paths, connectorId) !== undefined;
 
 /** `invocations`: how our hook commands start (src/install/command-line.ts `knownInvocations`). */
-export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], options: PlanOptions = {}): HostPlan {
-  const plan: HostPlan = { platform: adapter.id, name: adapter.name, paradigm: adapter.paradigm, scope, wired: [], unavailable: [], degradations: [], warnings: [], matcherWarnings: [], nativeSkipped: [], edits: [] };
+export function planHost(
+  adapter: Adapter,
+  config: ConnectorConfig,
+  scope: Scope,
+  paths: PathContext,
+  invocations: readonly string[],
+  options: PlanOptions = {},
+): HostPlan {
+  const plan: HostPlan = {
+    platform: adapter.id,
+    name: adapter.name,
+    paradigm: adapter.paradigm,
+    scope,
+    wired: [],
+    unavailable: [],
+    degradations: [],
+    warnings: [],
+    matcherWarnings: [],
+    nativeSkipped: [],
+    edits: [],
+  };
   if (options.only !== "hooks") plan.mcp = planMcp(adapter, config, scope, paths, options.mcpOwners ?? NO_OWNERS);
   // A connector of MCP servers alone leaves the hook files alone.
   const mcpAlone = !config.hooks && !config.platforms && config.mcpServers;
@@ -171,12 +193,22 @@ export function planHost(adapter: Adapter, config: ConnectorConfig, scope: Scope
   return plan;
 }
 
-function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, scope: Scope, paths: PathContext, invocations: readonly string[], configPath?: string): void {
+function planHooks(
+  plan: HostPlan,
+  adapter: Adapter,
+  config: ConnectorConfig,
+  scope: Scope,
+  paths: PathContext,
+  invocations: readonly string[],
+  configPath?: string,
+): void {
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
   if (adapter.hooks.kind === "unavailable") {
     plan.unavailable = declared;
-    plan.warnings.push(`${adapter.name} cannot run agent-connector hooks: ${adapter.hooks.reason} Nothing is installed for ${declared.length ? declared.join(", ") : "its hooks"}.`);
+    plan.warnings.push(
+      `${adapter.name} cannot run agent-connector hooks: ${adapter.hooks.reason} Nothing is installed for ${declared.length ? declared.join(", ") : "its hooks"}.`,
+    );
     return;
   }
   if (adapter.hooks.kind === "none") {
@@ -196,7 +228,10 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
   const notice = noticeFor(adapter, scope);
   if (notice) plan.warnings.push(notice);
   const agent = adapter.hooks.kind === "hook-file" ? adapter.hooks.file.agent : undefined;
-  if (agent) plan.warnings.push(`${adapter.name}: the hooks go into the agent "${agentOfFile(file)}"${paths.agent ? "" : " (the default; name another with --agent <name>)"}; they run only while that agent is active.`);
+  if (agent)
+    plan.warnings.push(
+      `${adapter.name}: the hooks go into the agent "${agentOfFile(file)}"${paths.agent ? "" : " (the default; name another with --agent <name>)"}; they run only while that agent is active.`,
+    );
   const gate = hookSwitchReport(adapter, paths);
   if (gate) plan.warnings.push(gate);
 
@@ -215,7 +250,11 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
     const fixed = (config.hooks![event] as { response?: HookResponse }).response;
     if (fixed?.updatedTool) plan.warnings.push(...rewriteWarnings(adapter, event, config.hooks![event]!.matcher, fixed));
     const produced = fixed ? responseCapabilities(fixed) : undefined;
-    plan.degradations.push(...degradationsFor(event, adapter.dialect.capabilities).filter((d) => !produced || produced.includes(d.from)).map((d) => ({ ...d, certain: Boolean(fixed) })));
+    plan.degradations.push(
+      ...degradationsFor(event, adapter.dialect.capabilities)
+        .filter((d) => !produced || produced.includes(d.from))
+        .map((d) => ({ ...d, certain: Boolean(fixed) })),
+    );
     const matcherWarnings = toolMatcherWarnings(adapter, event, config.hooks![event]!.matcher);
     plan.warnings.push(...matcherWarnings);
     plan.matcherWarnings.push(...matcherWarnings);
@@ -239,8 +278,13 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
       continue;
     }
     // A hooks folder holds one file per event name: a native hook needs a name the host runs, and a free one.
-    if (adapter.hooks.kind === "hooks-folder" && (!adapter.hooks.folder.eventFiles.includes(nativeEvent) || wiring.some((w) => w.nativeEvent === nativeEvent))) {
-      const why = wiring.some((w) => w.nativeEvent === nativeEvent) ? `its ${nativeEvent} file already runs a normalized event` : `it runs no hook file named ${nativeEvent} (only ${adapter.hooks.folder.eventFiles.join(", ")})`;
+    if (
+      adapter.hooks.kind === "hooks-folder" &&
+      (!adapter.hooks.folder.eventFiles.includes(nativeEvent) || wiring.some((w) => w.nativeEvent === nativeEvent))
+    ) {
+      const why = wiring.some((w) => w.nativeEvent === nativeEvent)
+        ? `its ${nativeEvent} file already runs a normalized event`
+        : `it runs no hook file named ${nativeEvent} (only ${adapter.hooks.folder.eventFiles.join(", ")})`;
       plan.warnings.push(`${adapter.name}: ${why}; nativeHooks.${nativeEvent} is ignored.`);
       continue;
     }
@@ -251,7 +295,13 @@ function planHooks(plan: HostPlan, adapter: Adapter, config: ConnectorConfig, sc
 }
 
 /** The edits that take a connector out of one host file (recorded at install, or located now). */
-export const planUninstall = (adapter: Adapter, connectorId: string, scope: Scope, file: string, paths: PathContext, invocations: readonly string[]): FileEdit[] =>
-  uninstallEdits({ adapter, scope, paths, file, connectorId, invocations });
+export const planUninstall = (
+  adapter: Adapter,
+  connectorId: string,
+  scope: Scope,
+  file: string,
+  paths: PathContext,
+  invocations: readonly string[],
+): FileEdit[] => uninstallEdits({ adapter, scope, paths, file, connectorId, invocations });
 
 export { deliveredFile };

@@ -23,7 +23,10 @@ const bash = (word: string): string => (PLAIN.test(word) ? word : `'${word.repla
  * and spaces literal; `%NAME%` is expanded even inside them and `"` cannot be escaped there.
  */
 function cmd(word: string): string {
-  if (/["%\r\n]/.test(word)) throw new UnquotablePathError(`${word} cannot be written into a cmd.exe command line (it holds " or %); set AGENT_CONNECTOR_HOME to a folder without them and self-install again`);
+  if (/["%\r\n]/.test(word))
+    throw new UnquotablePathError(
+      `${word} cannot be written into a cmd.exe command line (it holds " or %); set AGENT_CONNECTOR_HOME to a folder without them and self-install again`,
+    );
   return PLAIN_WINDOWS.test(word) ? word : `"${word}"`;
 }
 

@@ -76,7 +76,9 @@ export function readPaths(input: Record<string, unknown>, ref: FieldRef): string
 function setAt(input: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const [head, ...rest] = path.split(".");
   const inner = input[head!];
-  const next = rest.length ? setAt(inner !== null && typeof inner === "object" && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {}, rest.join("."), value) : value;
+  const next = rest.length
+    ? setAt(inner !== null && typeof inner === "object" && !Array.isArray(inner) ? (inner as Record<string, unknown>) : {}, rest.join("."), value)
+    : value;
   return { ...input, [head!]: next };
 }
 

@@ -2,7 +2,10 @@ import { expect, test } from "bun:test";
 import { hostMatcher, unreachable } from "./host-matcher.ts";
 import type { ToolContext } from "./view.ts";
 
-const CLAUDE: ToolContext = { tools: { shell: { Bash: {}, PowerShell: {} }, write: { Write: {} }, edit: { Edit: {} }, other: ["TodoWrite"] }, mcpName: "mcp__{server}__{tool}" };
+const CLAUDE: ToolContext = {
+  tools: { shell: { Bash: {}, PowerShell: {} }, write: { Write: {} }, edit: { Edit: {} }, other: ["TodoWrite"] },
+  mcpName: "mcp__{server}__{tool}",
+};
 const COPILOT: ToolContext = { tools: { shell: { bash: {} }, write: { create: {} } }, mcpName: "{server}-{tool}" };
 const UNKNOWN: ToolContext = { tools: { unknown: "no docs" } };
 
@@ -30,7 +33,9 @@ test("unreachable: plain names, regexes and kinds that reach none of the host's 
   const host = { ...COPILOT, name: "Copilot CLI" };
   expect(unreachable("Bash", host)).toBe('the matcher "Bash" reaches none of Copilot CLI\'s tools, so this handler never runs there. Its tools: bash, create.');
   expect(unreachable("B.*", host)).toContain("reaches none");
-  expect(unreachable("@fetch", host)).toBe('the matcher "@fetch" reaches none of Copilot CLI\'s tools (Copilot CLI has no @fetch tool; its kinds: @shell, @write), so this handler never runs there. Its tools: bash, create.');
+  expect(unreachable("@fetch", host)).toBe(
+    'the matcher "@fetch" reaches none of Copilot CLI\'s tools (Copilot CLI has no @fetch tool; its kinds: @shell, @write), so this handler never runs there. Its tools: bash, create.',
+  );
   expect(unreachable("@shell", host)).toBeUndefined();
   expect(unreachable("b.*", host)).toBeUndefined();
   expect(unreachable("mcp__x__.*", host)).toBeUndefined();

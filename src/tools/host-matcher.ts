@@ -18,7 +18,10 @@ export function hostMatcher(matcher: string, hosts: readonly ToolContext[]): str
     if (kind !== "mcp" && hosts.some((host) => isUnknown(host.tools))) return undefined;
     const found =
       kind === "mcp"
-        ? hosts.map((host) => mcpNameOf(host)).filter((t): t is string => t !== undefined).map((t) => mcpNameSource(t, false))
+        ? hosts
+            .map((host) => mcpNameOf(host))
+            .filter((t): t is string => t !== undefined)
+            .map((t) => mcpNameSource(t, false))
         : hosts.flatMap((host) => namesOfKind(host.tools, kind as NamedKind)).map(escapeRegExp);
     // A host whose MCP tools go by their bare names (`{tool}`) lets any name be one: no native form.
     if (found.includes(".+")) return undefined;

@@ -2,7 +2,19 @@ import { expect, test } from "bun:test";
 import { patchPaths } from "./patch.ts";
 
 test("an apply_patch envelope: every added, updated, deleted and moved-to file, once", () => {
-  const patch = ["*** Begin Patch", "*** Add File: .env", "+X=1", "*** Update File: src/a.ts", "*** Move to: src/b.ts", "@@", "-a", "+b", "*** Delete File: old.txt", "*** Update File: .env", "*** End Patch"].join("\n");
+  const patch = [
+    "*** Begin Patch",
+    "*** Add File: .env",
+    "+X=1",
+    "*** Update File: src/a.ts",
+    "*** Move to: src/b.ts",
+    "@@",
+    "-a",
+    "+b",
+    "*** Delete File: old.txt",
+    "*** Update File: .env",
+    "*** End Patch",
+  ].join("\n");
   expect(patchPaths(patch)).toEqual([".env", "src/a.ts", "src/b.ts", "old.txt"]);
 });
 

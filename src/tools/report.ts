@@ -3,9 +3,7 @@ import { isUnknown, NAMED_KINDS, namesOfKind, type KindTable, type ToolVocabular
 import { mcpNameOf } from "./view.ts";
 
 /** A host's tool vocabulary as `explain --json` reports it (`tools` of each host's entry). */
-export type ToolsReport =
-  | ({ known: true; other: readonly string[]; mcp: string | null } & KindTable)
-  | { known: false; reason: string; mcp: string | null };
+export type ToolsReport = ({ known: true; other: readonly string[]; mcp: string | null } & KindTable) | { known: false; reason: string; mcp: string | null };
 
 export function toolsReport(adapter: Adapter): ToolsReport {
   const tools: ToolVocabulary | undefined = adapter.tools;

@@ -3,7 +3,6 @@ import { TOOL_FIELDS, type ToolField, type UpdatedTool } from "./vocabulary.ts";
 import { writeField } from "./fields.ts";
 import { toolTable, type ToolContext } from "./view.ts";
 
-
 export interface Rewritten {
   /** The host's input with every field that has a place set; undefined when none had. */
   input?: Record<string, unknown>;
@@ -41,7 +40,9 @@ export function withUpdatedTool(
   if (!response?.updatedTool || event.toolName === undefined) return { response };
   const { updatedTool, ...rest } = response;
   const rewritten = applyUpdatedTool(ctx, event.toolName, rest.updatedInput ?? event.toolInput ?? {}, updatedTool);
-  const lost = rewritten.lost.length ? `updatedTool.${rewritten.lost.join(", updatedTool.")} has no place in ${host}'s ${event.toolName} input; left as it was` : undefined;
+  const lost = rewritten.lost.length
+    ? `updatedTool.${rewritten.lost.join(", updatedTool.")} has no place in ${host}'s ${event.toolName} input; left as it was`
+    : undefined;
   if (!rewritten.input) return { response: rest, lost };
   return { response: { ...rest, decision: rest.decision ?? "modify", updatedInput: rewritten.input }, lost };
 }

@@ -30,20 +30,32 @@ test("an MCP tool by the host's naming, with its server and name; anything else 
 });
 
 test("updatedTool goes back into the host's shape, over the original input", () => {
-  expect(applyUpdatedTool(HOST, "run_commands", { commands: ["a"], cwd: "/p" }, { command: "echo safe" })).toEqual({ input: { commands: ["echo safe"], cwd: "/p" }, lost: [] });
+  expect(applyUpdatedTool(HOST, "run_commands", { commands: ["a"], cwd: "/p" }, { command: "echo safe" })).toEqual({
+    input: { commands: ["echo safe"], cwd: "/p" },
+    lost: [],
+  });
   expect(applyUpdatedTool(HOST, "apply_patch", { input: "…" }, { filePaths: ["x"] })).toEqual({ input: undefined, lost: ["filePaths"] });
   expect(applyUpdatedTool(HOST, "fetch", { url: "a" }, { url: "b", query: "q" })).toEqual({ input: { url: "b" }, lost: ["query"] });
 });
 
 test("withUpdatedTool makes a modify of it, keeps a deny a deny, builds on updatedInput, says what found no place", () => {
   const call = (toolName: string, toolInput: Record<string, unknown> = {}) => ({ toolName, toolInput });
-  expect(withUpdatedTool({ updatedTool: { command: "b" } }, HOST, call("run_commands", { commands: ["a"] }), "H")).toEqual({ response: { decision: "modify", updatedInput: { commands: ["b"] } }, lost: undefined });
+  expect(withUpdatedTool({ updatedTool: { command: "b" } }, HOST, call("run_commands", { commands: ["a"] }), "H")).toEqual({
+    response: { decision: "modify", updatedInput: { commands: ["b"] } },
+    lost: undefined,
+  });
   expect(withUpdatedTool({ decision: "deny", reason: "R" }, HOST, call("run_commands"), "H").response).toEqual({ decision: "deny", reason: "R" });
-  expect(withUpdatedTool({ updatedInput: { commands: ["a"], cwd: "/q" }, updatedTool: { command: "b" } }, HOST, call("run_commands", { commands: ["a"] }), "H").response).toEqual({
+  expect(
+    withUpdatedTool({ updatedInput: { commands: ["a"], cwd: "/q" }, updatedTool: { command: "b" } }, HOST, call("run_commands", { commands: ["a"] }), "H")
+      .response,
+  ).toEqual({
     decision: "modify",
     updatedInput: { commands: ["b"], cwd: "/q" },
   });
-  expect(withUpdatedTool({ updatedTool: { command: "b" } }, HOST, call("todo"), "H")).toEqual({ response: {}, lost: "updatedTool.command has no place in H's todo input; left as it was" });
+  expect(withUpdatedTool({ updatedTool: { command: "b" } }, HOST, call("todo"), "H")).toEqual({
+    response: {},
+    lost: "updatedTool.command has no place in H's todo input; left as it was",
+  });
   // An event of no tool: the response passes as it is.
   expect(withUpdatedTool({ updatedTool: { command: "b" } }, HOST, {}, "H")).toEqual({ response: { updatedTool: { command: "b" } } });
 });

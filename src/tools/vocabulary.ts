@@ -17,7 +17,6 @@ export type NamedKind = (typeof NAMED_KINDS)[number];
 export const TOOL_FIELDS = ["command", "cwd", "filePaths", "content", "url", "query"] as const;
 export type ToolField = (typeof TOOL_FIELDS)[number];
 
-
 /**
  * Where one canonical field lives in a tool's input (paths relative to the input, dots for
  * nesting, the first present wins):

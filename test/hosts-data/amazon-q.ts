@@ -27,7 +27,7 @@ const AGENT = `{
   "useLegacyMcpJson": true
 }
 `;
-const INSTALLED = (box: Sandbox) => `{
+const INSTALLED = (_box: Sandbox) => `{
   "$schema": "https://raw.githubusercontent.com/aws/amazon-q-developer-cli/refs/heads/main/schemas/agent-v1.json",
   "name": "reviewer",
   "tools": ["*"],
@@ -64,7 +64,18 @@ export const amazonQ: HostRecord = {
   },
   seen: {
     "PreToolUse: snake_case, no session id": [
-      { event: "PreToolUse", tool: (box: Sandbox) => ({ kind: "write", filePaths: [`${box.project}/.env`], content: "X=1" }), equals: (box) => ({ hostPlatform: "amazon-q", connectorId: "test", sessionId: "", projectDir: box.project, toolName: "fs_write", toolInput: { command: "create", path: `${box.project}/.env`, file_text: "X=1" } }) },
+      {
+        event: "PreToolUse",
+        tool: (box: Sandbox) => ({ kind: "write", filePaths: [`${box.project}/.env`], content: "X=1" }),
+        equals: (box) => ({
+          hostPlatform: "amazon-q",
+          connectorId: "test",
+          sessionId: "",
+          projectDir: box.project,
+          toolName: "fs_write",
+          toolInput: { command: "create", path: `${box.project}/.env`, file_text: "X=1" },
+        }),
+      },
     ],
     "an MCP tool is @server/tool; success false is an error": [
       { event: "PostToolUse", matches: { toolName: "@postgres/query", toolOutput: '["connection refused"]', isError: true } },
@@ -80,7 +91,10 @@ export const amazonQ: HostRecord = {
       ],
     },
   },
-  missing: { events: ["SessionEnd", "Stop", "PreCompact", "PostCompact", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"], raw: (box) => ({ hook_event_name: "stop", cwd: box.project }) },
+  missing: {
+    events: ["SessionEnd", "Stop", "PreCompact", "PostCompact", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"],
+    raw: (box) => ({ hook_event_name: "stop", cwd: box.project }),
+  },
   extra: () => {
     describe("amazon-q: install into an agent's file", () => {
       test("--agent: our entries join the agent's hooks, its keys and hooks stay; the agent is named", () => {
@@ -139,7 +153,9 @@ export const amazonQ: HostRecord = {
         const { install } = installSetup("windsurf", SOURCE);
         const result = install("--agent", "reviewer");
         expect(result.exitCode).toBe(0);
-        expect(result.stderr.replace(/\s+/g, " ")).toContain("--agent names an agent of hosts that keep hooks in agent files (Amazon Q); none of windsurf does: it is ignored.");
+        expect(result.stderr.replace(/\s+/g, " ")).toContain(
+          "--agent names an agent of hosts that keep hooks in agent files (Amazon Q); none of windsurf does: it is ignored.",
+        );
       });
       test("an agent file that cannot be parsed is never overwritten", () => {
         const { box, install } = installSetup("amazon-q", SOURCE);

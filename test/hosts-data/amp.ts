@@ -23,7 +23,11 @@ export const amp: HostRecord = {
   replies: { PreToolUse: { deny: { deny: "R" } }, PostToolUse: {}, PostToolUseFailure: {}, SessionStart: {}, UserPromptSubmit: {}, Stop: {} },
   seen: {
     "the normalized events a handler gets from Amp's event objects": [
-      { event: "PreToolUse", tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: (box) => ({ ...base, projectDir: box.project, toolName: "Bash", toolInput: { cmd: "echo hi | tee tool-ran.marker" } }) },
+      {
+        event: "PreToolUse",
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: (box) => ({ ...base, projectDir: box.project, toolName: "Bash", toolInput: { cmd: "echo hi | tee tool-ran.marker" } }),
+      },
       { event: "PostToolUse", matches: { ...base, toolName: "Bash", toolOutput: "hi\n" } },
       { event: "PostToolUseFailure", matches: { ...base, toolName: "Bash", toolUseId: "toolu_02", error: "Command exited with code 1", isInterrupt: false } },
       { event: "UserPromptSubmit", matches: { ...base, prompt: "Run echo hi using the Bash tool." } },
@@ -43,7 +47,12 @@ export const amp: HostRecord = {
         const file = join(box.home, ".config", "amp", "plugins", "agent-connector-test-amp.ts");
         return { box, file, host: await loadOnModule(box, file) };
       }
-      const call = (host: Awaited<ReturnType<typeof installed>>["host"], event: "PreToolUse" | "PostToolUse" | "PostToolUseFailure", box: ReturnType<typeof sandbox>, env?: Record<string, string>) => {
+      const call = (
+        host: Awaited<ReturnType<typeof installed>>["host"],
+        event: "PreToolUse" | "PostToolUse" | "PostToolUseFailure",
+        box: ReturnType<typeof sandbox>,
+        env?: Record<string, string>,
+      ) => {
         const raw = payload(event, box);
         return host.emit(raw.hook, raw.event, {}, env);
       };
@@ -61,7 +70,10 @@ export const amp: HostRecord = {
       test("deny: tool.call answers reject-and-continue with the reason; anything else lets it run", async () => {
         const { box, host } = await installed();
         expect(Object.keys(host.handlers).sort()).toEqual(["agent.end", "agent.start", "session.start", "tool.call", "tool.result"]);
-        expect(await call(host, "PreToolUse", box, respondWith({ decision: "deny", reason: "no shell" }))).toEqual({ action: "reject-and-continue", message: "no shell" });
+        expect(await call(host, "PreToolUse", box, respondWith({ decision: "deny", reason: "no shell" }))).toEqual({
+          action: "reject-and-continue",
+          message: "no shell",
+        });
         expect(await call(host, "PreToolUse", box, respondWith({ decision: "modify", updatedInput: { cmd: "x" } }))).toBeUndefined();
         expect(await call(host, "PreToolUse", box)).toBeUndefined();
       });

@@ -29,7 +29,18 @@ function antigravityRecord(id: "antigravity" | "antigravity-cli", userDir: strin
     replies: { PreToolUse: { deny, ask: { decision: "ask", reason: "R" } }, PostToolUse: {} },
     seen: {
       "PreToolUse: camelCase, toolCall {name, args}, the first workspace path": [
-        { event: "PreToolUse", tool: (box: Sandbox) => ({ kind: "shell", command: "rm -rf node_modules", cwd: box.project }), equals: (box) => ({ hostPlatform: id, connectorId: "test", sessionId: "c-81f0", projectDir: box.project, toolName: "run_command", toolInput: { CommandLine: "rm -rf node_modules", Cwd: box.project } }) },
+        {
+          event: "PreToolUse",
+          tool: (box: Sandbox) => ({ kind: "shell", command: "rm -rf node_modules", cwd: box.project }),
+          equals: (box) => ({
+            hostPlatform: id,
+            connectorId: "test",
+            sessionId: "c-81f0",
+            projectDir: box.project,
+            toolName: "run_command",
+            toolInput: { CommandLine: "rm -rf node_modules", Cwd: box.project },
+          }),
+        },
         { event: "PostToolUse", matches: { toolName: "view_file", isError: true } },
       ],
     },
@@ -42,7 +53,22 @@ function antigravityRecord(id: "antigravity" | "antigravity-cli", userDir: strin
         ],
       },
     },
-    missing: { events: ["SessionStart", "SessionEnd", "UserPromptSubmit", "Stop", "PreCompact", "PostCompact", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"], raw: { conversationId: "c-81f0" } },
+    missing: {
+      events: [
+        "SessionStart",
+        "SessionEnd",
+        "UserPromptSubmit",
+        "Stop",
+        "PreCompact",
+        "PostCompact",
+        "Notification",
+        "PermissionRequest",
+        "PostToolUseFailure",
+        "SubagentStart",
+        "SubagentStop",
+      ],
+      raw: { conversationId: "c-81f0" },
+    },
     install: {
       kind: "hook-file",
       source: SOURCE,

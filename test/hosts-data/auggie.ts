@@ -17,7 +17,12 @@ const AUGGIE_MCP = { rec: SERVERS.rec, api: { type: "http", url: URL_HTTP }, old
 
 export const auggie: HostRecord = {
   id: "auggie",
-  mcp: { kind: "scopes", user: [".augment/settings.json", json({ mcpServers: AUGGIE_MCP })], project: [".augment/settings.json", json({ mcpServers: AUGGIE_MCP })], own: ownServer(["mcpServers"]) },
+  mcp: {
+    kind: "scopes",
+    user: [".augment/settings.json", json({ mcpServers: AUGGIE_MCP })],
+    project: [".augment/settings.json", json({ mcpServers: AUGGIE_MCP })],
+    own: ownServer(["mcpServers"]),
+  },
   fixtures: {
     SessionStart: captured("SessionStart"),
     UserPromptSubmit: captured("PromptSubmit"),
@@ -46,10 +51,11 @@ export const auggie: HostRecord = {
     Notification: {},
   },
   seen: {
-    "PreToolUse from the real payload: tool_output \"[undefined]\" is no output": [
+    'PreToolUse from the real payload: tool_output "[undefined]" is no output': [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: (box) => ({
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: (box) => ({
           hostPlatform: "auggie",
           connectorId: "test",
           sessionId: CONVERSATION,
@@ -63,7 +69,11 @@ export const auggie: HostRecord = {
     'PostToolUse: "[undefined]" at any depth is absent': [
       {
         event: "PostToolUse",
-        raw: (p) => ({ ...p("PostToolUse"), tool_output: "[undefined]", tool_input: { ...INPUT, max_wait_seconds: "[undefined]", cwd: ["/a", "[undefined]"] } }),
+        raw: (p) => ({
+          ...p("PostToolUse"),
+          tool_output: "[undefined]",
+          tool_input: { ...INPUT, max_wait_seconds: "[undefined]", cwd: ["/a", "[undefined]"] },
+        }),
         check: (seen) => {
           expect(seen.toolOutput).toBeUndefined();
           expect(seen.toolInput).toEqual({ command: INPUT.command, wait: true, cwd: ["/a", null] });
@@ -101,7 +111,21 @@ export const auggie: HostRecord = {
   extra: (payload) => {
     describe("auggie: what install writes", () => {
       test("the prompt event is written PromptSubmit; no key Auggie does not know is ever written", () => {
-        const every = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"];
+        const every = [
+          "SessionStart",
+          "SessionEnd",
+          "UserPromptSubmit",
+          "PreToolUse",
+          "PostToolUse",
+          "PreCompact",
+          "PostCompact",
+          "Stop",
+          "Notification",
+          "PermissionRequest",
+          "PostToolUseFailure",
+          "SubagentStart",
+          "SubagentStop",
+        ];
         const { box, install } = installSetup("auggie", `{ id: "guard", hooks: { ${every.map((e) => `${e}: { handler: () => undefined }`).join(", ")} } }`);
         const result = install();
         expect(result.exitCode).toBe(0);

@@ -72,7 +72,8 @@ export const claudeCode: HostRecord = {
       {
         event: "PreToolUse",
         env: { CLAUDE_PROJECT_DIR: "/the/project" },
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: {
           hostPlatform: "claude-code",
           connectorId: "test",
           sessionId: "3c85a3ab-2621-4a6c-874c-31f2ff177457",
@@ -95,7 +96,9 @@ export const claudeCode: HostRecord = {
       { event: "PermissionRequest", check: (seen) => expect(seen.permissionSuggestions).toHaveLength(1) },
       { event: "PreCompact", matches: { trigger: "manual" } },
     ],
-    'a payload without session_id gives sessionId ""': [{ event: "Notification", raw: () => ({ hook_event_name: "Notification", message: "hi" }), matches: { sessionId: "" } }],
+    'a payload without session_id gives sessionId ""': [
+      { event: "Notification", raw: () => ({ hook_event_name: "Notification", message: "hi" }), matches: { sessionId: "" } },
+    ],
   },
   matchers: {
     config: { PreToolUse: "Bash|Write", SubagentStop: "Exp.*", PostToolUse: "Ba" },

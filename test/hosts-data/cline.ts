@@ -18,7 +18,8 @@ const SOURCE = `{
 }`;
 const marker = (event: string, native = false) =>
   `# agent-connector launcher: cline ${event}${native ? " (native)" : ""} for connector guard; written by agent-connector install, removed by its uninstall\n`;
-const launcher = (event: string, native = false) => `#!/bin/sh\n${marker(event, native)}exec ${BIN} hook cline ${event}${native ? " --native" : ""} --connector guard\n`;
+const launcher = (event: string, native = false) =>
+  `#!/bin/sh\n${marker(event, native)}exec ${BIN} hook cline ${event}${native ? " --native" : ""} --connector guard\n`;
 const userFolder = (box: Sandbox) => join(box.home, ".cline", "hooks");
 const runCommands = (p: (event: "PreToolUse") => Record<string, any>, name: string) => {
   const raw = p("PreToolUse");
@@ -26,11 +27,20 @@ const runCommands = (p: (event: "PreToolUse") => Record<string, any>, name: stri
 };
 
 // The "cline" MCP format: a timeout on each, streamableHttp.
-const CLINE_MCP = { rec: { ...SERVERS.rec, timeout: 60 }, api: { type: "streamableHttp", url: URL_HTTP, timeout: 60 }, old: { type: "sse", url: URL_SSE, timeout: 60 } };
+const CLINE_MCP = {
+  rec: { ...SERVERS.rec, timeout: 60 },
+  api: { type: "streamableHttp", url: URL_HTTP, timeout: 60 },
+  old: { type: "sse", url: URL_SSE, timeout: 60 },
+};
 
 export const cline: HostRecord = {
   id: "cline",
-  mcp: { kind: "scopes", user: [".cline/data/settings/cline_mcp_settings.json", json({ mcpServers: CLINE_MCP })], project: null, own: ownServer(["mcpServers"]) },
+  mcp: {
+    kind: "scopes",
+    user: [".cline/data/settings/cline_mcp_settings.json", json({ mcpServers: CLINE_MCP })],
+    project: null,
+    own: ownServer(["mcpServers"]),
+  },
   fixtures: {
     SessionStart: captured("TaskStart"),
     SessionEnd: captured("TaskComplete"),
@@ -60,7 +70,8 @@ export const cline: HostRecord = {
     "PreToolUse (3.0.65): tool_call.input is the input, taskId the session, workspaceRoots[0] the project": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: (box) => ({
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: (box) => ({
           hostPlatform: "cline",
           connectorId: "test",
           sessionId: "conv_1796001633863_scu7n17",
@@ -74,7 +85,12 @@ export const cline: HostRecord = {
       {
         event: "PreToolUse",
         raw: (_p, box) => fixturePayload("cline", "PreToolUse.extension", box),
-        matches: (box) => ({ sessionId: "1767225599000", projectDir: box.project, toolName: "execute_command", toolInput: { command: "git push --force", requires_approval: "true" } }),
+        matches: (box) => ({
+          sessionId: "1767225599000",
+          projectDir: box.project,
+          toolName: "execute_command",
+          toolInput: { command: "git push --force", requires_approval: "true" },
+        }),
       },
     ],
     "PostToolUse: the result text, success → isError": [
@@ -87,7 +103,11 @@ export const cline: HostRecord = {
           isError: false,
         },
       },
-      { event: "PostToolUse", raw: (p) => ({ ...p("PostToolUse"), postToolUse: { ...p("PostToolUse").postToolUse, success: false } }), matches: { isError: true } },
+      {
+        event: "PostToolUse",
+        raw: (p) => ({ ...p("PostToolUse"), postToolUse: { ...p("PostToolUse").postToolUse, success: false } }),
+        matches: { isError: true },
+      },
     ],
     "the other events' fields": [
       { event: "SessionStart", matches: { sessionId: "conv_1796001633863_scu7n17", source: "startup" } },
@@ -110,7 +130,10 @@ export const cline: HostRecord = {
       ],
     },
   },
-  missing: { events: ["Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop", "PostCompact"], raw: { taskId: "t", hookName: "agent_end" } },
+  missing: {
+    events: ["Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop", "PostCompact"],
+    raw: { taskId: "t", hookName: "agent_end" },
+  },
   install: {
     kind: "hooks-folder",
     source: SOURCE,
@@ -138,7 +161,9 @@ export const cline: HostRecord = {
     describe("cline: launchers", () => {
       const target = { platform: "cline", event: "PreToolUse", connectorId: "guard", native: false };
       test("POSIX: an odd binary path is quoted for sh", () => {
-        expect(renderLauncher("sh", `"/opt/my \\$tools/\\"ac\\""`, target)).toBe(`#!/bin/sh\n${marker("PreToolUse")}exec "/opt/my \\$tools/\\"ac\\"" hook cline PreToolUse --connector guard\n`);
+        expect(renderLauncher("sh", `"/opt/my \\$tools/\\"ac\\""`, target)).toBe(
+          `#!/bin/sh\n${marker("PreToolUse")}exec "/opt/my \\$tools/\\"ac\\"" hook cline PreToolUse --connector guard\n`,
+        );
       });
       test("Windows: PowerShell (the <Event>.ps1 Cline runs) and cmd, each quoted its own way", () => {
         const invocation = `"C:\\\\Program Files\\\\it's 100%\\\\ac.exe"`;
@@ -151,7 +176,10 @@ export const cline: HostRecord = {
       });
       test("a native hook's launcher passes the raw payload through", () => {
         const box = sandbox();
-        const config = writeConfig(box, `{ id: "guard", platforms: { cline: { nativeHooks: { TaskError: { handler: (raw) => ({ seen: raw.hookName }) } } } } }`);
+        const config = writeConfig(
+          box,
+          `{ id: "guard", platforms: { cline: { nativeHooks: { TaskError: { handler: (raw) => ({ seen: raw.hookName }) } } } } }`,
+        );
         expect(box.cli(["install", "--config", config, "--platform", "cline"]).exitCode).toBe(0);
         const file = join(userFolder(box), "TaskError");
         expect(box.read(file)).toBe(launcher("TaskError", true));
@@ -163,8 +191,18 @@ export const cline: HostRecord = {
         const config = writeConfig(box, SOURCE.replace("SessionEnd:", "SessionStart: { handler: () => undefined },\n    SessionEnd:"));
         const plan = JSON.parse(box.cli(["explain", "--config", config, "--json"]).stdout).hosts.find((h: { platform: string }) => h.platform === "cline");
         expect(plan).toMatchObject({ paradigm: "json-stdio", file: userFolder(box) });
-        expect(plan.degradations).toContainEqual({ event: "PreToolUse", from: "deny", to: "the tool is blocked, but Cline ends the whole run there (the model never sees the reason)", certain: true });
-        expect(plan.degradations).toContainEqual({ event: "SessionStart", from: "context", to: "dropped (the host has no context channel here)", certain: false });
+        expect(plan.degradations).toContainEqual({
+          event: "PreToolUse",
+          from: "deny",
+          to: "the tool is blocked, but Cline ends the whole run there (the model never sees the reason)",
+          certain: true,
+        });
+        expect(plan.degradations).toContainEqual({
+          event: "SessionStart",
+          from: "context",
+          to: "dropped (the host has no context channel here)",
+          certain: false,
+        });
       });
       test("a native hook Cline has no file for is reported and ignored", () => {
         const box = sandbox();

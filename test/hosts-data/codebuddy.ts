@@ -10,15 +10,42 @@ import { CLAUDE, json, ownServer } from "./mcp.ts";
 // contract is Claude Code's, so are the replies.
 export const codebuddy: HostRecord = {
   id: "codebuddy",
-  mcp: { kind: "scopes", user: [".codebuddy.json", json({ mcpServers: CLAUDE })], project: [".mcp.json", json({ mcpServers: CLAUDE })], own: ownServer(["mcpServers"]) },
-  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PreCompact", "PostCompact", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"]),
+  mcp: {
+    kind: "scopes",
+    user: [".codebuddy.json", json({ mcpServers: CLAUDE })],
+    project: [".mcp.json", json({ mcpServers: CLAUDE })],
+    own: ownServer(["mcpServers"]),
+  },
+  fixtures: fromDocsEach([
+    "SessionStart",
+    "SessionEnd",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PostToolUse",
+    "PreCompact",
+    "PostCompact",
+    "Stop",
+    "Notification",
+    "PermissionRequest",
+    "PostToolUseFailure",
+    "SubagentStart",
+    "SubagentStop",
+  ]),
   replies: CLAUDE_REPLIES,
   seen: {
     "PreToolUse: CODEBUDDY_PROJECT_DIR is the project": [
       {
         event: "PreToolUse",
         env: { CODEBUDDY_PROJECT_DIR: "/the/project" },
-        tool: { kind: "shell", command: "npm publish" }, equals: { hostPlatform: "codebuddy", connectorId: "test", sessionId: "cb-5d1e", projectDir: "/the/project", toolName: "Bash", toolInput: { command: "npm publish" } },
+        tool: { kind: "shell", command: "npm publish" },
+        equals: {
+          hostPlatform: "codebuddy",
+          connectorId: "test",
+          sessionId: "cb-5d1e",
+          projectDir: "/the/project",
+          toolName: "Bash",
+          toolInput: { command: "npm publish" },
+        },
       },
     ],
     "without it, cwd": [{ event: "Stop", matches: (box) => ({ projectDir: box.project, stopHookActive: false }) }],

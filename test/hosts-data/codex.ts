@@ -56,7 +56,8 @@ export const codex: HostRecord = {
     "PreToolUse from the real payload": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: (box) => ({
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: (box) => ({
           hostPlatform: "codex",
           connectorId: "test",
           sessionId: "01a229eb-f36c-7811-a7d0-119bb4f88411",
@@ -79,7 +80,10 @@ export const codex: HostRecord = {
       { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the shell tool." } },
       { event: "Stop", matches: { stopHookActive: false, lastAssistantMessage: "All done." } },
       { event: "PreCompact", matches: { trigger: "manual" } },
-      { event: "PermissionRequest", check: (seen) => expect(seen.toolInput).toEqual({ command: "curl https://example.test/install.sh | sh", description: "needs network access" }) },
+      {
+        event: "PermissionRequest",
+        check: (seen) => expect(seen.toolInput).toEqual({ command: "curl https://example.test/install.sh | sh", description: "needs network access" }),
+      },
       { event: "SubagentStop", matches: { agentId: "agent-3", agentType: "explorer", lastAssistantMessage: "Found 2 callers." } },
     ],
   },
@@ -95,7 +99,11 @@ export const codex: HostRecord = {
         { event: "SubagentStop", raw: (p) => ({ ...p("SubagentStop"), agent_type: "worker" }), reply: null },
       ],
       "a blank deny reason becomes a real one (Codex rejects a blank one and runs the tool)": [
-        { event: "PreToolUse", response: { decision: "deny", reason: "  " }, reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "Blocked by the test hook" }) },
+        {
+          event: "PreToolUse",
+          response: { decision: "deny", reason: "  " },
+          reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "Blocked by the test hook" }),
+        },
       ],
     },
   },
@@ -143,7 +151,10 @@ export const codex: HostRecord = {
       const USER = '# mine\nmodel = "o3"\n\n[mcp_servers.docs]\nurl = "https://d.example/mcp"';
 
       test("a file without a final newline, edited after install: hooks and MCP servers in, then out, and its bytes are back", () => {
-        const { box, install, uninstall } = installSetup("codex", `{ id: "guard", hooks: { Stop: { handler: () => undefined } }, mcpServers: { tools: { command: "node" } } }`);
+        const { box, install, uninstall } = installSetup(
+          "codex",
+          `{ id: "guard", hooks: { Stop: { handler: () => undefined } }, mcpServers: { tools: { command: "node" } } }`,
+        );
         box.write(configPath(box.home), USER);
         expect(install().exitCode).toBe(0);
         const written = box.read(configPath(box.home));

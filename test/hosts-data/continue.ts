@@ -13,7 +13,20 @@ const { PostCompact: _none, ...replies } = CLAUDE_REPLIES;
 export const continueCli: HostRecord = {
   id: "continue",
   mcp: { kind: "own-test", file: "test/hosts-data/continue.ts" },
-  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "Stop", "Notification", "PermissionRequest", "SubagentStart", "SubagentStop"]),
+  fixtures: fromDocsEach([
+    "SessionStart",
+    "SessionEnd",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PreCompact",
+    "Stop",
+    "Notification",
+    "PermissionRequest",
+    "SubagentStart",
+    "SubagentStop",
+  ]),
   replies,
   env: { CONTINUE_PROJECT_DIR: "/the/project" },
   seen: {
@@ -21,7 +34,8 @@ export const continueCli: HostRecord = {
       {
         event: "PreToolUse",
         env: { CONTINUE_PROJECT_DIR: "/the/project" },
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: {
           hostPlatform: "continue",
           connectorId: "test",
           sessionId: "0d4c7b8e-5a61-4f0e-9d2b-3f6a1c2e9b70",
@@ -63,7 +77,10 @@ export const continueCli: HostRecord = {
   extra: () => {
     describe("continue: MCP servers in a JSON file of ours in .continue/mcpServers/ (Continue reads Claude-format JSON there)", () => {
       test("written, kept across reinstall, removed with the file on uninstall", () => {
-        const { box, install, uninstall } = installSetup("continue", `{ id: "guard", mcpServers: { tools: { command: "node", args: ["/opt/s.js"] }, docs: { url: "https://d.example/mcp" } } }`);
+        const { box, install, uninstall } = installSetup(
+          "continue",
+          `{ id: "guard", mcpServers: { tools: { command: "node", args: ["/opt/s.js"] }, docs: { url: "https://d.example/mcp" } } }`,
+        );
         const file = join(box.home, ".continue", "mcpServers", "agent-connector.json");
         expect(install().exitCode).toBe(0);
         expect(JSON.parse(box.read(file))).toEqual({ mcpServers: { tools: { command: "node", args: ["/opt/s.js"] }, docs: { url: "https://d.example/mcp" } } });

@@ -10,7 +10,12 @@ import { PLAIN, URL_HTTP } from "./mcp.ts";
 const context = (text: string) => ({ additionalContext: text });
 const hooksDir = (box: Sandbox) => join(box.home, ".copilot", "hooks");
 const ourFile = (box: Sandbox) => join(hooksDir(box), "agent-connector-guard.json");
-const entry = (event: string, matcher?: string) => ({ type: "command", bash: hookCommand("copilot-cli", event), ...(matcher ? { matcher } : {}), timeoutSec: 30 });
+const entry = (event: string, matcher?: string) => ({
+  type: "command",
+  bash: hookCommand("copilot-cli", event),
+  ...(matcher ? { matcher } : {}),
+  timeoutSec: 30,
+});
 const OUR_FILE = () =>
   `${JSON.stringify({ version: 1, hooks: { preToolUse: [entry("PreToolUse")], agentStop: [entry("Stop")], permissionRequest: [entry("PermissionRequest", "bash|edit")] } }, null, 2)}\n`;
 const SOURCE = `{
@@ -25,7 +30,13 @@ const SOURCE = `{
 
 export const copilotCli: HostRecord = {
   id: "copilot-cli",
-  mcp: { kind: "user-file", file: ".copilot/mcp-config.json", root: "mcpServers", rec: { type: "local", ...PLAIN.rec, tools: ["*"] }, api: { type: "http", url: URL_HTTP, tools: ["*"] } },
+  mcp: {
+    kind: "user-file",
+    file: ".copilot/mcp-config.json",
+    root: "mcpServers",
+    rec: { type: "local", ...PLAIN.rec, tools: ["*"] },
+    api: { type: "http", url: URL_HTTP, tools: ["*"] },
+  },
   fixtures: {
     SessionStart: captured("sessionStart"),
     SessionEnd: captured("sessionEnd"),
@@ -65,7 +76,8 @@ export const copilotCli: HostRecord = {
       {
         event: "PreToolUse",
         env: { COPILOT_PROJECT_DIR: "/the/project" },
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: {
           hostPlatform: "copilot-cli",
           connectorId: "test",
           sessionId: "d8ca9712-26b1-4891-9fc7-fac9a46ce884",
@@ -76,11 +88,19 @@ export const copilotCli: HostRecord = {
       },
     ],
     "toolArgs sent as a JSON string (as the docs allow) is parsed": [
-      { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), toolArgs: JSON.stringify({ command: "ls" }) }), check: (seen) => expect(seen.toolInput).toEqual({ command: "ls" }) },
+      {
+        event: "PreToolUse",
+        raw: (p) => ({ ...p("PreToolUse"), toolArgs: JSON.stringify({ command: "ls" }) }),
+        check: (seen) => expect(seen.toolInput).toEqual({ command: "ls" }),
+      },
     ],
     "postToolUse: textResultForLlm is the output, resultType says whether it failed": [
       { event: "PostToolUse", matches: (box) => ({ toolOutput: "hi\n<shellId: 0 completed with exit code 0>", isError: false, projectDir: box.project }) },
-      { event: "PostToolUse", raw: (p) => ({ ...p("PostToolUse"), toolResult: { resultType: "failure", textResultForLlm: "boom" } }), matches: { toolOutput: "boom", isError: true } },
+      {
+        event: "PostToolUse",
+        raw: (p) => ({ ...p("PostToolUse"), toolResult: { resultType: "failure", textResultForLlm: "boom" } }),
+        matches: { toolOutput: "boom", isError: true },
+      },
     ],
     "the other events' fields": [
       { event: "SessionStart", matches: { source: "startup" } },
@@ -104,7 +124,12 @@ export const copilotCli: HostRecord = {
       ],
       "matcher on subagent events: the agent name": [
         { event: "SubagentStart", response: { decision: "context", additionalContext: "C" }, reply: context("C") },
-        { event: "SubagentStart", raw: (p) => ({ ...p("SubagentStart"), agentName: "task" }), response: { decision: "context", additionalContext: "C" }, reply: null },
+        {
+          event: "SubagentStart",
+          raw: (p) => ({ ...p("SubagentStart"), agentName: "task" }),
+          response: { decision: "context", additionalContext: "C" },
+          reply: null,
+        },
       ],
       "a deny whose render fails would still block by exit 2; here the reply renders": [
         { event: "PreToolUse", response: { decision: "deny" }, reply: { permissionDecision: "deny", permissionDecisionReason: "Blocked by the test hook" } },
@@ -119,7 +144,10 @@ export const copilotCli: HostRecord = {
     projectFile: (project) => join(project, ".github", "hooks", "agent-connector-guard.json"),
     override: { name: "COPILOT_HOME", file: (dir) => join(dir, "hooks", "agent-connector-guard.json") },
     fresh: OUR_FILE,
-    freshStderr: () => ["GitHub Copilot CLI has no PostCompact event: this handler never runs there.", "PreToolUse (run-time matcher), Stop, PermissionRequest"],
+    freshStderr: () => [
+      "GitHub Copilot CLI has no PostCompact event: this handler never runs there.",
+      "PreToolUse (run-time matcher), Stop, PermissionRequest",
+    ],
     command: (written) => written.hooks.preToolUse[0].bash,
     commandEnv: { COPILOT_CLI: "1" },
     deny: { permissionDecision: "deny", permissionDecisionReason: "no shell" },

@@ -49,7 +49,15 @@ export const crush: HostRecord = {
       {
         event: "PreToolUse",
         env: { CRUSH_PROJECT_DIR: "/the/project" },
-        tool: { kind: "shell", command: "git push --force" }, equals: { hostPlatform: "crush", connectorId: "test", sessionId: "9b1c44e", projectDir: "/the/project", toolName: "bash", toolInput: { command: "git push --force", timeout: 60000 } },
+        tool: { kind: "shell", command: "git push --force" },
+        equals: {
+          hostPlatform: "crush",
+          connectorId: "test",
+          sessionId: "9b1c44e",
+          projectDir: "/the/project",
+          toolName: "bash",
+          toolInput: { command: "git push --force", timeout: 60000 },
+        },
       },
     ],
   },
@@ -73,7 +81,10 @@ export const crush: HostRecord = {
     projectFile: (project) => join(project, "crush.json"),
     override: { name: "CRUSH_GLOBAL_CONFIG", file: (dir) => join(dir, "crush.json") },
     fresh: () => FRESH,
-    freshStderr: () => ["Crush has no Stop event: this handler never runs there.", "If your handlers return them, some responses degrade on Crush: agent-connector explain shows which."],
+    freshStderr: () => [
+      "Crush has no Stop event: this handler never runs there.",
+      "If your handlers return them, some responses degrade on Crush: agent-connector explain shows which.",
+    ],
     command: (written) => written.hooks.PreToolUse[0].command,
     deny: { decision: "deny", reason: "no shell" },
     hooks: 1,
@@ -98,7 +109,10 @@ export const crush: HostRecord = {
     },
     refused: [
       { text: `{ "hooks": { "PreToolUse": [ }`, error: (box) => `${configPath(box)}: cannot be parsed` },
-      { text: `{ "hooks": { "PreToolUse": { "command": "x" } } }\n`, error: (box) => `${configPath(box)}: hooks.PreToolUse must be an array of hook entries; nothing was written` },
+      {
+        text: `{ "hooks": { "PreToolUse": { "command": "x" } } }\n`,
+        error: (box) => `${configPath(box)}: hooks.PreToolUse must be an array of hook entries; nothing was written`,
+      },
     ],
     dryRun: [`+        "matcher": "^(?:bash)$",`],
     uninstallDryRun: () => `-        "command": "${command("PreToolUse")}",`,
@@ -113,7 +127,10 @@ export const crush: HostRecord = {
       });
 
       test("native hooks are not taken: nothing but PreToolUse is ever written, and explain says so", () => {
-        const { box, config, install } = installSetup("crush", `{ id: "guard", hooks: { PreToolUse: { handler: () => undefined } }, platforms: { crush: { nativeHooks: { TurnEnd: { handler: () => undefined } } } } }`);
+        const { box, config, install } = installSetup(
+          "crush",
+          `{ id: "guard", hooks: { PreToolUse: { handler: () => undefined } }, platforms: { crush: { nativeHooks: { TurnEnd: { handler: () => undefined } } } } }`,
+        );
         expect(box.cli(["explain", "--config", config]).stdout).toContain("native hook TurnEnd not installed on crush: the host takes no native hooks\n");
         expect(install().stderr).toContain("Crush does not take native hooks; nativeHooks.TurnEnd is ignored.");
         expect(Object.keys(JSON.parse(box.read(configPath(box))).hooks)).toEqual(["PreToolUse"]);

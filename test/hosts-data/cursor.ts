@@ -67,7 +67,8 @@ export const cursor: HostRecord = {
     "PreToolUse: conversation_id is the session, workspace_roots[0] the project": [
       {
         event: "PreToolUse",
-        tool: (box: Sandbox) => ({ kind: "shell", command: "git push --force", cwd: box.project }), equals: (box) => ({
+        tool: (box: Sandbox) => ({ kind: "shell", command: "git push --force", cwd: box.project }),
+        equals: (box) => ({
           hostPlatform: "cursor",
           connectorId: "test",
           sessionId: "c-41f0",
@@ -88,7 +89,11 @@ export const cursor: HostRecord = {
       { event: "SubagentStart", matches: { agentId: "sa-9", agentType: "explore" } },
       {
         event: "SubagentStop",
-        matches: (box) => ({ agentType: "explore", lastAssistantMessage: "Found scripts/push.sh.", agentTranscriptPath: `${box.home}/.cursor/transcripts/sa-9.jsonl` }),
+        matches: (box) => ({
+          agentType: "explore",
+          lastAssistantMessage: "Found scripts/push.sh.",
+          agentTranscriptPath: `${box.home}/.cursor/transcripts/sa-9.jsonl`,
+        }),
       },
     ],
   },
@@ -125,7 +130,10 @@ export const cursor: HostRecord = {
         null,
         2,
       )}\n`,
-    freshStderr: () => ["Cursor has no Notification event: this handler never runs there.", "If your handlers return them, some responses degrade on Cursor: agent-connector explain shows which."],
+    freshStderr: () => [
+      "Cursor has no Notification event: this handler never runs there.",
+      "If your handlers return them, some responses degrade on Cursor: agent-connector explain shows which.",
+    ],
     command: (written) => written.hooks.preToolUse[0].command,
     deny: { permission: "deny", user_message: "no shell", agent_message: "no shell" },
     hooks: 3,
@@ -161,7 +169,10 @@ export const cursor: HostRecord = {
     },
     refused: [
       { text: `{ "version": 1, "hooks": { "preToolUse": [ }`, error: (box) => `${hooksPath(box)}: cannot be parsed` },
-      { text: `{ "version": 1, "hooks": { "stop": { "command": "x" } } }\n`, error: (box) => `${hooksPath(box)}: hooks.stop must be an array of hook entries; nothing was written` },
+      {
+        text: `{ "version": 1, "hooks": { "stop": { "command": "x" } } }\n`,
+        error: (box) => `${hooksPath(box)}: hooks.stop must be an array of hook entries; nothing was written`,
+      },
     ],
     dryRun: [`+    "stop": [`],
     uninstallDryRun: () => `-        "command": "${command("Stop")}",`,

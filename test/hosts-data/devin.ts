@@ -36,7 +36,12 @@ const DEVIN_MCP = { rec: SERVERS.rec, api: { transport: "http", url: URL_HTTP },
 
 export const devin: HostRecord = {
   id: "devin",
-  mcp: { kind: "scopes", user: [".config/devin/config.json", json({ mcpServers: DEVIN_MCP })], project: [".devin/config.json", json({ mcpServers: DEVIN_MCP })], own: ownServer(["mcpServers"]) },
+  mcp: {
+    kind: "scopes",
+    user: [".config/devin/config.json", json({ mcpServers: DEVIN_MCP })],
+    project: [".devin/config.json", json({ mcpServers: DEVIN_MCP })],
+    own: ownServer(["mcpServers"]),
+  },
   fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PermissionRequest", "Stop"]),
   // Top-level decision: approve | block | deny. No context channel, ask or input rewrite.
   replies: {
@@ -54,12 +59,24 @@ export const devin: HostRecord = {
       {
         event: "PreToolUse",
         env: { DEVIN_PROJECT_DIR: "/the/project" },
-        tool: { kind: "shell", command: "terraform destroy" }, equals: { hostPlatform: "devin", connectorId: "test", sessionId: "devin-7c1a", projectDir: "/the/project", toolName: "exec", toolInput: { command: "terraform destroy", shell_id: "main" } },
+        tool: { kind: "shell", command: "terraform destroy" },
+        equals: {
+          hostPlatform: "devin",
+          connectorId: "test",
+          sessionId: "devin-7c1a",
+          projectDir: "/the/project",
+          toolName: "exec",
+          toolInput: { command: "terraform destroy", shell_id: "main" },
+        },
       },
     ],
     "PostToolUse: tool_response.output is the text, a non-null error flags a failure": [
       { event: "PostToolUse", matches: { toolOutput: "Error: no state", isError: true } },
-      { event: "PostToolUse", raw: (p) => ({ ...p("PostToolUse"), tool_response: { success: true, output: "ok", error: null } }), check: (seen) => expect([seen.toolOutput, seen.isError]).toEqual(["ok", undefined]) },
+      {
+        event: "PostToolUse",
+        raw: (p) => ({ ...p("PostToolUse"), tool_response: { success: true, output: "ok", error: null } }),
+        check: (seen) => expect([seen.toolOutput, seen.isError]).toEqual(["ok", undefined]),
+      },
     ],
     "the other events' fields": [
       { event: "SessionStart", matches: { source: "startup", sessionId: "devin-7c1a" } },
@@ -124,7 +141,9 @@ export const devin: HostRecord = {
         box.write(configPath(box), USER_CONFIG);
         expect(install().exitCode).toBe(0);
         const text = box.read(configPath(box));
-        expect(text).toStartWith(`{\n  // my Devin settings\n  "agent": { "model": "swe-1-6-fast" },\n  "permissions": { "allow": ["Read(**)", "Exec(git)"] },\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "edit", "hooks": [{ "type": "command", "command": "./check-edit.sh", "timeout": 5 }] },\n`);
+        expect(text).toStartWith(
+          `{\n  // my Devin settings\n  "agent": { "model": "swe-1-6-fast" },\n  "permissions": { "allow": ["Read(**)", "Exec(git)"] },\n  "hooks": {\n    "PreToolUse": [\n      { "matcher": "edit", "hooks": [{ "type": "command", "command": "./check-edit.sh", "timeout": 5 }] },\n`,
+        );
         expect(text.split("--connector guard").length - 1).toBe(3);
       });
     });

@@ -14,7 +14,12 @@ const modified = (updatedInput: Record<string, unknown>) => specific("PreToolUse
 
 export const droid: HostRecord = {
   id: "droid",
-  mcp: { kind: "scopes", user: [".factory/mcp.json", json({ mcpServers: CLAUDE })], project: [".factory/mcp.json", json({ mcpServers: CLAUDE })], own: ownServer(["mcpServers"]) },
+  mcp: {
+    kind: "scopes",
+    user: [".factory/mcp.json", json({ mcpServers: CLAUDE })],
+    project: [".factory/mcp.json", json({ mcpServers: CLAUDE })],
+    own: ownServer(["mcpServers"]),
+  },
   fixtures: {
     SessionStart: captured("SessionStart"),
     PreToolUse: captured("PreToolUse"),
@@ -54,7 +59,8 @@ export const droid: HostRecord = {
       {
         event: "PreToolUse",
         env: DROID_ENV,
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: {
           hostPlatform: "droid",
           connectorId: "test",
           sessionId: SESSION,
@@ -142,7 +148,10 @@ export const droid: HostRecord = {
         const box = sandbox();
         const config = writeScriptedConfig(box);
         const env = { ...DROID_ENV, CLAUDE_PROJECT_DIR: "/claude/project" };
-        expect(seenEvent(box, config, "droid", "PreToolUse", payload("PreToolUse", box), env)).toMatchObject({ hostPlatform: "droid", projectDir: "/droid/project" });
+        expect(seenEvent(box, config, "droid", "PreToolUse", payload("PreToolUse", box), env)).toMatchObject({
+          hostPlatform: "droid",
+          projectDir: "/droid/project",
+        });
         // Claude would take this prompt block; Droid needs continue: false.
         expect(respond(box, config, "droid", "UserPromptSubmit", payload("UserPromptSubmit", box), { decision: "deny", reason: "R" }, env).stdout).toBe(
           `${JSON.stringify({ continue: false, stopReason: "R" })}\n`,

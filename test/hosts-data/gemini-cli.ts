@@ -38,7 +38,8 @@ export const geminiCli: HostRecord = {
       {
         event: "PreToolUse",
         env: { GEMINI_PROJECT_DIR: "/the/project" },
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: {
           hostPlatform: "gemini-cli",
           connectorId: "test",
           sessionId: "73b1f346-f56a-46c1-bf50-a85448b29602",
@@ -98,7 +99,10 @@ export const geminiCli: HostRecord = {
   },
   extra: () => {
     test("gemini-cli: install reports the events it lacks and the replies it cannot give", () => {
-      const { install } = installSetup("gemini-cli", `{ id: "guard", hooks: { PreToolUse: { handler: () => undefined }, PermissionRequest: { handler: () => undefined } } }`);
+      const { install } = installSetup(
+        "gemini-cli",
+        `{ id: "guard", hooks: { PreToolUse: { handler: () => undefined }, PermissionRequest: { handler: () => undefined } } }`,
+      );
       const result = install();
       expect(result.exitCode).toBe(0);
       expect(result.stderr).toContain("Gemini CLI has no PermissionRequest event: this handler never runs there.");

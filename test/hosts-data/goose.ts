@@ -39,7 +39,15 @@ export const goose: HostRecord = {
     "PreToolUse: the project is working_dir, the tool use tool_call_id": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "goose", connectorId: "test", sessionId: "20261201_4", projectDir: box.project, toolName: "shell", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" },
+        equals: (box) => ({
+          hostPlatform: "goose",
+          connectorId: "test",
+          sessionId: "20261201_4",
+          projectDir: box.project,
+          toolName: "shell",
+          toolInput: { command: "git push --force" },
+        }),
       },
     ],
     "the other events' fields": [

@@ -32,8 +32,27 @@ const GROK_BUILD_MCP = `[mcp_servers.rec]\ncommand = "node"\nargs = ["server.mjs
 
 export const grokBuild: HostRecord = {
   id: "grok-build",
-  mcp: { kind: "scopes", user: [".grok/config.toml", GROK_BUILD_MCP], project: [".grok/config.toml", GROK_BUILD_MCP], own: '[mcp_servers.rec]\ncommand = "mine"\n', refused: ["old"] },
-  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact", "Stop", "Notification", "SubagentStart", "SubagentStop"]),
+  mcp: {
+    kind: "scopes",
+    user: [".grok/config.toml", GROK_BUILD_MCP],
+    project: [".grok/config.toml", GROK_BUILD_MCP],
+    own: '[mcp_servers.rec]\ncommand = "mine"\n',
+    refused: ["old"],
+  },
+  fixtures: fromDocsEach([
+    "SessionStart",
+    "SessionEnd",
+    "UserPromptSubmit",
+    "PreToolUse",
+    "PostToolUse",
+    "PostToolUseFailure",
+    "PreCompact",
+    "PostCompact",
+    "Stop",
+    "Notification",
+    "SubagentStart",
+    "SubagentStop",
+  ]),
   // PreToolUse is the only event Grok reads a decision on; the rest are observe-only.
   replies: {
     SessionStart: {},
@@ -54,7 +73,8 @@ export const grokBuild: HostRecord = {
     "PreToolUse: camelCase fields, workspaceRoot is the project": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "terraform destroy -auto-approve" }, equals: (box) => ({
+        tool: { kind: "shell", command: "terraform destroy -auto-approve" },
+        equals: (box) => ({
           hostPlatform: "grok-build",
           connectorId: "test",
           sessionId: "0193f1c2-7a",
@@ -66,7 +86,11 @@ export const grokBuild: HostRecord = {
     ],
     "GROK_WORKSPACE_ROOT wins; snake_case fields are read too": [
       { event: "Stop", env: { GROK_WORKSPACE_ROOT: "/the/project" }, matches: { projectDir: "/the/project", stopHookActive: false } },
-      { event: "PreToolUse", raw: () => ({ hook_event_name: "PreToolUse", session_id: "s-1", tool_name: "Bash", tool_input: { command: "ls" } }), matches: { sessionId: "s-1", toolName: "Bash", toolInput: { command: "ls" } } },
+      {
+        event: "PreToolUse",
+        raw: () => ({ hook_event_name: "PreToolUse", session_id: "s-1", tool_name: "Bash", tool_input: { command: "ls" } }),
+        matches: { sessionId: "s-1", toolName: "Bash", toolInput: { command: "ls" } },
+      },
     ],
     "the other events' fields": [
       { event: "SessionStart", matches: { source: "startup" } },

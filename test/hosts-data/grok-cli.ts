@@ -31,7 +31,19 @@ const USER_SETTINGS = `{
 }
 `;
 // Grok CLI acts on nothing but a block of bash's PreToolUse.
-const SILENT = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Notification"] as const;
+const SILENT = [
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "Stop",
+  "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
+  "PostCompact",
+  "Notification",
+] as const;
 
 // Grok CLI: a list of servers, each with id, label and enabled.
 const GROK_CLI_MCP = [
@@ -42,7 +54,12 @@ const GROK_CLI_MCP = [
 
 export const grokCli: HostRecord = {
   id: "grok-cli",
-  mcp: { kind: "scopes", user: [".grok/user-settings.json", json({ mcp: { servers: GROK_CLI_MCP } })], project: null, own: json({ mcp: { servers: [{ id: "rec", command: "mine" }] } }) },
+  mcp: {
+    kind: "scopes",
+    user: [".grok/user-settings.json", json({ mcp: { servers: GROK_CLI_MCP } })],
+    project: null,
+    own: json({ mcp: { servers: [{ id: "rec", command: "mine" }] } }),
+  },
   fixtures: fromDocsEach(["PreToolUse", ...SILENT]),
   // A deny is exit 2 with the reason on stderr: a JSON block would hide the reason from the model.
   replies: { PreToolUse: { deny: exit2("R") }, ...Object.fromEntries(SILENT.map((event) => [event, {}])) },
@@ -50,7 +67,15 @@ export const grokCli: HostRecord = {
     "PreToolUse: snake_case, the bash tool": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "grok-cli", connectorId: "test", sessionId: "s_81f2", projectDir: box.project, toolName: "bash", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" },
+        equals: (box) => ({
+          hostPlatform: "grok-cli",
+          connectorId: "test",
+          sessionId: "s_81f2",
+          projectDir: box.project,
+          toolName: "bash",
+          toolInput: { command: "git push --force" },
+        }),
       },
     ],
     "the prompt is user_prompt; the tool output its text": [

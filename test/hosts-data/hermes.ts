@@ -87,7 +87,15 @@ export const hermes: HostRecord = {
     "PreToolUse: Claude's top-level names, the rest in `extra`": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "hermes", connectorId: "test", sessionId: "20261201_101500_ab12", projectDir: box.project, toolName: "terminal", toolInput: { command: "git push --force", timeout: 180 } }),
+        tool: { kind: "shell", command: "git push --force" },
+        equals: (box) => ({
+          hostPlatform: "hermes",
+          connectorId: "test",
+          sessionId: "20261201_101500_ab12",
+          projectDir: box.project,
+          toolName: "terminal",
+          toolInput: { command: "git push --force", timeout: 180 },
+        }),
       },
     ],
     "the other events' fields, from `extra`": [
@@ -126,7 +134,10 @@ export const hermes: HostRecord = {
     refused: [
       { text: "hooks: [\n", error: (box) => `${configPath(box)}: cannot be parsed as YAML (line 2)` },
       { text: "hooks: {}\nhooks: {}\n", error: (box) => `${configPath(box)}: holds a key twice (line 2)` },
-      { text: "hooks:\n  pre_tool_call: ./guard.sh\n", error: (box) => `${configPath(box)}: hooks.pre_tool_call must be a list of hook entries; nothing was written` },
+      {
+        text: "hooks:\n  pre_tool_call: ./guard.sh\n",
+        error: (box) => `${configPath(box)}: hooks.pre_tool_call must be a list of hook entries; nothing was written`,
+      },
       { text: "- a list\n", error: (box) => `${configPath(box)}: is not a YAML mapping; nothing was written` },
     ],
     dryRun: ["+    on_session_end:", `+        - command: ${command("Stop")}`],
@@ -148,7 +159,10 @@ export const hermes: HostRecord = {
         const { box, install, uninstall } = installSetup("hermes", MCP);
         box.write(configPath(box), USER_YAML);
         expect(install().exitCode).toBe(0);
-        expect(parse(box.read(configPath(box))).mcp_servers).toEqual({ tools: { command: "node", args: ["/opt/s.js"] }, docs: { url: "https://d.example/mcp" } });
+        expect(parse(box.read(configPath(box))).mcp_servers).toEqual({
+          tools: { command: "node", args: ["/opt/s.js"] },
+          docs: { url: "https://d.example/mcp" },
+        });
         expect(box.read(configPath(box))).toContain("# Hermes settings\n");
         expect(uninstall().exitCode).toBe(0);
         expect(box.read(configPath(box))).toBe(USER_YAML);
@@ -174,7 +188,9 @@ toolsets:
         box.write(configPath(box), UNINDENTED);
         expect(install().exitCode).toBe(0);
         const written = box.read(configPath(box));
-        expect(written).toContain(`    pre_tool_call:\n    - command: ~/.hermes/agent-hooks/guard.py\n      timeout: 10\n    - command: ${command("PreToolUse")}\n`);
+        expect(written).toContain(
+          `    pre_tool_call:\n    - command: ~/.hermes/agent-hooks/guard.py\n      timeout: 10\n    - command: ${command("PreToolUse")}\n`,
+        );
         expect(written).toContain("toolsets:\n- web\n- terminal\n");
         expect(written.endsWith("\n- terminal\n# end of my settings\n")).toBe(true);
         // The user edits the file after install, so uninstall edits it (no backup is given back).

@@ -33,7 +33,15 @@ export const jetbrainsCopilot: HostRecord = {
     "PreToolUse: Claude-like snake_case, cwd is the project": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "gradle clean" }, equals: (box) => ({ hostPlatform: "jetbrains-copilot", connectorId: "test", sessionId: "jb-41a2", projectDir: box.project, toolName: "run_in_terminal", toolInput: { command: "gradle clean" } }),
+        tool: { kind: "shell", command: "gradle clean" },
+        equals: (box) => ({
+          hostPlatform: "jetbrains-copilot",
+          connectorId: "test",
+          sessionId: "jb-41a2",
+          projectDir: box.project,
+          toolName: "run_in_terminal",
+          toolInput: { command: "gradle clean" },
+        }),
       },
     ],
     "the other events' fields; sessionId and workspace_roots as the alternatives": [
@@ -41,7 +49,11 @@ export const jetbrainsCopilot: HostRecord = {
       { event: "PostToolUse", matches: { toolOutput: "BUILD SUCCESSFUL in 2s" } },
       { event: "PostToolUse", raw: (p) => ({ ...p("PostToolUse"), error_message: "exit 1" }), matches: { isError: true } },
       { event: "PreCompact", matches: { trigger: "auto" } },
-      { event: "SessionStart", raw: () => ({ sessionId: "jb-9", workspace_roots: ["/ws"], hook_event_name: "SessionStart" }), matches: { sessionId: "jb-9", projectDir: "/ws" } },
+      {
+        event: "SessionStart",
+        raw: () => ({ sessionId: "jb-9", workspace_roots: ["/ws"], hook_event_name: "SessionStart" }),
+        matches: { sessionId: "jb-9", projectDir: "/ws" },
+      },
     ],
   },
   // The plugin ignores matchers: every call reaches us and the runtime matches.
@@ -54,7 +66,20 @@ export const jetbrainsCopilot: HostRecord = {
       ],
     },
   },
-  missing: { events: ["SessionEnd", "UserPromptSubmit", "Stop", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop", "PostCompact"], raw: { session_id: "jb-41a2", hook_event_name: "Stop" } },
+  missing: {
+    events: [
+      "SessionEnd",
+      "UserPromptSubmit",
+      "Stop",
+      "Notification",
+      "PermissionRequest",
+      "PostToolUseFailure",
+      "SubagentStart",
+      "SubagentStop",
+      "PostCompact",
+    ],
+    raw: { session_id: "jb-41a2", hook_event_name: "Stop" },
+  },
   install: {
     kind: "hook-file",
     source: SOURCE,

@@ -31,7 +31,10 @@ export const junie: HostRecord = {
   replies: { SessionStart: {} },
   seen: {
     "SessionStart: the Gemini/Codex snake_case shape": [
-      { event: "SessionStart", equals: (box) => ({ hostPlatform: "junie", connectorId: "test", sessionId: "jn-52e0", projectDir: box.project, source: "startup" }) },
+      {
+        event: "SessionStart",
+        equals: (box) => ({ hostPlatform: "junie", connectorId: "test", sessionId: "jn-52e0", projectDir: box.project, source: "startup" }),
+      },
     ],
   },
   missing: { events: EVENT_NAMES.filter((event) => event !== "SessionStart"), raw: { session_id: "jn-52e0", hook_event_name: "SessionStart" } },
@@ -39,7 +42,8 @@ export const junie: HostRecord = {
     kind: "hook-file",
     source: SOURCE,
     file: configPath,
-    fresh: () => `${JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: "command", command: hookCommand("junie", "SessionStart"), timeout: 30 }] }] } }, null, 2)}\n`,
+    fresh: () =>
+      `${JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: "command", command: hookCommand("junie", "SessionStart"), timeout: 30 }] }] } }, null, 2)}\n`,
     freshStderr: () => ["Junie runs only a SessionStart hook, for side effects", "Junie has no PreToolUse event: this handler never runs there."],
     commandEvent: "SessionStart",
     command: (written) => written.hooks.SessionStart[0].hooks[0].command,
@@ -48,6 +52,7 @@ export const junie: HostRecord = {
     existing: { text: USER_CONFIG },
     refused: [{ text: `{ "hooks": { "SessionStart": [ }`, error: (box) => `${configPath(box)}: cannot be parsed` }],
     dryRun: [`+    "SessionStart": [`],
-    uninstallDryRun: () => `-    "SessionStart": [{ "matcher": "startup", "hooks": [{ "type": "command", "command": "./warm-cache.sh", "timeout": 5 }] }, {"hooks":[{"type":"command","command":"${hookCommand("junie", "SessionStart")}","timeout":30}]}]`,
+    uninstallDryRun: () =>
+      `-    "SessionStart": [{ "matcher": "startup", "hooks": [{ "type": "command", "command": "./warm-cache.sh", "timeout": 5 }] }, {"hooks":[{"type":"command","command":"${hookCommand("junie", "SessionStart")}","timeout":30}]}]`,
   },
 };

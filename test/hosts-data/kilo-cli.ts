@@ -20,7 +20,8 @@ export const kiloCli: HostRecord = {
       { event: "UserPromptSubmit", equals: { ...base, prompt: '"Run echo hi using the bash tool."' } },
       {
         event: "PostToolUse",
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" }, toolOutput: "hi\n" },
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" }, toolOutput: "hi\n" },
       },
       { event: "Stop", equals: base },
     ],

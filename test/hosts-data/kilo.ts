@@ -19,7 +19,10 @@ export const kilo: HostRecord = {
       const setup = () => {
         const box = sandbox();
         const config = writeConfig(box, `{ id: "guard", hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "no" }) } } }`);
-        const registry = () => JSON.parse(box.read(join(box.env.AGENT_CONNECTOR_HOME!, "registry.json"))).connectors.guard?.installs.filter((r: { part?: string }) => r.part !== "mcp") ?? [];
+        const registry = () =>
+          JSON.parse(box.read(join(box.env.AGENT_CONNECTOR_HOME!, "registry.json"))).connectors.guard?.installs.filter(
+            (r: { part?: string }) => r.part !== "mcp",
+          ) ?? [];
         return { box, config, registry };
       };
 
@@ -30,7 +33,11 @@ export const kilo: HostRecord = {
         const text = box.read(join(folder(box.home), MODULE));
         expect(text.split("\n")[0]).toEndWith('for connector "guard" on Kilo CLI. Do not edit:');
         expect(text).toContain('"hook",\n    "kilo-cli"');
-        expect(registry().map((r: { platform: string; file: string }) => [r.platform, r.file]).sort()).toEqual([
+        expect(
+          registry()
+            .map((r: { platform: string; file: string }) => [r.platform, r.file])
+            .sort(),
+        ).toEqual([
           ["kilo", join(folder(box.home), MODULE)],
           ["kilo-cli", join(folder(box.home), MODULE)],
         ]);

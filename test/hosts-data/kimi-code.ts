@@ -13,11 +13,17 @@ const configPath = (box: Sandbox) => join(box.home, ".kimi-code", "config.toml")
 const denied = (event: string) => specific(event, { permissionDecision: "deny", permissionDecisionReason: "R" });
 // Kimi Code's shell tool is Bash.
 const CODE_SOURCE = SOURCE.replace('matcher: "Shell"', 'matcher: "Bash"');
-const FRESH = () => tomlHooks("kimi-code", [{ event: "PreToolUse", matcher: "^(?:Bash)$" }, { event: "PostToolUse", matcher: "^(?:mcp__.*)$" }, { event: "Stop" }]);
+const FRESH = () =>
+  tomlHooks("kimi-code", [{ event: "PreToolUse", matcher: "^(?:Bash)$" }, { event: "PostToolUse", matcher: "^(?:mcp__.*)$" }, { event: "Stop" }]);
 
 export const kimiCode: HostRecord = {
   id: "kimi-code",
-  mcp: { kind: "scopes", user: [".kimi-code/mcp.json", json({ mcpServers: KIMI })], project: [".kimi-code/mcp.json", json({ mcpServers: KIMI })], own: ownServer(["mcpServers"]) },
+  mcp: {
+    kind: "scopes",
+    user: [".kimi-code/mcp.json", json({ mcpServers: KIMI })],
+    project: [".kimi-code/mcp.json", json({ mcpServers: KIMI })],
+    own: ownServer(["mcpServers"]),
+  },
   fixtures: fromDocsEach([...KIMI_EVENTS, "PermissionRequest"]),
   // As Kimi CLI, plus UserPromptSubmit's context as `message` (other JSON would reach the model verbatim).
   replies: { ...KIMI_REPLIES, UserPromptSubmit: { deny: denied("UserPromptSubmit"), context: { message: "C" } }, PermissionRequest: {} },
@@ -25,7 +31,15 @@ export const kimiCode: HostRecord = {
     "PreToolUse: snake_case with Kimi Code's tool names": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "kimi-code", connectorId: "test", sessionId: "kc-90b2", projectDir: box.project, toolName: "Bash", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" },
+        equals: (box) => ({
+          hostPlatform: "kimi-code",
+          connectorId: "test",
+          sessionId: "kc-90b2",
+          projectDir: box.project,
+          toolName: "Bash",
+          toolInput: { command: "git push --force" },
+        }),
       },
     ],
     "a prompt sent as content parts is its text": [{ event: "UserPromptSubmit", matches: { prompt: "Push my branch" } }],

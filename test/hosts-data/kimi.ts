@@ -54,7 +54,20 @@ export const tomlRefusals = (file: (box: Sandbox) => string) => [
 ];
 
 /** Kimi CLI's 12 events, each with a payload in test/fixtures/<id>/<event>.json. */
-export const KIMI_EVENTS = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "Notification"] as const;
+export const KIMI_EVENTS = [
+  "SessionStart",
+  "SessionEnd",
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "Stop",
+  "SubagentStart",
+  "SubagentStop",
+  "PreCompact",
+  "PostCompact",
+  "Notification",
+] as const;
 /** Blocks only where Kimi CLI acts on them; nothing reads context, so every other answer is silence. */
 export const KIMI_REPLIES: Expected = {
   SessionStart: {},
@@ -94,7 +107,15 @@ export const kimi: HostRecord = {
     "PreToolUse: snake_case, tool_call_id is the tool use": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "kimi", connectorId: "test", sessionId: "k-5a1e", projectDir: box.project, toolName: "Shell", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" },
+        equals: (box) => ({
+          hostPlatform: "kimi",
+          connectorId: "test",
+          sessionId: "k-5a1e",
+          projectDir: box.project,
+          toolName: "Shell",
+          toolInput: { command: "git push --force" },
+        }),
       },
     ],
     "the other events' fields": [
@@ -124,8 +145,7 @@ export const kimi: HostRecord = {
     parse,
     // A plain name is written anchored (Kimi searches the regex anywhere); a pattern Python's `re`
     // might not compile is matched at run time only.
-    fresh: () =>
-      tomlHooks("kimi", [{ event: "PreToolUse", matcher: "^(?:Shell)$" }, { event: "PostToolUse" }, { event: "Stop" }]),
+    fresh: () => tomlHooks("kimi", [{ event: "PreToolUse", matcher: "^(?:Shell)$" }, { event: "PostToolUse" }, { event: "Stop" }]),
     // Handlers might return anything: install says so in one line, explain lists each degradation.
     freshStderr: () => ["If your handlers return them, some responses degrade on Kimi CLI: agent-connector explain shows which."],
     command: (written) => written.hooks[0].command,
@@ -173,7 +193,9 @@ export const kimi: HostRecord = {
         const bare = USER_TOML.trimEnd();
         box.write(configPath(box), bare);
         expect(install().exitCode).toBe(0);
-        expect(box.read(configPath(box))).toBe(`${bare}\n\n${tomlHooks("kimi", [{ event: "PreToolUse", matcher: "^(?:Shell)$" }, { event: "PostToolUse" }, { event: "Stop" }]).trimEnd()}`);
+        expect(box.read(configPath(box))).toBe(
+          `${bare}\n\n${tomlHooks("kimi", [{ event: "PreToolUse", matcher: "^(?:Shell)$" }, { event: "PostToolUse" }, { event: "Stop" }]).trimEnd()}`,
+        );
         expect(install().exitCode).toBe(0);
         // The user edits the file after install, so uninstall edits it (no backup is given back).
         box.write(configPath(box), box.read(configPath(box)).replace("the fast one", "the quick one"));

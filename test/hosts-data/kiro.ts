@@ -37,7 +37,18 @@ export const kiro: HostRecord = {
   },
   seen: {
     "PreToolUse: snake_case, no session id": [
-      { event: "PreToolUse", tool: { kind: "shell", command: "rm -rf node_modules" }, equals: (box) => ({ hostPlatform: "kiro", connectorId: "test", sessionId: "", projectDir: box.project, toolName: "execute_bash", toolInput: { command: "rm -rf node_modules" } }) },
+      {
+        event: "PreToolUse",
+        tool: { kind: "shell", command: "rm -rf node_modules" },
+        equals: (box) => ({
+          hostPlatform: "kiro",
+          connectorId: "test",
+          sessionId: "",
+          projectDir: box.project,
+          toolName: "execute_bash",
+          toolInput: { command: "rm -rf node_modules" },
+        }),
+      },
     ],
     "the prompt; tool_response.result is the output": [
       { event: "UserPromptSubmit", matches: { prompt: "Remove node_modules" } },

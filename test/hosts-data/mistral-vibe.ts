@@ -19,8 +19,11 @@ const SOURCE = `{
   },
 }`;
 /** `[[hooks]]` tables as install appends them: type, match, command, timeout, name. */
-const table = (type: string, event: string) => `[[hooks]]\ntype = "${type}"\ncommand = "${command(event)}"\ntimeout = 30\nname = "agent-connector-guard-${event}"\n`;
-const FRESH = [table("pre_tool", "PreToolUse"), table("post_tool", "PostToolUse"), table("post_agent", "Stop"), table("post_tool", "PostToolUseFailure")].join("\n");
+const table = (type: string, event: string) =>
+  `[[hooks]]\ntype = "${type}"\ncommand = "${command(event)}"\ntimeout = 30\nname = "agent-connector-guard-${event}"\n`;
+const FRESH = [table("pre_tool", "PreToolUse"), table("post_tool", "PostToolUse"), table("post_agent", "Stop"), table("post_tool", "PostToolUseFailure")].join(
+  "\n",
+);
 const USER_TOML = `# my Vibe hooks
 [[hooks]]
 name = "fmt" # format after edits
@@ -47,7 +50,15 @@ export const mistralVibe: HostRecord = {
     "PreToolUse: Claude's snake_case, tool_call_id is the tool use": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "git push --force" }, equals: (box) => ({ hostPlatform: "mistral-vibe", connectorId: "test", sessionId: "vb-3f9a", projectDir: box.project, toolName: "bash", toolInput: { command: "git push --force" } }),
+        tool: { kind: "shell", command: "git push --force" },
+        equals: (box) => ({
+          hostPlatform: "mistral-vibe",
+          connectorId: "test",
+          sessionId: "vb-3f9a",
+          projectDir: box.project,
+          toolName: "bash",
+          toolInput: { command: "git push --force" },
+        }),
       },
     ],
     "post_tool: the text the model sees, tool_status → isError, the error": [
@@ -137,7 +148,10 @@ export const mistralVibe: HostRecord = {
       });
 
       test("files without a final newline (hooks.toml, config.toml), edited after install: uninstall gives their bytes back", () => {
-        const { box, install, uninstall } = installSetup("mistral-vibe", `{ id: "guard", hooks: { Stop: { handler: () => undefined } }, mcpServers: { tools: { command: "node" } } }`);
+        const { box, install, uninstall } = installSetup(
+          "mistral-vibe",
+          `{ id: "guard", hooks: { Stop: { handler: () => undefined } }, mcpServers: { tools: { command: "node" } } }`,
+        );
         const hooks = USER_TOML.trimEnd();
         const config = USER_CONFIG.trimEnd();
         box.write(hooksPath(box), hooks);

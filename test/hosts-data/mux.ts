@@ -23,7 +23,12 @@ const MUX_MCP = { rec: "node server.mjs", api: { transport: "http", url: URL_HTT
 
 export const mux: HostRecord = {
   id: "mux",
-  mcp: { kind: "scopes", user: [".xum/mcp.jsonc", json({ servers: MUX_MCP })], project: [".xum/mcp.jsonc", json({ servers: MUX_MCP })], own: json({ servers: { rec: "mine" } }) },
+  mcp: {
+    kind: "scopes",
+    user: [".xum/mcp.jsonc", json({ servers: MUX_MCP })],
+    project: [".xum/mcp.jsonc", json({ servers: MUX_MCP })],
+    own: json({ servers: { rec: "mine" } }),
+  },
   fixtures: fromDocsEach(["PreToolUse", "PostToolUse"]),
   // tool_pre: a non-zero exit blocks and the output is the reason the model reads; tool_post: what
   // the hook prints is attached to the tool's result.
@@ -75,8 +80,21 @@ export const mux: HostRecord = {
         const { proc, seen } = run(env);
         expect(proc.exitCode).toBe(0);
         const { raw, ...event } = seen();
-        expect(event).toEqual({ hostPlatform: "mux", connectorId: "test", sessionId: "ws-7f3a", projectDir: box.project, toolName: "bash", toolInput: { script: "git push --force", timeout_secs: 60 }, tool: { kind: "shell", command: "git push --force" } });
-        expect(raw).toEqual({ tool_name: "bash", tool_input: { script: "git push --force", timeout_secs: 60 }, workspace_id: "ws-7f3a", project_dir: box.project });
+        expect(event).toEqual({
+          hostPlatform: "mux",
+          connectorId: "test",
+          sessionId: "ws-7f3a",
+          projectDir: box.project,
+          toolName: "bash",
+          toolInput: { script: "git push --force", timeout_secs: 60 },
+          tool: { kind: "shell", command: "git push --force" },
+        });
+        expect(raw).toEqual({
+          tool_name: "bash",
+          tool_input: { script: "git push --force", timeout_secs: 60 },
+          workspace_id: "ws-7f3a",
+          project_dir: box.project,
+        });
       });
 
       test("older Mux (MUX_* only) and an input over 8 KB (a placeholder, the JSON in XUM_TOOL_INPUT_PATH)", () => {
@@ -100,14 +118,22 @@ export const mux: HostRecord = {
 
       test("tool_post: the result's output and success reach the handler", () => {
         const box = sandbox();
-        const config = writeConfig(box, `{ id: "guard", hooks: { PostToolUse: { handler: (e) => ({ additionalContext: e.toolOutput + " / " + e.isError }) } } }`);
-        const proc = Bun.spawnSync([BIN, "hook", "mux", "PostToolUse", "--config", config], { env: { ...box.env, ...(payload("PostToolUse", box) as Record<string, string>) } });
+        const config = writeConfig(
+          box,
+          `{ id: "guard", hooks: { PostToolUse: { handler: (e) => ({ additionalContext: e.toolOutput + " / " + e.isError }) } } }`,
+        );
+        const proc = Bun.spawnSync([BIN, "hook", "mux", "PostToolUse", "--config", config], {
+          env: { ...box.env, ...(payload("PostToolUse", box) as Record<string, string>) },
+        });
         expect(proc.stdout.toString()).toBe("nothing to commit, working tree clean / false\n");
       });
 
       test("a handler slower than Mux's 10 s limit is cut at 9 s and the tool runs (fail-open), whatever the connector's timeout", () => {
         const box = sandbox();
-        const config = writeConfig(box, `{ id: "guard", timeout: 60, hooks: { PreToolUse: { handler: () => new Promise((done) => setTimeout(done, 60_000)) } } }`);
+        const config = writeConfig(
+          box,
+          `{ id: "guard", timeout: 60, hooks: { PreToolUse: { handler: () => new Promise((done) => setTimeout(done, 60_000)) } } }`,
+        );
         const started = performance.now();
         const proc = Bun.spawnSync([BIN, "hook", "mux", "PreToolUse", "--config", config], { env: { ...box.env, XUM_TOOL: "bash", XUM_TOOL_INPUT: "{}" } });
         const took = performance.now() - started;

@@ -28,7 +28,11 @@ export const omp: HostRecord = {
   replies: { ...pi.replies, Stop: { deny: { deny: "R" } } },
   seen: {
     "PreToolUse and PostToolUse: tool, arguments, output and session": [
-      { event: "PreToolUse", tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: (box) => ({ ...base, projectDir: box.project, toolName: "bash", toolInput: COMMAND }) },
+      {
+        event: "PreToolUse",
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: (box) => ({ ...base, projectDir: box.project, toolName: "bash", toolInput: COMMAND }),
+      },
       { event: "PostToolUse", matches: { ...base, toolName: "bash", toolInput: COMMAND, toolOutput: "hi\n\n\nWall time: 0.07 seconds", isError: false } },
     ],
     "PostToolUseFailure: the error text of a failed call": [

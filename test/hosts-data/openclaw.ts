@@ -42,7 +42,11 @@ export const openclaw: HostRecord = {
   },
   seen: {
     "PreToolUse and PostToolUse: tool, params, output and session": [
-      { event: "PreToolUse", tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: { ...base, toolName: "exec", toolInput: { command: "echo hi | tee tool-ran.marker" } } },
+      {
+        event: "PreToolUse",
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: { ...base, toolName: "exec", toolInput: { command: "echo hi | tee tool-ran.marker" } },
+      },
       { event: "PostToolUse", matches: { ...base, toolName: "exec", toolOutput: "hi" } },
       { event: "PostToolUseFailure", matches: { ...base, toolName: "exec", toolUseId: "call_mock_2", error: "Command exited with code 1" } },
     ],
@@ -58,7 +62,8 @@ export const openclaw: HostRecord = {
         const box = sandbox();
         if (config !== undefined) box.write(configFile(box), config);
         const connector = writeScriptedConfig(box);
-        const cli = (command: string, extra: string[] = []) => box.cli([command, ...(command === "install" ? ["--config", connector] : ["--connector", "test"]), "--platform", "openclaw", ...extra]);
+        const cli = (command: string, extra: string[] = []) =>
+          box.cli([command, ...(command === "install" ? ["--config", connector] : ["--connector", "test"]), "--platform", "openclaw", ...extra]);
         return { box, cli };
       };
 
@@ -69,7 +74,9 @@ export const openclaw: HostRecord = {
         expect(JSON.parse(box.read(join(pluginDir(box), "openclaw.plugin.json")))).toMatchObject({ id: PLUGIN, configSchema: { type: "object" } });
         expect(JSON.parse(box.read(join(pluginDir(box), "package.json")))).toMatchObject({ name: PLUGIN, openclaw: { extensions: ["./index.ts"] } });
         // UserPromptSubmit and Stop hooks are conversation hooks.
-        expect(JSON.parse(box.read(configFile(box)))).toEqual({ plugins: { entries: { [PLUGIN]: { enabled: true, hooks: { allowConversationAccess: true } } } } });
+        expect(JSON.parse(box.read(configFile(box)))).toEqual({
+          plugins: { entries: { [PLUGIN]: { enabled: true, hooks: { allowConversationAccess: true } } } },
+        });
         expect(cli("uninstall").exitCode).toBe(0);
         expect(box.exists(join(box.home, ".openclaw", "extensions"))).toBe(false);
         expect(box.exists(configFile(box))).toBe(false);
@@ -126,14 +133,25 @@ export const openclaw: HostRecord = {
         const host = await installed();
         expect(host.entry).toMatchObject({ id: PLUGIN, configSchema: { type: "object", additionalProperties: false } });
         expect(Object.keys(host.handlers).sort()).toEqual([
-          "after_compaction", "after_tool_call", "before_agent_finalize", "before_compaction", "before_prompt_build", "before_tool_call", "session_end", "session_start", "subagent_ended", "subagent_spawned",
+          "after_compaction",
+          "after_tool_call",
+          "before_agent_finalize",
+          "before_compaction",
+          "before_prompt_build",
+          "before_tool_call",
+          "session_end",
+          "session_start",
+          "subagent_ended",
+          "subagent_spawned",
         ]);
       });
 
       test("deny: { block, blockReason }; modify: { params }; no opinion: nothing", async () => {
         const host = await installed();
         expect(await call(host, "PreToolUse", respondWith({ decision: "deny", reason: "no shell" })).result).toEqual({ block: true, blockReason: "no shell" });
-        expect(await call(host, "PreToolUse", respondWith({ decision: "modify", updatedInput: { command: "echo safe" } })).result).toEqual({ params: { command: "echo safe" } });
+        expect(await call(host, "PreToolUse", respondWith({ decision: "modify", updatedInput: { command: "echo safe" } })).result).toEqual({
+          params: { command: "echo safe" },
+        });
         expect(await call(host, "PreToolUse").result).toBeUndefined();
       });
 

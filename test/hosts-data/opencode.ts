@@ -37,7 +37,11 @@ export const opencode: HostRecord = {
   },
   seen: {
     "PreToolUse: tool, arguments and session from tool.execute.before": [
-      { event: "PreToolUse", tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" } } },
+      {
+        event: "PreToolUse",
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" } },
+      },
     ],
     "PostToolUse: the output, and the arguments from the input side": [
       { event: "PostToolUse", matches: { toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker" }, toolOutput: "hi\n" } },
@@ -64,7 +68,14 @@ export const opencode: HostRecord = {
     "PostToolUseFailure: a tool part in the error state": [
       {
         event: "PostToolUseFailure",
-        tool: { kind: "shell", command: "false" }, equals: { ...base, toolName: "bash", toolInput: { command: "false", description: "Fail" }, toolUseId: "call_mock_2", error: "Command exited with code 1" },
+        tool: { kind: "shell", command: "false" },
+        equals: {
+          ...base,
+          toolName: "bash",
+          toolInput: { command: "false", description: "Fail" },
+          toolUseId: "call_mock_2",
+          error: "Command exited with code 1",
+        },
       },
     ],
   },

@@ -38,10 +38,24 @@ export const openhands: HostRecord = {
   },
   seen: {
     "PreToolUse: event_type, working_dir": [
-      { event: "PreToolUse", tool: { kind: "shell", command: "rm -rf .git" }, equals: (box) => ({ hostPlatform: "openhands", connectorId: "test", sessionId: "conv_5d1c", projectDir: box.project, toolName: "terminal", toolInput: { command: "rm -rf .git" } }) },
+      {
+        event: "PreToolUse",
+        tool: { kind: "shell", command: "rm -rf .git" },
+        equals: (box) => ({
+          hostPlatform: "openhands",
+          connectorId: "test",
+          sessionId: "conv_5d1c",
+          projectDir: box.project,
+          toolName: "terminal",
+          toolInput: { command: "rm -rf .git" },
+        }),
+      },
       { event: "PreToolUse", env: { OPENHANDS_PROJECT_DIR: "/the/project" }, matches: { projectDir: "/the/project" } },
     ],
-    "the prompt is message": [{ event: "UserPromptSubmit", matches: { prompt: "Delete the git folder" } }, { event: "PostToolUse", matches: { toolOutput: "README.md" } }],
+    "the prompt is message": [
+      { event: "UserPromptSubmit", matches: { prompt: "Delete the git folder" } },
+      { event: "PostToolUse", matches: { toolOutput: "README.md" } },
+    ],
   },
   matchers: {
     config: { PreToolUse: "terminal" },
@@ -59,7 +73,8 @@ export const openhands: HostRecord = {
     file: userPath,
     projectFile: (project) => join(project, ".openhands", "hooks.json"),
     override: { name: "OPENHANDS_PERSISTENCE_DIR", file: (dir) => join(dir, "hooks.json") },
-    fresh: () => `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: "terminal", hooks: [handler("PreToolUse")] }], Stop: [{ hooks: [handler("Stop")] }] } }, null, 2)}\n`,
+    fresh: () =>
+      `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: "terminal", hooks: [handler("PreToolUse")] }], Stop: [{ hooks: [handler("Stop")] }] } }, null, 2)}\n`,
     freshStderr: () => ["OpenHands reads one hooks file, the project's .openhands/hooks.json first"],
     command: (written) => written.hooks.PreToolUse[0].hooks[0].command,
     deny: { decision: "deny", reason: "no shell" },
@@ -75,15 +90,27 @@ export const openhands: HostRecord = {
         const { box, install } = installSetup("openhands", SOURCE);
         const result = install("--scope", "project", "--project-dir", box.project);
         expect(result.exitCode).toBe(0);
-        expect(result.stderr).toContain("OpenHands reads one hooks file, this one first: the user's ~/.openhands/hooks.json is no longer read in this project.");
+        expect(result.stderr).toContain(
+          "OpenHands reads one hooks file, this one first: the user's ~/.openhands/hooks.json is no longer read in this project.",
+        );
       });
       test("a user install in a project that has its own file says the user file is hidden there", () => {
         const { box, install } = installSetup("openhands", SOURCE);
         const projectFile = join(box.project, ".openhands", "hooks.json");
         box.write(projectFile, USER_HOOKS);
-        const result = box.cli(["install", "--config", join(box.project, "agent-connector.config.ts"), "--platform", "openhands", "--project-dir", box.project]);
+        const result = box.cli([
+          "install",
+          "--config",
+          join(box.project, "agent-connector.config.ts"),
+          "--platform",
+          "openhands",
+          "--project-dir",
+          box.project,
+        ]);
         expect(result.exitCode).toBe(0);
-        expect(result.stderr.replace(/\s+/g, " ")).toContain(`OpenHands reads ${projectFile} instead of the user file in ${box.project}: these user-scope hooks do not run there`);
+        expect(result.stderr.replace(/\s+/g, " ")).toContain(
+          `OpenHands reads ${projectFile} instead of the user file in ${box.project}: these user-scope hooks do not run there`,
+        );
         expect(install("--project-dir", box.root).stderr).not.toContain("instead of the user file");
       });
     });

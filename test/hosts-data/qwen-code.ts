@@ -56,7 +56,8 @@ export const qwenCode: HostRecord = {
       {
         event: "PreToolUse",
         env: { QWEN_PROJECT_DIR: "/the/project" },
-        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" }, equals: {
+        tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
+        equals: {
           hostPlatform: "qwen-code",
           connectorId: "test",
           sessionId: "68f334be-8e23-47b2-b687-a041bfe479d2",
@@ -69,7 +70,10 @@ export const qwenCode: HostRecord = {
     "PostToolUse: the text is tool_response.llmContent": [
       {
         event: "PostToolUse",
-        matches: { toolOutput: "Command: echo hi | tee tool-ran.marker\nDirectory: (root)\nOutput: hi\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)" },
+        matches: {
+          toolOutput:
+            "Command: echo hi | tee tool-ran.marker\nDirectory: (root)\nOutput: hi\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: (none)",
+        },
       },
     ],
     "PostToolUse of an MCP tool called through tool_call (0.24.4): its own name and input, llmContent's text parts": [

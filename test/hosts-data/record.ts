@@ -25,7 +25,8 @@ export interface Fixture {
 export const captured = (file: string): Fixture => ({ file, from: "real run" });
 export const fromDocs = (file: string): Fixture => ({ file, from: "docs" });
 /** One payload per event, each in `<event>.json`, written from the host's docs or source. */
-export const fromDocsEach = (events: readonly EventName[]): Partial<Record<EventName, Fixture>> => Object.fromEntries(events.map((event) => [event, fromDocs(event)]));
+export const fromDocsEach = (events: readonly EventName[]): Partial<Record<EventName, Fixture>> =>
+  Object.fromEntries(events.map((event) => [event, fromDocs(event)]));
 
 /** One call of `hook <host> <event>`: the event's fixture unless `raw` says otherwise. */
 interface Call {

@@ -6,5 +6,11 @@ import type { HostRecord } from "./record.ts";
 export const rooCode: HostRecord = {
   id: "roo-code",
   fixtures: {},
-  mcp: { kind: "user-file", file: ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json", root: "mcpServers", rec: PLAIN.rec, api: { type: "streamable-http", url: URL_HTTP } },
+  mcp: {
+    kind: "user-file",
+    file: ".config/Code/User/globalStorage/rooveterinaryinc.roo-cline/settings/mcp_settings.json",
+    root: "mcpServers",
+    rec: PLAIN.rec,
+    api: { type: "streamable-http", url: URL_HTTP },
+  },
 };

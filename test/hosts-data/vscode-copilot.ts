@@ -57,7 +57,8 @@ export const vscodeCopilot: HostRecord = {
     "PreToolUse: camelCase sessionId next to snake_case tool fields": [
       {
         event: "PreToolUse",
-        tool: { kind: "shell", command: "git reset --hard" }, equals: (box) => ({
+        tool: { kind: "shell", command: "git reset --hard" },
+        equals: (box) => ({
           hostPlatform: "vscode-copilot",
           connectorId: "test",
           sessionId: "vs-7f1c",

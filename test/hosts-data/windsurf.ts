@@ -35,10 +35,22 @@ export const windsurf: HostRecord = {
     "PreToolUse: the kind of hook is the tool, tool_info its input": [
       {
         event: "PreToolUse",
-        tool: (box: Sandbox) => ({ kind: "shell", command: "rm -rf ./dist", cwd: box.project }), equals: (box) => ({ hostPlatform: "windsurf", connectorId: "test", sessionId: "traj-5a1", projectDir: box.project, toolName: "run_command", toolInput: { command_line: "rm -rf ./dist", cwd: box.project } }),
+        tool: (box: Sandbox) => ({ kind: "shell", command: "rm -rf ./dist", cwd: box.project }),
+        equals: (box) => ({
+          hostPlatform: "windsurf",
+          connectorId: "test",
+          sessionId: "traj-5a1",
+          projectDir: box.project,
+          toolName: "run_command",
+          toolInput: { command_line: "rm -rf ./dist", cwd: box.project },
+        }),
       },
       { event: "PreToolUse", raw: (_p, box) => fixturePayload("windsurf", "PreToolUse-write", box), matches: { toolName: "write_code" } },
-      { event: "PreToolUse", raw: (_p, box) => fixturePayload("windsurf", "PreToolUse-mcp", box), matches: { toolName: "create_issue", toolInput: { title: "Flaky test" } } },
+      {
+        event: "PreToolUse",
+        raw: (_p, box) => fixturePayload("windsurf", "PreToolUse-mcp", box),
+        matches: { toolName: "create_issue", toolInput: { title: "Flaky test" } },
+      },
     ],
     "the prompt, an MCP tool's result": [
       { event: "UserPromptSubmit", matches: { prompt: "Clean the build folder", sessionId: "traj-5a1" } },
@@ -54,7 +66,19 @@ export const windsurf: HostRecord = {
       ],
     },
   },
-  missing: { events: ["SessionStart", "SessionEnd", "PreCompact", "PostCompact", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop"] },
+  missing: {
+    events: [
+      "SessionStart",
+      "SessionEnd",
+      "PreCompact",
+      "PostCompact",
+      "Notification",
+      "PermissionRequest",
+      "PostToolUseFailure",
+      "SubagentStart",
+      "SubagentStop",
+    ],
+  },
   install: {
     kind: "hook-file",
     source: SOURCE,
@@ -69,7 +93,10 @@ export const windsurf: HostRecord = {
     existing: { text: USER_HOOKS },
     refused: [
       { text: `{ "hooks": { "pre_run_command": [ }`, error: (box) => `${hooksPath(box)}: cannot be parsed` },
-      { text: `{ "hooks": { "pre_run_command": {} } }\n`, error: (box) => `${hooksPath(box)}: hooks.pre_run_command must be an array of hook entries; nothing was written` },
+      {
+        text: `{ "hooks": { "pre_run_command": {} } }\n`,
+        error: (box) => `${hooksPath(box)}: hooks.pre_run_command must be an array of hook entries; nothing was written`,
+      },
     ],
     dryRun: [`+    "pre_run_command": [`],
     uninstallDryRun: () => `-        "command": "${hookCommand("windsurf", "PreToolUse")}"`,
@@ -77,13 +104,18 @@ export const windsurf: HostRecord = {
   extra: () => {
     describe("windsurf: which pre-hooks a PreToolUse handler is written under", () => {
       const wired = (matcher: string | undefined) => {
-        const { box, install } = installSetup("windsurf", `{ id: "guard", hooks: { PreToolUse: { ${matcher === undefined ? "" : `matcher: ${JSON.stringify(matcher)}, `}handler: () => undefined } } }`);
+        const { box, install } = installSetup(
+          "windsurf",
+          `{ id: "guard", hooks: { PreToolUse: { ${matcher === undefined ? "" : `matcher: ${JSON.stringify(matcher)}, `}handler: () => undefined } } }`,
+        );
         expect(install().exitCode).toBe(0);
         return Object.keys(JSON.parse(box.read(hooksPath(box))).hooks);
       };
       test("no matcher: all four", () => expect(wired(undefined)).toEqual(PRE));
-      test("a known kind and an MCP tool's name: that kind and the MCP hook", () => expect(wired("write_code|create_issue")).toEqual(["pre_write_code", "pre_mcp_tool_use"]));
-      test("a pattern: the kinds it matches, and the MCP hook (an MCP tool may match too)", () => expect(wired("r.*")).toEqual(["pre_run_command", "pre_read_code", "pre_mcp_tool_use"]));
+      test("a known kind and an MCP tool's name: that kind and the MCP hook", () =>
+        expect(wired("write_code|create_issue")).toEqual(["pre_write_code", "pre_mcp_tool_use"]));
+      test("a pattern: the kinds it matches, and the MCP hook (an MCP tool may match too)", () =>
+        expect(wired("r.*")).toEqual(["pre_run_command", "pre_read_code", "pre_mcp_tool_use"]));
     });
   },
 };

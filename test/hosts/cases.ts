@@ -62,8 +62,7 @@ const requestsAfterToolCall = (o: CaseOutcome) => {
   const i = o.mock.requests.findIndex((r) => r.answer === "tool-call");
   return i < 0 ? [] : o.mock.requests.slice(i + 1);
 };
-const contains = (text: string, needle: string) =>
-  text.includes(needle) || text.includes(JSON.stringify(needle).slice(1, -1));
+const contains = (text: string, needle: string) => text.includes(needle) || text.includes(JSON.stringify(needle).slice(1, -1));
 
 /** a short account of what happened, for failure messages */
 export const summary = (o: CaseOutcome): string => {
@@ -73,9 +72,7 @@ export const summary = (o: CaseOutcome): string => {
 };
 
 const needToolCall = (o: CaseOutcome): string | undefined =>
-  o.mock.requests.some((r) => r.answer === "tool-call")
-    ? undefined
-    : `the host never reached the model's tool call (${summary(o)})`;
+  o.mock.requests.some((r) => r.answer === "tool-call") ? undefined : `the host never reached the model's tool call (${summary(o)})`;
 
 const js = (v: unknown) => JSON.stringify(v);
 
@@ -90,7 +87,11 @@ export const checkToolEvent = (seen: string, h: HostDef): string | undefined => 
   if (ev.toolName !== h.shellTool) return `event.toolName is ${js(ev.toolName)}, expected ${js(h.shellTool)}`;
   if (!ev.toolInput || typeof ev.toolInput !== "object") return `event.toolInput is not an object: ${js(ev.toolInput)}`;
   // A string field on most hosts; a list of commands on Cline (`{commands: ["…"]}`).
-  if (!Object.values(ev.toolInput).some((v) => (typeof v === "string" ? [v] : Array.isArray(v) ? v : []).some((s) => typeof s === "string" && s.includes("echo hi"))))
+  if (
+    !Object.values(ev.toolInput).some((v) =>
+      (typeof v === "string" ? [v] : Array.isArray(v) ? v : []).some((s) => typeof s === "string" && s.includes("echo hi")),
+    )
+  )
     return `event.toolInput does not carry the command: ${js(ev.toolInput).slice(0, 200)}`;
   // The portable view, when the handler recorded it: the shell kind, the command as a string.
   if (ev.tool !== undefined && (ev.tool?.kind !== "shell" || !String(ev.tool?.command ?? "").includes("echo hi")))
@@ -109,11 +110,13 @@ export const FIRST_TURN_MARK = "first-model-turn";
 const MCP_FIXTURE = join(import.meta.dir, "..", "fixtures", "mcp-server", "server.mjs");
 
 /** The name the host gives the fixture server's tool, by the adapter's declared naming. */
-export const mcpToolName = (h: HostDef): string | undefined =>
-  findAdapter(h.id)?.mcp?.toolName.replace("{server}", MCP_SERVER).replace("{tool}", "record");
+export const mcpToolName = (h: HostDef): string | undefined => findAdapter(h.id)?.mcp?.toolName.replace("{server}", MCP_SERVER).replace("{tool}", "record");
 
 const mcpCalls = (o: CaseOutcome): { text: string; secret: string | null }[] =>
-  (readMark(o, "mcp-calls.jsonl") ?? "").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  (readMark(o, "mcp-calls.jsonl") ?? "")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 
 export const CASES: CaseDef[] = [
   {
@@ -142,8 +145,7 @@ export const CASES: CaseDef[] = [
       if (bad) return bad;
       const after = requestsAfterToolCall(o);
       if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
-      if (!after.some((r) => contains(r.text, DENY_REASON)))
-        return `no model request after the denied call carries the reason "${DENY_REASON}"`;
+      if (!after.some((r) => contains(r.text, DENY_REASON))) return `no model request after the denied call carries the reason "${DENY_REASON}"`;
       return undefined;
     },
   },
@@ -194,8 +196,7 @@ export const CASES: CaseDef[] = [
       if (!readMark(o, "SessionStart.called")) return `SessionStart handler was not called (${summary(o)})`;
       const agentTurns = o.mock.modelRequests();
       if (agentTurns.length === 0) return `the host sent no model request (${summary(o)})`;
-      if (!agentTurns.some((r) => contains(r.text, SESSION_CONTEXT)))
-        return `no model request carries the SessionStart context "${SESSION_CONTEXT}"`;
+      if (!agentTurns.some((r) => contains(r.text, SESSION_CONTEXT))) return `no model request carries the SessionStart context "${SESSION_CONTEXT}"`;
       return undefined;
     },
   },
@@ -216,8 +217,7 @@ export const CASES: CaseDef[] = [
       if (!readMark(o, "UserPromptSubmit.called")) return `UserPromptSubmit handler was not called (${summary(o)})`;
       const agentTurns = o.mock.modelRequests();
       if (agentTurns.length === 0) return `the host sent no model request (${summary(o)})`;
-      if (!agentTurns.some((r) => contains(r.text, PROMPT_CONTEXT)))
-        return `no model request carries the UserPromptSubmit context "${PROMPT_CONTEXT}"`;
+      if (!agentTurns.some((r) => contains(r.text, PROMPT_CONTEXT))) return `no model request carries the UserPromptSubmit context "${PROMPT_CONTEXT}"`;
       return undefined;
     },
   },
@@ -417,7 +417,14 @@ export const CASES: CaseDef[] = [
         env: { E2E_MCP_SECRET: h.mcpEnvLiteral ? MCP_SECRET : "${E2E_MCP_SECRET}" },
       },
     }),
-    mock: { tool: { match: /(^|[^a-z])e2erec[^a-z].*record$|^record$|^record[^a-z]+e2erec$/, input: { text: MCP_TOKEN }, result: `MCP-RECORDED:${MCP_TOKEN}`, search: `${MCP_SERVER} record` } },
+    mock: {
+      tool: {
+        match: /(^|[^a-z])e2erec[^a-z].*record$|^record$|^record[^a-z]+e2erec$/,
+        input: { text: MCP_TOKEN },
+        result: `MCP-RECORDED:${MCP_TOKEN}`,
+        search: `${MCP_SERVER} record`,
+      },
+    },
     check(o, h) {
       const call = o.mock.requests.find((r) => r.answer === "tool-call");
       const offered = o.mock.requests.find((r) => r.answer === "text");
@@ -427,9 +434,11 @@ export const CASES: CaseDef[] = [
       if (called !== mcpToolName(h)) return `the host named the tool ${js(called)}, the adapter says ${js(mcpToolName(h))}`;
       const calls = mcpCalls(o);
       if (!calls.some((c) => c.text === MCP_TOKEN)) return `the server recorded no call with ${MCP_TOKEN} (${calls.length} calls; ${summary(o)})`;
-      if (!requestsAfterToolCall(o).some((r) => contains(r.text, `MCP-RECORDED:${MCP_TOKEN}`))) return `the tool's result never reached the model (${summary(o)})`;
+      if (!requestsAfterToolCall(o).some((r) => contains(r.text, `MCP-RECORDED:${MCP_TOKEN}`)))
+        return `the tool's result never reached the model (${summary(o)})`;
       const secret = calls.find((c) => c.text === MCP_TOKEN)!.secret;
-      if (secret !== MCP_SECRET) return `the server got E2E_MCP_SECRET=${js(secret)}, not the value of ${h.mcpEnvLiteral ? "its env entry" : "the host's variable reference"}`;
+      if (secret !== MCP_SECRET)
+        return `the server got E2E_MCP_SECRET=${js(secret)}, not the value of ${h.mcpEnvLiteral ? "its env entry" : "the host's variable reference"}`;
       return undefined;
     },
   },

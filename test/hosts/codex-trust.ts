@@ -68,7 +68,7 @@ export async function codexTrustHooks(
   })();
 
   const send = (msg: Record<string, unknown>) => {
-    proc.stdin.write(JSON.stringify(msg) + "\n");
+    proc.stdin.write(`${JSON.stringify(msg)}\n`);
     proc.stdin.flush();
   };
   const call = (method: string, params: unknown) =>

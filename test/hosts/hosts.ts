@@ -11,7 +11,20 @@ import { dirname, join } from "node:path";
 import type { EventName } from "../../src/events.ts";
 import { checkToolEvent, PROMPT_CONTEXT, readMark, SESSION_CONTEXT, type CaseOutcome } from "./cases.ts";
 
-export type PlatformId = "claude-code" | "gemini-cli" | "codex" | "qwen-code" | "copilot-cli" | "opencode" | "kilo-cli" | "droid" | "auggie" | "cline" | "pi" | "omp" | "openclaw";
+export type PlatformId =
+  | "claude-code"
+  | "gemini-cli"
+  | "codex"
+  | "qwen-code"
+  | "copilot-cli"
+  | "opencode"
+  | "kilo-cli"
+  | "droid"
+  | "auggie"
+  | "cline"
+  | "pi"
+  | "omp"
+  | "openclaw";
 
 export type { EventName };
 
@@ -125,7 +138,7 @@ const xdgUnder = (home: string) => ({
 
 const writeJson = (path: string, value: unknown) => {
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
 };
 
 /** Pi's and Oh My Pi's custom provider (models.json / models.yml): the mock, as an OpenAI-compatible endpoint. */
@@ -297,7 +310,11 @@ export const HOSTS: HostDef[] = [
     },
     hookFiles: (ctx) => {
       const dir = join(ctx.home, ".copilot", "hooks");
-      const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => join(dir, f)) : [];
+      const files = existsSync(dir)
+        ? readdirSync(dir)
+            .filter((f) => f.endsWith(".json"))
+            .map((f) => join(dir, f))
+        : [];
       return [...files, join(ctx.home, ".copilot", "settings.json"), join(ctx.home, ".copilot", "config.json")];
     },
     setup(ctx) {
@@ -412,7 +429,10 @@ export const HOSTS: HostDef[] = [
     fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
     setup(ctx) {
       // models.yml (JSON is YAML); the same custom provider as Pi's models.json.
-      writeJson(join(ctx.home, ".omp", "agent", "models.yml"), piMockProvider(ctx, { id: "mock-model", name: "Mock model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 8192 }));
+      writeJson(
+        join(ctx.home, ".omp", "agent", "models.yml"),
+        piMockProvider(ctx, { id: "mock-model", name: "Mock model", reasoning: false, input: ["text"], contextWindow: 128000, maxTokens: 8192 }),
+      );
       // Every tool top-level: by default 18.2.3 mounts "discoverable" tools (MCP's among them) as
       // xd://<tool> devices the model drives through read/write, and offers them no other way.
       writeJson(join(ctx.home, ".omp", "agent", "config.yml"), { tools: { xdev: false } });
@@ -486,7 +506,14 @@ export const HOSTS: HostDef[] = [
         // for them (0.225.2); this makes it wait, as `--list-tools` and stream-json input do.
         blockOnMcpLoad: true,
         customModels: [
-          { model: "mock-model", displayName: "Mock", baseUrl: `${ctx.mockUrl}/v1`, apiKey: "dummy", provider: "generic-chat-completion-api", maxOutputTokens: 8192 },
+          {
+            model: "mock-model",
+            displayName: "Mock",
+            baseUrl: `${ctx.mockUrl}/v1`,
+            apiKey: "dummy",
+            provider: "generic-chat-completion-api",
+            maxOutputTokens: 8192,
+          },
         ],
       });
     },
@@ -552,7 +579,8 @@ export const HOSTS: HostDef[] = [
         why: "a one-shot run fires no UserPromptSubmit, and 3.0.65 would run it detached: the context never reaches the model",
         reported: "UserPromptSubmit context degraded on cline: context -> dropped",
         check: (o) => {
-          if (o.mock.modelRequests().some((r) => r.text.includes(PROMPT_CONTEXT))) return "the UserPromptSubmit context reached the model: Cline honours it now, update the adapter";
+          if (o.mock.modelRequests().some((r) => r.text.includes(PROMPT_CONTEXT)))
+            return "the UserPromptSubmit context reached the model: Cline honours it now, update the adapter";
           if (readMark(o, "UserPromptSubmit.called")) return "UserPromptSubmit fired in a one-shot run: add it to `fires`";
           return undefined;
         },
@@ -571,7 +599,8 @@ export const HOSTS: HostDef[] = [
         reported: "context -> dropped",
         check: (o) => {
           if (!readMark(o, "SessionStart.called")) return "SessionStart handler was not called";
-          if (o.mock.modelRequests().some((r) => r.text.includes(SESSION_CONTEXT))) return "the SessionStart context reached the model: Cline honours it now, update the adapter";
+          if (o.mock.modelRequests().some((r) => r.text.includes(SESSION_CONTEXT)))
+            return "the SessionStart context reached the model: Cline honours it now, update the adapter";
           return undefined;
         },
       },
@@ -708,14 +737,14 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   }
   // Accept a cache laid out by hand (package present) and mark it.
   if (existsSync(bin) && installedVersion(dir, host) === tag) {
-    writeFileSync(done, new Date().toISOString() + "\n");
+    writeFileSync(done, `${new Date().toISOString()}\n`);
     linkBun(dir, host);
     return { dir, bin, version: tag, installedNow: false };
   }
   const tmp = `${dir}.partial-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
-  writeFileSync(join(tmp, "package.json"), JSON.stringify({ private: true, name: "agent-connector-e2e-host" }) + "\n");
+  writeFileSync(join(tmp, "package.json"), `${JSON.stringify({ private: true, name: "agent-connector-e2e-host" })}\n`);
   log(`installing ${host.pkg}@${tag} into ${dir}`);
   const t0 = performance.now();
   const npmInstall = (specs: string[]) =>
@@ -738,11 +767,9 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
     const mb = Bun.spawnSync(["du", "-sm", tmp]).stdout.toString().split(/\s+/)[0];
     log(`  ${host.pkg}: ${mb} MB so far, ${Math.round((performance.now() - t0) / 1000)} s`);
   }, 10_000);
-  const [out, err, code] = await Promise.all([
-    new Response(npm.stdout).text(),
-    new Response(npm.stderr).text(),
-    npm.exited,
-  ]).finally(() => clearInterval(progress));
+  const [out, err, code] = await Promise.all([new Response(npm.stdout).text(), new Response(npm.stderr).text(), npm.exited]).finally(() =>
+    clearInterval(progress),
+  );
   const seconds = (performance.now() - t0) / 1000;
   if (code !== 0 || !existsSync(join(tmp, "node_modules", ".bin", host.bin))) {
     rmSync(tmp, { recursive: true, force: true });
@@ -757,7 +784,7 @@ export async function ensureInstalled(host: HostDef, log: (s: string) => void = 
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });
   renameSync(tmp, dir);
-  writeFileSync(done, new Date().toISOString() + "\n");
+  writeFileSync(done, `${new Date().toISOString()}\n`);
   linkBun(dir, host);
   return { dir, bin, version: installedVersion(dir, host) ?? tag, installedNow: true, seconds };
 }

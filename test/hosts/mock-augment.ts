@@ -26,7 +26,8 @@ const STOP_TOOL_USE = 3;
 const toolNames = (body: any): string[] => (Array.isArray(body?.tool_definitions) ? body.tool_definitions.map((t: any) => t?.name).filter(Boolean) : []);
 const hasToolResult = (body: any): boolean => (body?.nodes ?? []).some((n: any) => n?.type === TOOL_RESULT_NODE);
 
-const ndjson = (lines: unknown[]) => new Response(lines.map((l) => JSON.stringify(l)).join("\n") + "\n", { headers: { "content-type": "application/x-ndjson" } });
+const ndjson = (lines: unknown[]) =>
+  new Response(`${lines.map((l) => JSON.stringify(l)).join("\n")}\n`, { headers: { "content-type": "application/x-ndjson" } });
 const json = (value: unknown) => new Response(JSON.stringify(value), { headers: { "content-type": "application/json" } });
 
 const MODELS = {
@@ -56,5 +57,11 @@ export function augmentAnswer(
     return { decision, response: ndjson([{ text: "", nodes: [node], stop_reason: STOP_TOOL_USE }]) };
   }
   const node = { id: 0, type: TEXT_NODE, content: decision.text };
-  return { decision, response: ndjson([{ text: decision.text, nodes: [node] }, { text: "", nodes: [], stop_reason: STOP_END_TURN }]) };
+  return {
+    decision,
+    response: ndjson([
+      { text: decision.text, nodes: [node] },
+      { text: "", nodes: [], stop_reason: STOP_END_TURN },
+    ]),
+  };
 }

@@ -56,7 +56,7 @@ export interface MockOptions {
   /** text answered when no shell tool is offered */
   plainText?: string;
   /** call this tool instead of the shell when an offered tool name matches (an MCP server's tool) */
-  tool?: { match: RegExp; input: Record<string, unknown>; result: string; /** keywords for a host's deferred-tool search */ search?: string };
+  tool?: { match: RegExp; input: Record<string, unknown>; result: string /** keywords for a host's deferred-tool search */; search?: string };
   /** a file written when the first model turn arrives (the host's session is set up by then) */
   firstTurnMark?: string;
 }
@@ -105,9 +105,7 @@ function anthropicToolNames(body: any): string[] {
   return Array.isArray(body?.tools) ? body.tools.map((t: any) => t?.name).filter(Boolean) : [];
 }
 function anthropicHasToolResult(body: any): boolean {
-  return (body?.messages ?? []).some(
-    (m: any) => Array.isArray(m?.content) && m.content.some((c: any) => c?.type === "tool_result"),
-  );
+  return (body?.messages ?? []).some((m: any) => Array.isArray(m?.content) && m.content.some((c: any) => c?.type === "tool_result"));
 }
 
 function geminiToolNames(body: any): string[] {
@@ -122,7 +120,13 @@ function geminiHasToolResult(body: any): boolean {
 function responsesToolNames(body: any): string[] {
   // Codex offers its deferred-tool search as a built-in `{type: "tool_search"}`; MCP tools it
   // found come back as functions or inside a `{type: "namespace", tools}` group.
-  return (body?.tools ?? []).flatMap((t: any) => (t?.type === "namespace" ? (t.tools ?? []).map((n: any) => namespaced(t.name, n.name)) : [t?.name ?? t?.function?.name ?? (t?.type === "tool_search" ? "tool_search" : undefined)])).filter(Boolean);
+  return (body?.tools ?? [])
+    .flatMap((t: any) =>
+      t?.type === "namespace"
+        ? (t.tools ?? []).map((n: any) => namespaced(t.name, n.name))
+        : [t?.name ?? t?.function?.name ?? (t?.type === "tool_search" ? "tool_search" : undefined)],
+    )
+    .filter(Boolean);
 }
 
 /** A namespaced tool's full name: `mcp__s__` + `t` (what tool_search returns), or `mcp__s` + `__` + `t` (0.171.0 with tool_search off). */
@@ -157,7 +161,7 @@ function fromSchema(schema: any, key = ""): any {
     if (key === "next_speaker" && schema.enum.includes("user")) return "user";
     return schema.enum[0];
   }
-  const type = String(Array.isArray(schema.type) ? schema.type[0] : schema.type ?? "object").toLowerCase();
+  const type = String(Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? "object")).toLowerCase();
   switch (type) {
     case "object": {
       const out: Record<string, unknown> = {};
@@ -184,16 +188,13 @@ const sse = (chunks: string[]) =>
   new Response(chunks.join(""), {
     headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
   });
-const json = (value: unknown, status = 200) =>
-  new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });
+const json = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });
 
 function anthropicAnswer(body: any, toolName: string | undefined, toolInput: any, text: string): Response {
   const id = nextId("msg_mock");
   const model = body?.model ?? "mock-model";
   const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  const block = toolName
-    ? { type: "tool_use", id: nextId("toolu_mock"), name: toolName, input: toolInput }
-    : { type: "text", text };
+  const block = toolName ? { type: "tool_use", id: nextId("toolu_mock"), name: toolName, input: toolInput } : { type: "text", text };
   const stopReason = toolName ? "tool_use" : "end_turn";
   if (!body?.stream) {
     return json({ id, type: "message", role: "assistant", model, content: [block], stop_reason: stopReason, stop_sequence: null, usage });
@@ -240,11 +241,19 @@ function geminiCandidate(toolName: string | undefined, toolInput: any, text: str
 function responsesAnswer(body: any, toolName: string | undefined, toolInput: any, text: string): Response {
   const respId = nextId("resp_mock");
   const model = body?.model ?? "mock-model";
-  const item = toolName === "tool_search" && (body?.tools ?? []).some((t: any) => t?.type === "tool_search")
-    ? { type: "tool_search_call", id: nextId("ts_mock"), call_id: nextId("call_mock"), execution: "client", arguments: toolInput, status: "completed" }
-    : toolName
-    ? { type: "function_call", id: nextId("fc_mock"), call_id: nextId("call_mock"), ...responsesCallName(body, toolName), arguments: JSON.stringify(toolInput), status: "completed" }
-    : { type: "message", id: nextId("msg_mock"), role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
+  const item =
+    toolName === "tool_search" && (body?.tools ?? []).some((t: any) => t?.type === "tool_search")
+      ? { type: "tool_search_call", id: nextId("ts_mock"), call_id: nextId("call_mock"), execution: "client", arguments: toolInput, status: "completed" }
+      : toolName
+        ? {
+            type: "function_call",
+            id: nextId("fc_mock"),
+            call_id: nextId("call_mock"),
+            ...responsesCallName(body, toolName),
+            arguments: JSON.stringify(toolInput),
+            status: "completed",
+          }
+        : { type: "message", id: nextId("msg_mock"), role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
   const usage = {
     input_tokens: 10,
     input_tokens_details: { cached_tokens: 0 },
@@ -254,8 +263,7 @@ function responsesAnswer(body: any, toolName: string | undefined, toolInput: any
   };
   const base = { id: respId, object: "response", created_at: Math.floor(Date.now() / 1000), model };
   let seq = 0;
-  const ev = (type: string, data: Record<string, unknown>) =>
-    `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: seq++, ...data })}\n\n`;
+  const ev = (type: string, data: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: seq++, ...data })}\n\n`;
   const chunks = [
     ev("response.created", { response: { ...base, status: "in_progress", output: [] } }),
     ev("response.output_item.added", { output_index: 0, item: toolName ? { ...item, arguments: "" } : { ...item, content: [] } }),
@@ -275,14 +283,10 @@ function chatAnswer(body: any, toolName: string | undefined, toolInput: any, tex
   const model = body?.model ?? "mock-model";
   const created = Math.floor(Date.now() / 1000);
   const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
-  const call = toolName
-    ? { id: nextId("call_mock"), type: "function", function: { name: toolName, arguments: JSON.stringify(toolInput) } }
-    : undefined;
+  const call = toolName ? { id: nextId("call_mock"), type: "function", function: { name: toolName, arguments: JSON.stringify(toolInput) } } : undefined;
   const finish = toolName ? "tool_calls" : "stop";
   if (!body?.stream) {
-    const message = call
-      ? { role: "assistant", content: null, tool_calls: [call] }
-      : { role: "assistant", content: text };
+    const message = call ? { role: "assistant", content: null, tool_calls: [call] } : { role: "assistant", content: text };
     return json({ id, object: "chat.completion", created, model, choices: [{ index: 0, message, finish_reason: finish }], usage });
   }
   const chunk = (delta: unknown, finish_reason: string | null, extra: Record<string, unknown> = {}) =>

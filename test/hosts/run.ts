@@ -37,7 +37,7 @@ const listArg = (flag: string): string[] => {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === flag && argv[i + 1]) out.push(...argv[++i]!.split(","));
-    else if (a.startsWith(flag + "=")) out.push(...a.slice(flag.length + 1).split(","));
+    else if (a.startsWith(`${flag}=`)) out.push(...a.slice(flag.length + 1).split(","));
   }
   return out.filter(Boolean);
 };
@@ -152,7 +152,13 @@ async function runBounded(cmd: string[], opts: { cwd: string; env: Record<string
   return { exitCode: timedOut ? null : exitCode, timedOut, stdout, stderr, ms: performance.now() - t0 };
 }
 
-const firstLine = (s: string) => s.trim().split("\n").find((l) => l.trim())?.trim().slice(0, 300) ?? "";
+const firstLine = (s: string) =>
+  s
+    .trim()
+    .split("\n")
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300) ?? "";
 
 /** The gist of a command's output: a JSON error message if it printed one, else its first line. */
 function gist(out: string, err: string): string {
@@ -221,7 +227,7 @@ function declinedByInstall(out: string, host: HostDef, c: CaseDef): string | und
   if (!r) return undefined;
   for (const u of r.unavailable ?? []) {
     const ev = typeof u === "string" ? u : u?.event;
-    if (ev === c.primary || (typeof u === "string" && u.startsWith(c.primary + " ")))
+    if (ev === c.primary || (typeof u === "string" && u.startsWith(`${c.primary} `)))
       return `agent-connector install reports ${c.primary} unavailable on ${host.id}: ${typeof u === "string" ? u : JSON.stringify(u)}`;
   }
   for (const d of r.degradations ?? []) {
@@ -286,7 +292,8 @@ async function replayHook(host: HostDef, c: CaseDef, ctx: RunContext, marks: str
   const keys = host.native?.[c.primary!] ?? [c.primary!];
   const folder = host.hookFolder?.(ctx);
   const cmds = folder ? keys.map((key) => join(folder, key)).filter((file) => existsSync(file)) : hookCommands(host, ctx, keys);
-  if (cmds.length === 0) return [`replay: no hook command found under ${keys.join("/")} in ${(host.hookFiles?.(ctx) ?? []).join(", ") || "(no JSON hook files known)"}`];
+  if (cmds.length === 0)
+    return [`replay: no hook command found under ${keys.join("/")} in ${(host.hookFiles?.(ctx) ?? []).join(", ") || "(no JSON hook files known)"}`];
   const lines: string[] = [];
   for (const cmd of cmds) {
     const t0 = performance.now();
@@ -299,7 +306,9 @@ async function replayHook(host: HostDef, c: CaseDef, ctx: RunContext, marks: str
     });
     const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
     lines.push(`replay ${keys[0]}: ${cmd}`);
-    lines.push(`  -> exit ${code} in ${Math.round(performance.now() - t0)} ms, stdout: ${JSON.stringify(out.trim()).slice(0, 1500)}${err.trim() ? `, stderr: ${JSON.stringify(err.trim()).slice(0, 500)}` : ""}`);
+    lines.push(
+      `  -> exit ${code} in ${Math.round(performance.now() - t0)} ms, stdout: ${JSON.stringify(out.trim()).slice(0, 1500)}${err.trim() ? `, stderr: ${JSON.stringify(err.trim()).slice(0, 500)}` : ""}`,
+    );
   }
   lines.push(`  (payload: ${rawFile})`);
   return lines;
@@ -329,7 +338,8 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   const result = await runCaseIn(host, c, inst, degraded);
   // Still unsupported on the newer version: what the pins declare, not a failure.
   if (unsupported && result.status === "FAIL") return { ...result, status: "skip", why: `${unsupported}; on ${inst.version} still: ${result.why}` };
-  if (unsupported && result.status === "ok") result.notes = [...(result.notes ?? []), `${c.name} passes on ${inst.version}: drop it from ${host.id}'s unsupported when bumping`];
+  if (unsupported && result.status === "ok")
+    result.notes = [...(result.notes ?? []), `${c.name} passes on ${inst.version}: drop it from ${host.id}'s unsupported when bumping`];
   return result;
 }
 
@@ -356,10 +366,11 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     // 1. our binary installs the connector
     const cfg = join(base, "agent-connector.config.ts");
     writeFileSync(cfg, connectorConfigSource(c, host, ctxPaths.marks));
-    const install = await runBounded(
-      [AC_BIN, "install", "--config", cfg, "--platform", host.id, "--scope", "user", "--json"],
-      { cwd: ctx.cwd, env, timeoutMs: INSTALL_TIMEOUT_MS },
-    );
+    const install = await runBounded([AC_BIN, "install", "--config", cfg, "--platform", host.id, "--scope", "user", "--json"], {
+      cwd: ctx.cwd,
+      env,
+      timeoutMs: INSTALL_TIMEOUT_MS,
+    });
     writeFileSync(join(base, "install.out"), `exit=${install.exitCode}\n--- stdout\n${install.stdout}\n--- stderr\n${install.stderr}`);
     if (install.exitCode !== 0) {
       const why = `agent-connector has no adapter for ${host.id} yet (install exit ${install.timedOut ? "timeout" : install.exitCode}: ${gist(install.stdout, install.stderr)})`;
@@ -372,7 +383,11 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     const expected = host.degrades?.[c.name];
     if (degraded) {
       // The degradation must be reported by install, and what happens instead is asserted below.
-      if (!declined?.includes(degraded.reported)) return (result = { status: "FAIL", why: `install does not report the known degradation "${degraded.reported}" (${declined ?? "no degradation reported"})` });
+      if (!declined?.includes(degraded.reported))
+        return (result = {
+          status: "FAIL",
+          why: `install does not report the known degradation "${degraded.reported}" (${declined ?? "no degradation reported"})`,
+        });
     } else {
       // A degradation the host record declares must be the one install reports: asserted, not skipped.
       if (expected && !declined) return (result = { status: "FAIL", why: `install did not report the degradation expected here (${expected})` });
@@ -406,10 +421,17 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     const prefix = strace ? ["strace", "-f", "-qq", "-s", "128", "-e", "trace=connect,sendto,sendmmsg", "-o", straceOut] : [];
     const ran = await runBounded([...prefix, inst.bin, ...hostArgs], { cwd: ctx.cwd, env, timeoutMs: host.timeoutMs });
     if (strace) notes.push(...foreignConnects(straceOut));
-    writeFileSync(join(base, "host.out"), `exit=${ran.exitCode} timedOut=${ran.timedOut} ms=${Math.round(ran.ms)}\n--- stdout\n${ran.stdout}\n--- stderr\n${ran.stderr}`);
+    writeFileSync(
+      join(base, "host.out"),
+      `exit=${ran.exitCode} timedOut=${ran.timedOut} ms=${Math.round(ran.ms)}\n--- stdout\n${ran.stdout}\n--- stderr\n${ran.stderr}`,
+    );
     writeFileSync(
       join(base, "model-requests.json"),
-      JSON.stringify(mock.requests.map((r) => ({ method: r.method, path: r.path, answer: r.answer, tool: r.tool, body: r.json ?? r.text })), null, 1),
+      JSON.stringify(
+        mock.requests.map((r) => ({ method: r.method, path: r.path, answer: r.answer, tool: r.tool, body: r.json ?? r.text })),
+        null,
+        1,
+      ),
     );
     const outcome: CaseOutcome = { ...ctxPaths, mock, exitCode: ran.exitCode, timedOut: ran.timedOut, stdout: ran.stdout, stderr: ran.stderr };
     let why = degraded ? degraded.check(outcome, host) : c.check(outcome, host);
@@ -435,7 +457,6 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
 }
 
 // ---------- main ----------
-
 
 /**
  * Every host's install, one after another in the background from the start: while a host runs its
@@ -472,7 +493,9 @@ async function main() {
   } else {
     line(`# agent-connector binary not found at ${AC_BIN_SOURCE}: every case will be skipped`);
   }
-  line(`# codex hook trust: ${codexTrustMode === "bypass" ? "--dangerously-bypass-hook-trust" : codexTrustMode === "none" ? "none" : "codex app-server (hooks/list + config/batchWrite)"}`);
+  line(
+    `# codex hook trust: ${codexTrustMode === "bypass" ? "--dangerously-bypass-hook-trust" : codexTrustMode === "none" ? "none" : "codex app-server (hooks/list + config/batchWrite)"}`,
+  );
 
   const installs = existsSync(AC_BIN) ? installInTurn(hosts, (s) => line(`# ${s}`)) : new Map<string, Promise<InstalledHost>>();
   const wall: Record<string, number> = {};
@@ -534,7 +557,12 @@ async function main() {
     wall[host.id] = (performance.now() - t0) / 1000;
   }
   for (const [id, s] of Object.entries(wall)) line(`# ${id}: ${s.toFixed(1)} s`);
-  if (wantLatest()) for (const l of driftTable(drift, cases.map((c) => c.name))) line(l);
+  if (wantLatest())
+    for (const l of driftTable(
+      drift,
+      cases.map((c) => c.name),
+    ))
+      line(l);
   // Kept case dirs of failed cases point at the snapshot: keep it with them.
   if (SUITE_DIR && failed === 0) rmSync(SUITE_DIR, { recursive: true, force: true });
   else if (SUITE_DIR) line(`# binary snapshot kept for the kept case dirs: ${AC_BIN}`);

@@ -41,13 +41,18 @@ describe("the release, every target", () => {
   test("the formula: valid Ruby, one download per macOS and Linux CPU, each sha256 the archive's", () => {
     expect(checkRubySyntax(join(first, "agent-connector.rb"))).toMatchObject({ ok: true });
     const downloads = formulaDownloads(readFileSync(join(first, "agent-connector.rb"), "utf8"));
-    expect(downloads.map((d) => d.url)).toEqual(["darwin-arm64", "darwin-x64", "linux-arm64", "linux-x64"].map((t) => `${server.base}/agent-connector-${t}.tar.gz`));
+    expect(downloads.map((d) => d.url)).toEqual(
+      ["darwin-arm64", "darwin-x64", "linux-arm64", "linux-x64"].map((t) => `${server.base}/agent-connector-${t}.tar.gz`),
+    );
     for (const d of downloads) expect(d.sha256).toBe(sha256(readFileSync(join(first, d.url.split("/").pop()!))));
   });
 
   test("the Scoop manifest: the zip's URL and hash", () => {
     const manifest = JSON.parse(readFileSync(join(first, "agent-connector.json"), "utf8"));
-    expect(manifest.architecture["64bit"]).toEqual({ url: `${server.base}/agent-connector-windows-x64.zip`, hash: sha256(readFileSync(join(first, "agent-connector-windows-x64.zip"))) });
+    expect(manifest.architecture["64bit"]).toEqual({
+      url: `${server.base}/agent-connector-windows-x64.zip`,
+      hash: sha256(readFileSync(join(first, "agent-connector-windows-x64.zip"))),
+    });
   });
 
   test("install.sh installs this machine's binary from the full release", async () => {

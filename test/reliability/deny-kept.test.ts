@@ -8,9 +8,18 @@ const box = sandbox();
 const HANDLERS: Record<string, { handler: string; reason: string }> = {
   "a reason getter that throws": { handler: "() => ({ decision: 'deny', get reason() { throw new Error('boom'); } })", reason: "Blocked by the test hook" },
   "a Proxy whose ownKeys throws": { handler: "() => new Proxy({ decision: 'deny', reason: 'no' }, { ownKeys() { throw new Error('boom'); } })", reason: "no" },
-  "a stray setImmediate throw during an async handler": { handler: "async () => { setImmediate(() => { throw new Error('stray'); }); await Bun.sleep(30); return { decision: 'deny', reason: 'no' }; }", reason: "no" },
-  "a stray rejected promise during an async handler": { handler: "async () => { Promise.reject(new Error('stray')); await Bun.sleep(10); return { decision: 'deny', reason: 'no' }; }", reason: "no" },
-  "an updatedInput whose toJSON throws next to a deny": { handler: "() => ({ decision: 'deny', reason: 'no', updatedInput: { toJSON() { throw new Error('boom'); } } })", reason: "no" },
+  "a stray setImmediate throw during an async handler": {
+    handler: "async () => { setImmediate(() => { throw new Error('stray'); }); await Bun.sleep(30); return { decision: 'deny', reason: 'no' }; }",
+    reason: "no",
+  },
+  "a stray rejected promise during an async handler": {
+    handler: "async () => { Promise.reject(new Error('stray')); await Bun.sleep(10); return { decision: 'deny', reason: 'no' }; }",
+    reason: "no",
+  },
+  "an updatedInput whose toJSON throws next to a deny": {
+    handler: "() => ({ decision: 'deny', reason: 'no', updatedInput: { toJSON() { throw new Error('boom'); } } })",
+    reason: "no",
+  },
 };
 
 const ODD_PAYLOADS: Record<string, Record<string, unknown>> = {
@@ -45,4 +54,6 @@ describe("odd types in unrelated payload fields: the handler still runs", () => 
   });
 });
 
-afterAll(() => console.log(`reliability/deny-kept: ${Object.keys(HANDLERS).length} hostile handler answers, ${Object.keys(ODD_PAYLOADS).length + 1} odd payload kinds`));
+afterAll(() =>
+  console.log(`reliability/deny-kept: ${Object.keys(HANDLERS).length} hostile handler answers, ${Object.keys(ODD_PAYLOADS).length + 1} odd payload kinds`),
+);

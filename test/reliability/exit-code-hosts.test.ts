@@ -20,7 +20,7 @@ const EVENTS = [...new Set(HOSTS.map((host) => host.event))];
 
 const HANDLERS = {
   throws: { handler: `() => { throw new Error("boom"); }`, why: "handler threw: boom" },
-  "rejects": { handler: `async () => { throw new Error("late boom"); }`, why: "handler threw" },
+  rejects: { handler: `async () => { throw new Error("late boom"); }`, why: "handler threw" },
   hangs: { handler: `() => new Promise(() => {})`, why: "did not answer within its time budget" },
   "busy-loops": { handler: `() => { for (;;) {} }`, why: "did not answer within its time budget" },
   "calls process.exit(2)": { handler: `() => process.exit(2)`, why: "handler called process.exit(2)" },

@@ -17,7 +17,11 @@ const USER_SETTINGS = `{\n  // mine\n  "model": "opus",\n  "hooks": {\n    "PreT
 const id = (i: number) => `c${i}`;
 
 function writeConnector(box: Sandbox, i: number): string {
-  return writeConfig(box, `{ id: "${id(i)}", hooks: { PreToolUse: { matcher: "Bash", handler: () => undefined }, Stop: { handler: () => undefined } } }`, `c${i}.config.ts`);
+  return writeConfig(
+    box,
+    `{ id: "${id(i)}", hooks: { PreToolUse: { matcher: "Bash", handler: () => undefined }, Stop: { handler: () => undefined } } }`,
+    `c${i}.config.ts`,
+  );
 }
 
 async function run(box: Sandbox, args: string[]) {
@@ -36,7 +40,8 @@ describe("parallel install and uninstall", () => {
     box.write(settings, USER_SETTINGS);
     const configs = Array.from({ length: STAYING + LEAVING }, (_, i) => writeConnector(box, i));
     // The leaving ones are installed first, one after another.
-    for (let i = STAYING; i < STAYING + LEAVING; i++) expect((await run(box, ["install", "--config", configs[i]!, "--platform", HOSTS.join(",")])).exitCode).toBe(0);
+    for (let i = STAYING; i < STAYING + LEAVING; i++)
+      expect((await run(box, ["install", "--config", configs[i]!, "--platform", HOSTS.join(",")])).exitCode).toBe(0);
 
     const runs = await Promise.all([
       ...configs.slice(0, STAYING).map((config) => run(box, ["install", "--config", config, "--platform", HOSTS.join(",")])),
@@ -62,7 +67,14 @@ describe("parallel install and uninstall", () => {
     const hooks = JSON.parse(box.read(codexHooks)).hooks as Record<string, { matcher?: string; hooks: { command: string; timeout: number }[] }[]>;
     const expected: Record<string, string> = {};
     for (const [event, groups] of Object.entries(hooks)) {
-      groups.forEach((group, g) => group.hooks.forEach((h, j) => (expected[`${codexHooks}:${codexEventLabel(event)}:${g}:${j}`] = codexHookHash(codexEventLabel(event), group.matcher, { command: h.command, timeout: h.timeout }))));
+      for (const [g, group] of groups.entries()) {
+        for (const [j, h] of group.hooks.entries()) {
+          expected[`${codexHooks}:${codexEventLabel(event)}:${g}:${j}`] = codexHookHash(codexEventLabel(event), group.matcher, {
+            command: h.command,
+            timeout: h.timeout,
+          });
+        }
+      }
     }
     const state = (parseToml(box.read(join(box.home, ".codex", "config.toml"))) as { hooks: { state: Record<string, { trusted_hash: string }> } }).hooks.state;
     expect(Object.fromEntries(Object.entries(state).map(([key, value]) => [key, value.trusted_hash]))).toEqual(expected);
@@ -74,7 +86,9 @@ describe("parallel install and uninstall", () => {
     expect(box.read(settings)).toBe(USER_SETTINGS);
     expect(box.exists(codexHooks)).toBe(false);
     expect(JSON.parse(box.read(join(box.home, ".agent-connector", "registry.json"))).connectors).toEqual({});
-    console.log(`# concurrency: ${runs.length} parallel processes (${STAYING} install, ${LEAVING} uninstall) on ${HOSTS.length} hosts, then ${out.length} parallel uninstalls`);
+    console.log(
+      `# concurrency: ${runs.length} parallel processes (${STAYING} install, ${LEAVING} uninstall) on ${HOSTS.length} hosts, then ${out.length} parallel uninstalls`,
+    );
   }, 120_000);
 
   test("a lock left by a killed install is taken over", async () => {

@@ -1,5 +1,19 @@
 import { describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { BIN, sandbox, writeConfig, type Result, type Sandbox } from "../support/harness.ts";
 
@@ -46,7 +60,12 @@ const handOver = (box: Sandbox, uid: number) => Bun.spawnSync(["chown", "-R", `$
 
 /** Runs the binary as another user (setpriv), as the sandbox's HOME. */
 function cliAs(box: Sandbox, uid: number, args: string[]): Result {
-  const proc = Bun.spawnSync(["setpriv", "--reuid", String(uid), "--regid", String(uid), "--clear-groups", BIN, ...args], { cwd: box.project, env: box.env, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawnSync(["setpriv", "--reuid", String(uid), "--regid", String(uid), "--clear-groups", BIN, ...args], {
+    cwd: box.project,
+    env: box.env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   return { stdout: proc.stdout.toString(), stderr: proc.stderr.toString(), exitCode: proc.exitCode ?? -1 };
 }
 
@@ -174,7 +193,7 @@ describe("install files: mode and owner", () => {
 
 describe("install files: files we cannot read or parse", () => {
   test("a folder where settings.json should be: exit 4 naming it", () => {
-    const { box, settings, install } = setup();
+    const { settings, install } = setup();
     mkdirSync(settings, { recursive: true });
     expectRefused(install(), settings, /a folder, not a file/);
     expect(statSync(settings).isDirectory()).toBe(true);
@@ -210,7 +229,11 @@ describe("install files: --project-dir", () => {
 });
 
 describe("install files: bytes that are not UTF-8", () => {
-  const original = Buffer.concat([Buffer.from(`{\n  "model": "op`), Buffer.from([0xff, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from(`us",\n  "name": "Jos\u00e9"\n}\n`)]);
+  const original = Buffer.concat([
+    Buffer.from(`{\n  "model": "op`),
+    Buffer.from([0xff, 0xc3, 0x28, 0xed, 0xa0, 0x80]),
+    Buffer.from(`us",\n  "name": "Jos\u00e9"\n}\n`),
+  ]);
 
   test("survive install and uninstall byte for byte", () => {
     const { settings, install, uninstall } = setup();

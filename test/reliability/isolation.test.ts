@@ -51,9 +51,22 @@ function box(connectors: Record<string, { handler: string; prelude?: string; tim
   const made = sandbox();
   boxes.push(made);
   for (const [id, { handler, prelude, timeout }] of Object.entries(connectors)) {
-    const path = writeConfig(made, `{ id: ${JSON.stringify(id)}, timeout: ${timeout ?? 5}, hooks: { PreToolUse: { handler: ${handler} } } }`, `${id}.config.ts`);
+    const path = writeConfig(
+      made,
+      `{ id: ${JSON.stringify(id)}, timeout: ${timeout ?? 5}, hooks: { PreToolUse: { handler: ${handler} } } }`,
+      `${id}.config.ts`,
+    );
     // Only in hook calls: install loads the config too.
-    if (prelude) made.write(path, made.read(path).replace('import { defineConnector } from "agent-connector";\n', `import { defineConnector } from "agent-connector";\nif (process.env.AC_TEST_HOOK) {\n${prelude}\n}\n`));
+    if (prelude)
+      made.write(
+        path,
+        made
+          .read(path)
+          .replace(
+            'import { defineConnector } from "agent-connector";\n',
+            `import { defineConnector } from "agent-connector";\nif (process.env.AC_TEST_HOOK) {\n${prelude}\n}\n`,
+          ),
+      );
     const installed = made.cli(["install", "--config", path, "--platform", "claude-code"]);
     if (installed.exitCode !== 0) throw new Error(`install ${id}: ${installed.stdout}${installed.stderr}`);
   }
@@ -68,46 +81,68 @@ function timed(run: () => Result): Result & { ms: number } {
 
 for (const [way, env] of WAYS) {
   describe(`isolation (${way})`, () => {
-    test("a connector that replaces built-ins at its top level leaves another connector's deny exactly as it was", () => {
-      const made = box({ hostile: { handler: "() => undefined", prelude: REPLACES_BUILT_INS }, test: { handler: "() => ({ decision: 'deny', reason: 'mine' })" } });
-      if (way === "daemon") daemonReady(made);
-      for (const connector of ["hostile", "test", "hostile", "test", "test"]) {
-        const result = made.hook("claude-code", "PreToolUse", prePayload(), { connector, env });
-        expect(result).toEqual(connector === "test" ? { stdout: claudeDeny("mine"), stderr: "", exitCode: 0 } : { stdout: "", stderr: "", exitCode: 0 });
-      }
-    }, SLOW);
+    test(
+      "a connector that replaces built-ins at its top level leaves another connector's deny exactly as it was",
+      () => {
+        const made = box({
+          hostile: { handler: "() => undefined", prelude: REPLACES_BUILT_INS },
+          test: { handler: "() => ({ decision: 'deny', reason: 'mine' })" },
+        });
+        if (way === "daemon") daemonReady(made);
+        for (const connector of ["hostile", "test", "hostile", "test", "test"]) {
+          const result = made.hook("claude-code", "PreToolUse", prePayload(), { connector, env });
+          expect(result).toEqual(connector === "test" ? { stdout: claudeDeny("mine"), stderr: "", exitCode: 0 } : { stdout: "", stderr: "", exitCode: 0 });
+        }
+      },
+      SLOW,
+    );
 
     for (const [kind, handler] of [
       ["synchronous", "(event) => ({ decision: 'deny', reason: 'kept ' + event.toolInput.command })"],
-      ["asynchronous, after a timer", "async (event) => { await new Promise((r) => setTimeout(r, 5)); return { decision: 'deny', reason: 'kept ' + event.toolInput.command }; }"],
+      [
+        "asynchronous, after a timer",
+        "async (event) => { await new Promise((r) => setTimeout(r, 5)); return { decision: 'deny', reason: 'kept ' + event.toolInput.command }; }",
+      ],
     ]) {
-      test(`a connector that replaces built-ins at its top level still gets its own deny written exactly, call after call (${kind} handler)`, () => {
-        const made = box({ test: { handler: handler!, prelude: REPLACES_BUILT_INS } });
-        if (way === "daemon") daemonReady(made);
-        for (const command of ["one", "two", "three"]) {
-          expect(made.hook("claude-code", "PreToolUse", prePayload({ tool_input: { command } }), { env })).toEqual({ stdout: claudeDeny(`kept ${command}`), stderr: "", exitCode: 0 });
-        }
-      }, SLOW);
+      test(
+        `a connector that replaces built-ins at its top level still gets its own deny written exactly, call after call (${kind} handler)`,
+        () => {
+          const made = box({ test: { handler: handler!, prelude: REPLACES_BUILT_INS } });
+          if (way === "daemon") daemonReady(made);
+          for (const command of ["one", "two", "three"]) {
+            expect(made.hook("claude-code", "PreToolUse", prePayload({ tool_input: { command } }), { env })).toEqual({
+              stdout: claudeDeny(`kept ${command}`),
+              stderr: "",
+              exitCode: 0,
+            });
+          }
+        },
+        SLOW,
+      );
     }
 
-    test("a connector whose top-level timer blocks the process does not slow another connector's calls", () => {
-      // From 300 ms on (its own call answered by then), each tick blocks its process natively for
-      // 1.5 s, every 5 ms: whoever shares that process waits.
-      const made = box({
-        ticking: { handler: "() => undefined", prelude: "setTimeout(() => setInterval(() => Bun.sleepSync(1500), 5), 300);", timeout: 2 },
-        test: { handler: "() => ({ decision: 'deny', reason: 'fast' })", timeout: 3 },
-      });
-      if (way === "daemon") daemonReady(made);
-      made.hook("claude-code", "PreToolUse", prePayload(), { connector: "ticking", env });
-      Bun.sleepSync(400);
-      // The first call may wait for the daemon to start a worker for its connector.
-      expect(made.hook("claude-code", "PreToolUse", prePayload(), { connector: "test", env }).stdout).toBe(claudeDeny("fast"));
-      for (let i = 0; i < 3; i++) {
-        const result = timed(() => made.hook("claude-code", "PreToolUse", prePayload(), { connector: "test", env }));
-        expect(result.stdout).toBe(claudeDeny("fast"));
-        // A call of its own takes ≈10–50 ms here; sharing the ticking process, seconds.
-        expect(result.ms).toBeLessThan(1000);
-      }
-    }, SLOW);
+    test(
+      "a connector whose top-level timer blocks the process does not slow another connector's calls",
+      () => {
+        // From 300 ms on (its own call answered by then), each tick blocks its process natively for
+        // 1.5 s, every 5 ms: whoever shares that process waits.
+        const made = box({
+          ticking: { handler: "() => undefined", prelude: "setTimeout(() => setInterval(() => Bun.sleepSync(1500), 5), 300);", timeout: 2 },
+          test: { handler: "() => ({ decision: 'deny', reason: 'fast' })", timeout: 3 },
+        });
+        if (way === "daemon") daemonReady(made);
+        made.hook("claude-code", "PreToolUse", prePayload(), { connector: "ticking", env });
+        Bun.sleepSync(400);
+        // The first call may wait for the daemon to start a worker for its connector.
+        expect(made.hook("claude-code", "PreToolUse", prePayload(), { connector: "test", env }).stdout).toBe(claudeDeny("fast"));
+        for (let i = 0; i < 3; i++) {
+          const result = timed(() => made.hook("claude-code", "PreToolUse", prePayload(), { connector: "test", env }));
+          expect(result.stdout).toBe(claudeDeny("fast"));
+          // A call of its own takes ≈10–50 ms here; sharing the ticking process, seconds.
+          expect(result.ms).toBeLessThan(1000);
+        }
+      },
+      SLOW,
+    );
   });
 }

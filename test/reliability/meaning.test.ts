@@ -8,13 +8,18 @@ const box = sandbox();
 const config = writeScriptedConfig(box);
 const seenFile = join(box.root, "seen.json");
 const run = (platform: string, event: string, payload: unknown, response?: unknown, env: Record<string, string> = {}) =>
-  box.hook(platform, event, payload, { config, env: { AC_TEST_RESPONSE: response === undefined ? "" : JSON.stringify(response), AC_TEST_SEEN: seenFile, ...env } });
+  box.hook(platform, event, payload, {
+    config,
+    env: { AC_TEST_RESPONSE: response === undefined ? "" : JSON.stringify(response), AC_TEST_SEEN: seenFile, ...env },
+  });
 const seen = () => JSON.parse(box.read(seenFile));
 const rewrite = { decision: "allow", updatedInput: { command: "ls" } };
 
 describe("allow + updatedInput is a modify", () => {
   test("Claude Code PreToolUse", () =>
-    expect(run("claude-code", "PreToolUse", prePayload(), rewrite).stdout).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } })}\n`));
+    expect(run("claude-code", "PreToolUse", prePayload(), rewrite).stdout).toBe(
+      `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } })}\n`,
+    ));
   test("Claude Code PermissionRequest: decision.behavior allow + updatedInput", () =>
     expect(run("claude-code", "PermissionRequest", prePayload({ hook_event_name: "PermissionRequest" }), rewrite).stdout).toBe(
       `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow", updatedInput: { command: "ls" } } } })}\n`,
@@ -24,7 +29,9 @@ describe("allow + updatedInput is a modify", () => {
       `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow", updatedInput: { command: "ls" } } } })}\n`,
     ));
   test("Codex PreToolUse prints the rewrite, not nothing", () =>
-    expect(run("codex", "PreToolUse", prePayload(), rewrite).stdout).toBe(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } })}\n`));
+    expect(run("codex", "PreToolUse", prePayload(), rewrite).stdout).toBe(
+      `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } })}\n`,
+    ));
   test("where the host cannot take it (Qwen Code PreToolUse), it is logged as a degradation", () => {
     const result = run("qwen-code", "PreToolUse", prePayload(), rewrite);
     expect(result.stdout).toBe("");
@@ -49,7 +56,8 @@ describe("VS Code answered in its own shape in either key spelling", () => {
   const camel = { timestamp: "2026-07-01T08:00:00.000Z", cwd: box.project, sessionId: "vs-1", hookEventName: "Stop", stop_hook_active: false };
   const snake = { timestamp: "2026-07-01T08:00:00.000Z", cwd: box.project, session_id: "vs-1", hook_event_name: "Stop", stop_hook_active: false };
   for (const [name, payload] of Object.entries({ hookEventName: camel, hook_event_name: snake })) {
-    test(`${name}, through Claude Code's settings file`, () => expect(run("claude-code", "Stop", payload, { decision: "deny", reason: "R" }).stdout).toBe(block));
+    test(`${name}, through Claude Code's settings file`, () =>
+      expect(run("claude-code", "Stop", payload, { decision: "deny", reason: "R" }).stdout).toBe(block));
   }
 });
 

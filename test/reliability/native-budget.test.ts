@@ -29,7 +29,8 @@ const BLOCKS: Record<string, string> = {
   "spawnSync of a slow command": "() => { require('node:child_process').spawnSync('sleep', ['20']); return { decision: 'deny', reason: 'late' }; }",
   "a read from a FIFO nobody writes": `() => { require('node:fs').readFileSync(${JSON.stringify(fifo)}); return { decision: 'deny', reason: 'late' }; }`,
   "a native block after an await": "async () => { await null; Bun.sleepSync(20_000); return { decision: 'deny', reason: 'late' }; }",
-  "a native block in a timer the handler waits for": "() => new Promise((resolve) => setTimeout(() => { Bun.sleepSync(20_000); resolve({ decision: 'deny', reason: 'late' }); }, 10))",
+  "a native block in a timer the handler waits for":
+    "() => new Promise((resolve) => setTimeout(() => { Bun.sleepSync(20_000); resolve({ decision: 'deny', reason: 'late' }); }, 10))",
 };
 
 const where = (load: object) => `claude-code PreToolUse${"connector" in load ? ` (${load.connector})` : ""}`;
@@ -52,7 +53,12 @@ describe.each(Object.entries(LOADS))("native blocking: ended within the budget (
 
 describe.each(Object.entries(LOADS))("native blocking after the answer: the deny is kept (%s)", (_loadName, load) => {
   test("a timer set by the handler blocks once the deny is made", () => {
-    const config = configWithHandler(box, "() => { setTimeout(() => Bun.sleepSync(20_000), 0); return { decision: 'deny', reason: 'kept' }; }", "", "native-after-deny.config.ts");
+    const config = configWithHandler(
+      box,
+      "() => { setTimeout(() => Bun.sleepSync(20_000), 0); return { decision: 'deny', reason: 'kept' }; }",
+      "",
+      "native-after-deny.config.ts",
+    );
     const options = withEnv(load(box, config), {});
     for (let i = 0; i < 2; i++) {
       const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
@@ -62,4 +68,8 @@ describe.each(Object.entries(LOADS))("native blocking after the answer: the deny
   }, 20_000);
 });
 
-afterAll(() => console.log(`reliability/native-budget: ${Object.keys(BLOCKS).length} kinds of native block, each ended within ${LIMIT_MS} ms (budget 1 s), three ways; a deny made before a native block kept`));
+afterAll(() =>
+  console.log(
+    `reliability/native-budget: ${Object.keys(BLOCKS).length} kinds of native block, each ended within ${LIMIT_MS} ms (budget 1 s), three ways; a deny made before a native block kept`,
+  ),
+);

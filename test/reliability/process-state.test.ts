@@ -17,10 +17,13 @@ afterAll(() => {
 
 /** A hook call as a host makes it: its umask set first, the payload in a pipe. */
 function hook(box: Sandbox, umask: string, env: Record<string, string>): Result {
-  const run = Bun.spawnSync(["sh", "-c", 'umask "$AC_TEST_UMASK"; printf "%s" "$AC_TEST_PAYLOAD" | "$@"', "sh", BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"], {
-    cwd: box.project,
-    env: { ...box.env, ...env, AC_TEST_UMASK: umask, AC_TEST_PAYLOAD: JSON.stringify(prePayload()) },
-  });
+  const run = Bun.spawnSync(
+    ["sh", "-c", 'umask "$AC_TEST_UMASK"; printf "%s" "$AC_TEST_PAYLOAD" | "$@"', "sh", BIN, "hook", "claude-code", "PreToolUse", "--connector", "test"],
+    {
+      cwd: box.project,
+      env: { ...box.env, ...env, AC_TEST_UMASK: umask, AC_TEST_PAYLOAD: JSON.stringify(prePayload()) },
+    },
+  );
   return { stdout: run.stdout.toString(), stderr: run.stderr.toString(), exitCode: run.exitCode ?? -1 };
 }
 
@@ -36,9 +39,16 @@ for (const [way, env] of BOTH_WAYS) {
       const box = sandbox();
       boxes.push(box);
       const written = join(box.root, "written");
-      install(box, `{ id: "test", timeout: 5, hooks: { PreToolUse: { handler: () => { const fs = require("node:fs"); fs.rmSync(${JSON.stringify(written)}, { force: true }); fs.writeFileSync(${JSON.stringify(written)}, "x"); return { decision: "deny", reason: (fs.statSync(${JSON.stringify(written)}).mode & 0o777).toString(8) }; } } } }`);
+      install(
+        box,
+        `{ id: "test", timeout: 5, hooks: { PreToolUse: { handler: () => { const fs = require("node:fs"); fs.rmSync(${JSON.stringify(written)}, { force: true }); fs.writeFileSync(${JSON.stringify(written)}, "x"); return { decision: "deny", reason: (fs.statSync(${JSON.stringify(written)}).mode & 0o777).toString(8) }; } } } }`,
+      );
       if (way === "daemon") daemonReady(box);
-      for (const [umask, mode] of [["077", "600"], ["022", "644"], ["077", "600"]] as const) {
+      for (const [umask, mode] of [
+        ["077", "600"],
+        ["022", "644"],
+        ["077", "600"],
+      ] as const) {
         expect(hook(box, umask, env)).toMatchObject({ stdout: claudeDeny(mode), exitCode: 0 });
         expect((statSync(written).mode & 0o777).toString(8)).toBe(mode);
       }
@@ -52,11 +62,22 @@ for (const [way, env] of BOTH_WAYS) {
         `{ id: "test", timeout: 5, hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: [process.env.AC_TOP, process.env.AC_REMOVED ?? "removed", process.env.AC_CALL ?? "none"].join(" ") }) } } }`,
       );
       const config = join(box.project, "agent-connector.config.ts");
-      box.write(config, box.read(config).replace('import { defineConnector } from "agent-connector";\n', 'import { defineConnector } from "agent-connector";\nprocess.env.AC_TOP = "top";\ndelete process.env.AC_REMOVED;\n'));
+      box.write(
+        config,
+        box
+          .read(config)
+          .replace(
+            'import { defineConnector } from "agent-connector";\n',
+            'import { defineConnector } from "agent-connector";\nprocess.env.AC_TOP = "top";\ndelete process.env.AC_REMOVED;\n',
+          ),
+      );
       box.cli(["install", "--config", config, "--platform", "claude-code", "--replace"]);
       if (way === "daemon") daemonReady(box);
       for (const call of ["one", "two", "three"]) {
-        expect(hook(box, "022", { ...env, AC_TOP: "host", AC_REMOVED: "host", AC_CALL: call })).toMatchObject({ stdout: claudeDeny(`top removed ${call}`), exitCode: 0 });
+        expect(hook(box, "022", { ...env, AC_TOP: "host", AC_REMOVED: "host", AC_CALL: call })).toMatchObject({
+          stdout: claudeDeny(`top removed ${call}`),
+          exitCode: 0,
+        });
       }
     }, 30_000);
   });

@@ -63,7 +63,12 @@ describe.each(Object.entries(LOADS))("secrets stay out of what we write (%s)", (
   });
 
   test("a stray error quoting them: hook.log; the deny kept", () => {
-    const config = configWithHandler(box, `async () => { setTimeout(() => { throw new Error(${QUOTE}); }, 0); await Bun.sleep(30); return { decision: 'deny', reason: 'no' }; }`, "", "secret-stray.config.ts");
+    const config = configWithHandler(
+      box,
+      `async () => { setTimeout(() => { throw new Error(${QUOTE}); }, 0); await Bun.sleep(30); return { decision: 'deny', reason: 'no' }; }`,
+      "",
+      "secret-stray.config.ts",
+    );
     const before = logText().length;
     const result = box.hook("claude-code", "PreToolUse", prePayload(), withEnv(load(box, config), ENV));
     expect(result.stdout).toBe(claudeDeny("no"));
@@ -79,4 +84,8 @@ test("the text is as it was when no variable holds it", () => {
   expect(result.stderr).toContain(`handler threw: aws ${SECRETS.AWS_SECRET_ACCESS_KEY} pin`);
 });
 
-afterAll(() => console.log(`reliability/secrets: ${Object.keys(SECRETS).length} secret shapes scrubbed, ${Object.keys(PLAIN).length} plain values kept, ${Object.keys(LOADS).length} loads`));
+afterAll(() =>
+  console.log(
+    `reliability/secrets: ${Object.keys(SECRETS).length} secret shapes scrubbed, ${Object.keys(PLAIN).length} plain values kept, ${Object.keys(LOADS).length} loads`,
+  ),
+);

@@ -38,7 +38,12 @@ describe.each(Object.entries(LOADS))("stdout is ours alone (%s)", (_load, load) 
 
 describe("stdout is ours alone", () => {
   test("install --json stays one JSON document when the config prints at its top level", () => {
-    const config = configWithHandler(box, `() => ${DENY}`, "console.log('top'); console.info('info'); process.stdout.write('raw');", "prints-on-load.config.ts");
+    const config = configWithHandler(
+      box,
+      `() => ${DENY}`,
+      "console.log('top'); console.info('info'); process.stdout.write('raw');",
+      "prints-on-load.config.ts",
+    );
     // The box's id "test" was installed from another config by the cases above: --replace says this is meant.
     const result = box.cli(["install", "--config", config, "--platform", "claude-code", "--json", "--replace"]);
     expect(result.exitCode).toBe(0);
@@ -47,7 +52,12 @@ describe("stdout is ours alone", () => {
   });
 
   test("closeSync(1) through a path we do not wrap: the deny survives as exit 2", () => {
-    const config = configWithHandler(box, `async () => { const fs = await import("node:" + "fs"); fs.closeSync(1); return ${DENY}; }`, "", "close-dynamic.config.ts");
+    const config = configWithHandler(
+      box,
+      `async () => { const fs = await import("node:" + "fs"); fs.closeSync(1); return ${DENY}; }`,
+      "",
+      "close-dynamic.config.ts",
+    );
     const result = box.hook("claude-code", "PreToolUse", prePayload(), { config });
     expect(result.exitCode).toBe(2);
     expect(result.stderr).toBe("no\n");

@@ -18,14 +18,25 @@ export const claudeDeny = (reason: string) =>
 /** A config (timeout 2 s → budget 1 s) whose PreToolUse handler is `handler`, after `prelude` at the top level. */
 export function configWithHandler(box: Sandbox, handler: string, prelude = "", name?: string): string {
   const path = writeConfig(box, `{ id: "test", timeout: 2, hooks: { PreToolUse: { handler: ${handler} } } }`, name);
-  if (prelude) box.write(path, box.read(path).replace('import { defineConnector } from "agent-connector";\n', `import { defineConnector } from "agent-connector";\n${prelude}\n`));
+  if (prelude)
+    box.write(
+      path,
+      box.read(path).replace('import { defineConnector } from "agent-connector";\n', `import { defineConnector } from "agent-connector";\n${prelude}\n`),
+    );
   return path;
 }
 
 /** Exit 0, nothing on stdout, one stderr line naming `why` (the hook's own: not a daemon that did not answer, LOADS.daemon). */
 export function isFailOpen(result: Result, why: string): boolean {
   const lines = result.stderr.trim().split("\n");
-  return result.exitCode === 0 && result.stdout === "" && lines.length === 1 && lines[0]!.includes(why) && lines[0]!.includes("fail-open") && !lines[0]!.includes("the daemon did not answer");
+  return (
+    result.exitCode === 0 &&
+    result.stdout === "" &&
+    lines.length === 1 &&
+    lines[0]!.includes(why) &&
+    lines[0]!.includes("fail-open") &&
+    !lines[0]!.includes("the daemon did not answer")
+  );
 }
 
 /** Figures the suite prints at the end. */
@@ -56,7 +67,10 @@ export const LOADS = {
 } as const;
 
 /** `load`'s options with more environment for the call. */
-export const withEnv = (load: { config?: string; connector?: string; env?: Record<string, string> }, env: Record<string, string>) => ({ ...load, env: { ...load.env, ...env } });
+export const withEnv = (load: { config?: string; connector?: string; env?: Record<string, string> }, env: Record<string, string>) => ({
+  ...load,
+  env: { ...load.env, ...env },
+});
 
 function installCompiled(box: Sandbox, config: string): { connector: string; env?: Record<string, string> } {
   // Each case installs its own config under the one id "test": --replace says that is meant.

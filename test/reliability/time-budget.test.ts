@@ -26,8 +26,16 @@ const HANGS: Record<string, { handler: string; prelude?: string; sourceOnly?: tr
   "a promise that never settles, timers still running": { handler: "() => new Promise(() => setInterval(() => {}, 50))" },
   "config top level loops": { handler: "() => undefined", prelude: "if (process.env.AC_TEST_HANG) while (true) {}" },
   // A config with a top-level await cannot be compiled to CommonJS: it always runs from its source.
-  "config top level awaits forever": { handler: "() => undefined", prelude: "if (process.env.AC_TEST_HANG) await new Promise(() => setInterval(() => {}, 50));", sourceOnly: true },
-  "config top level loops after an await": { handler: "() => undefined", prelude: "if (process.env.AC_TEST_HANG) { await null; while (true) {} }", sourceOnly: true },
+  "config top level awaits forever": {
+    handler: "() => undefined",
+    prelude: "if (process.env.AC_TEST_HANG) await new Promise(() => setInterval(() => {}, 50));",
+    sourceOnly: true,
+  },
+  "config top level loops after an await": {
+    handler: "() => undefined",
+    prelude: "if (process.env.AC_TEST_HANG) { await null; while (true) {} }",
+    sourceOnly: true,
+  },
 };
 
 describe.each(Object.entries(LOADS))("time budget: fail-open within the budget (%s)", (loadName, load) => {
@@ -47,7 +55,13 @@ describe("time budget: fail-open within the budget", () => {
   test("stdin that is never closed", async () => {
     const config = configWithHandler(box, "() => ({ decision: 'deny', reason: 'no' })", "", "stdin-open.config.ts");
     const started = performance.now();
-    const proc = Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--config", config], { cwd: box.project, env: box.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn([BIN, "hook", "claude-code", "PreToolUse", "--config", config], {
+      cwd: box.project,
+      env: box.env,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     proc.stdin.write(JSON.stringify(prePayload()));
     const exitCode = await Promise.race([proc.exited, Bun.sleep(5000).then(() => "still running")]);
     const ms = performance.now() - started;
@@ -91,7 +105,12 @@ describe.each(Object.entries(LOADS))("time budget: user code that blocks after r
 
 describe.each(Object.entries(LOADS))("time budget: a deny already made is kept (%s)", (_load, load) => {
   test("a stray microtask loops after a synchronous deny", () => {
-    const config = configWithHandler(box, "() => { Promise.resolve().then(() => { while (true) {} }); return { decision: 'deny', reason: 'no' }; }", "", "deny-then-loop.config.ts");
+    const config = configWithHandler(
+      box,
+      "() => { Promise.resolve().then(() => { while (true) {} }); return { decision: 'deny', reason: 'no' }; }",
+      "",
+      "deny-then-loop.config.ts",
+    );
     const options = load(box, config);
     const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
     expect(result.ms).toBeLessThan(LIMIT_MS);
@@ -100,7 +119,12 @@ describe.each(Object.entries(LOADS))("time budget: a deny already made is kept (
   // The stray loop uses up the budget before the answer is read: reading it still gets a moment.
   test("a stray microtask loops, then the deny is read slowly", () => {
     const slowDecision = "get decision() { const end = performance.now() + 20; while (performance.now() < end) {} return 'deny'; }";
-    const config = configWithHandler(box, `() => { Promise.resolve().then(() => { while (true) {} }); return { ${slowDecision}, reason: 'no' }; }`, "", "deny-slow-read.config.ts");
+    const config = configWithHandler(
+      box,
+      `() => { Promise.resolve().then(() => { while (true) {} }); return { ${slowDecision}, reason: 'no' }; }`,
+      "",
+      "deny-slow-read.config.ts",
+    );
     const options = load(box, config);
     const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
     expect(result.ms).toBeLessThan(LIMIT_MS);
@@ -115,4 +139,8 @@ describe.each(Object.entries(LOADS))("time budget: a deny already made is kept (
   });
 });
 
-afterAll(() => console.log(`reliability/time-budget: ${Object.keys(HANGS).length + 1} kinds of hang, 3 late denies, each answered within ${LIMIT_MS} ms (budget 1 s); ${Object.keys(AFTER_IO).length} kinds of block after real I/O, ended within ${LIMIT_MS + 1000} ms`));
+afterAll(() =>
+  console.log(
+    `reliability/time-budget: ${Object.keys(HANGS).length + 1} kinds of hang, 3 late denies, each answered within ${LIMIT_MS} ms (budget 1 s); ${Object.keys(AFTER_IO).length} kinds of block after real I/O, ended within ${LIMIT_MS + 1000} ms`,
+  ),
+);

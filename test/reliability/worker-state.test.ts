@@ -33,7 +33,8 @@ function hookThroughPipe(box: Sandbox, env: Record<string, string>): Result {
 
 const READS_FD0: Record<string, string> = {
   "reads fd 0 at once": "() => ({ decision: 'deny', reason: 'read ' + require('node:fs').readFileSync(0, 'utf8').length })",
-  "reads process.stdin to its end": "async () => { let text = ''; for await (const chunk of process.stdin) text += chunk; return { decision: 'deny', reason: 'read ' + text.length }; }",
+  "reads process.stdin to its end":
+    "async () => { let text = ''; for await (const chunk of process.stdin) text += chunk; return { decision: 'deny', reason: 'read ' + text.length }; }",
   "reads /dev/stdin": "() => ({ decision: 'deny', reason: 'read ' + require('node:fs').readFileSync('/dev/stdin', 'utf8').length })",
 };
 
@@ -62,7 +63,12 @@ describe("a worker held by user code", () => {
     boxes.push(box);
     const fifo = join(box.root, "nobody-writes");
     Bun.spawnSync(["mkfifo", fifo]);
-    const config = configWithHandler(box, `() => { require('node:fs').readFileSync(${JSON.stringify(fifo)}); return { decision: 'deny', reason: 'late' }; }`, "", "fifo.config.ts");
+    const config = configWithHandler(
+      box,
+      `() => { require('node:fs').readFileSync(${JSON.stringify(fifo)}); return { decision: 'deny', reason: 'late' }; }`,
+      "",
+      "fifo.config.ts",
+    );
     box.cli(["install", "--config", config, "--platform", "claude-code", "--replace"]);
     const idle = { ...DAEMON_ON, AGENT_CONNECTOR_DAEMON_IDLE_MS: "3000" };
     expect(box.cli(["daemon", "start"], { env: idle }).exitCode).toBe(0);
@@ -83,7 +89,13 @@ describe("a worker held by user code", () => {
     }
     // Idle for 3 s after the last call: it leaves, held workers or not.
     expect(await until(() => !alive(daemon), 10_000)).toBe(true);
-    expect(Bun.spawnSync(["pgrep", "-f", `${BIN} hook --worker`]).stdout.toString().split("\n").filter(Boolean).filter((pid) => held.includes(Number(pid)))).toEqual([]);
+    expect(
+      Bun.spawnSync(["pgrep", "-f", `${BIN} hook --worker`])
+        .stdout.toString()
+        .split("\n")
+        .filter(Boolean)
+        .filter((pid) => held.includes(Number(pid))),
+    ).toEqual([]);
   }, 60_000);
 });
 
@@ -112,7 +124,9 @@ describe("a worker held by user code when its daemon dies", () => {
       expect(await until(() => (worker = Number(Bun.spawnSync(["cat", pidFile]).stdout.toString())) > 0, 5000)).toBe(true);
       process.kill(daemon, "SIGKILL");
       await call.exited;
-      expect(await new Response(call.stderr).text()).toBe("agent-connector: claude-code PreToolUse (test): user code blocked the process past its time budget; ended (fail-open)\n");
+      expect(await new Response(call.stderr).text()).toBe(
+        "agent-connector: claude-code PreToolUse (test): user code blocked the process past its time budget; ended (fail-open)\n",
+      );
       // The budget is 1 s; the worker ends itself 5.5 s past it.
       expect(alive(worker)).toBe(true);
       expect(await until(() => !alive(worker), 12_000)).toBe(true);

@@ -32,7 +32,10 @@ export const exit2 = (reason: string) => new ExitReply(2, `${reason}\n`);
 export const plainText = (text: string) => new ExitReply(0, "", `${text}\n`);
 
 /** What a hook run printed, as `want` says it (JSON on stdout, or an exit code, stderr and plain stdout). */
-export const asReply = (want: unknown) => (want instanceof ExitReply ? { stdout: want.stdout, exitCode: want.exitCode, stderr: want.stderr } : { stdout: want === undefined ? "" : `${JSON.stringify(want)}\n`, exitCode: 0, stderr: "" });
+export const asReply = (want: unknown) =>
+  want instanceof ExitReply
+    ? { stdout: want.stdout, exitCode: want.exitCode, stderr: want.stderr }
+    : { stdout: want === undefined ? "" : `${JSON.stringify(want)}\n`, exitCode: 0, stderr: "" };
 
 /** Expected stdout JSON (or an ExitReply) per normalized event and response; a response not listed prints nothing. */
 export type Expected = Record<string, Partial<Record<Case, unknown>>>;

@@ -38,7 +38,12 @@ export interface Sandbox {
    * Runs `agent-connector hook <platform> <event> ...` with a JSON (or raw string) payload on stdin,
    * or, for a host that passes it in environment variables, with the payload's keys as variables.
    */
-  hook(platform: string, event: string, payload: unknown, options?: { connector?: string; config?: string; native?: boolean; env?: Record<string, string> }): Result;
+  hook(
+    platform: string,
+    event: string,
+    payload: unknown,
+    options?: { connector?: string; config?: string; native?: boolean; env?: Record<string, string> },
+  ): Result;
 }
 
 export function sandbox(): Sandbox {
@@ -126,12 +131,10 @@ export const stdoutJson = (result: Result): unknown => (result.stdout.trim() ? J
  * AC_TEST_RESPONSE ("" or unset → returns nothing) and records the event it got in AC_TEST_SEEN.
  */
 export function writeScriptedConfig(box: Sandbox, options: { id?: string; matchers?: Record<string, string>; timeout?: number } = {}): string {
-  const hooks = EVENT_NAMES
-    .map((event) => {
-      const matcher = options.matchers?.[event];
-      return `    ${event}: { ${matcher !== undefined ? `matcher: ${JSON.stringify(matcher)}, ` : ""}handler: scripted },`;
-    })
-    .join("\n");
+  const hooks = EVENT_NAMES.map((event) => {
+    const matcher = options.matchers?.[event];
+    return `    ${event}: { ${matcher !== undefined ? `matcher: ${JSON.stringify(matcher)}, ` : ""}handler: scripted },`;
+  }).join("\n");
   const file = join(box.project, "agent-connector.config.ts");
   box.write(
     file,

@@ -135,7 +135,10 @@ export function hooksFolderInstallSuite(platform: string, host: HooksFolderInsta
     test("two connectors on one event in one folder: the second is refused and told what to do; at the other scope both install", () => {
       const { box, install } = installSetup(platform, host.source);
       install();
-      const other = box.write(join(box.root, "audit.config.ts"), `import { defineConnector } from "agent-connector";\nexport default defineConnector(${host.otherSource});\n`);
+      const other = box.write(
+        join(box.root, "audit.config.ts"),
+        `import { defineConnector } from "agent-connector";\nexport default defineConnector(${host.otherSource});\n`,
+      );
       const refused = box.cli(["install", "--config", other, "--platform", platform]);
       expect(refused.exitCode).toBe(4);
       expect(refused.stderr).toContain(`${join(host.folder(box), pre)}: runs connector "guard" already`);

@@ -72,7 +72,9 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
       const { host } = await installed();
       // Stop: agent_end, or session_stop where the host has it (Oh My Pi).
       const stop = findAdapter(platform)!.events.Stop!;
-      expect(Object.keys(host.handlers).sort()).toEqual([stop, "before_agent_start", "session_before_compact", "session_compact", "session_shutdown", "session_start", "tool_call", "tool_result"].sort());
+      expect(Object.keys(host.handlers).sort()).toEqual(
+        [stop, "before_agent_start", "session_before_compact", "session_compact", "session_shutdown", "session_start", "tool_call", "tool_result"].sort(),
+      );
     });
 
     test("deny: tool_call answers { block, reason }; the arguments stay as they were", async () => {
@@ -160,9 +162,12 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
 
     test("a host-only event of nativeHooks: the handler's object back verbatim; nothing for no opinion", async () => {
       const { host } = await installed((b) =>
-        writeConfig(b, `{ id: "test", platforms: { ${JSON.stringify(platform)}: { nativeHooks: {
+        writeConfig(
+          b,
+          `{ id: "test", platforms: { ${JSON.stringify(platform)}: { nativeHooks: {
           context: { handler: (raw) => raw.event.messages.length === 1 ? { messages: [] } : undefined },
-        } } } }`),
+        } } } }`,
+        ),
       );
       expect(Object.keys(host.handlers)).toEqual(["context"]);
       expect(await host.emit("context", { type: "context", messages: [{ role: "user" }] }, piContext({ cwd: "/" }))).toEqual({ messages: [] });
@@ -191,7 +196,7 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
     }
 
     test("no plugin worker and no binary at the recorded paths: no block, one log line", async () => {
-      const { box, call } = await installed();
+      const { box } = await installed();
       const file = join(folder(box), `agent-connector-test-${platform}.ts`);
       const text = box.read(file);
       const moved = text

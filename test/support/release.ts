@@ -88,7 +88,10 @@ export function checkRubySyntax(file: string): { checkedBy: "ruby -c" | "block s
 }
 
 /** Runs a program without blocking this process, so that a server started here can answer it. */
-export async function runAsync(argv: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+export async function runAsync(
+  argv: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   const proc = Bun.spawn(argv, { cwd: options.cwd, env: options.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, exitCode] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { exitCode, stdout, stderr };

@@ -37,6 +37,8 @@ function conflict(edit: HookLauncherEdit, owner: string | undefined): string {
   if (owner) {
     return `runs connector "${owner}" already, and ${edit.name} takes one file per event name in a folder; nothing was written. Either uninstall it here first (agent-connector uninstall --connector ${owner} --platform ${edit.platform} --scope ${edit.scope}), or install this connector at the other scope: ${both}`;
   }
-  const rename = edit.besideOwn ? `rename it to ${edit.besideOwn} (${edit.name} runs that one too) and install again` : "move it aside (or fold what it does into a handler) and install again";
+  const rename = edit.besideOwn
+    ? `rename it to ${edit.besideOwn} (${edit.name} runs that one too) and install again`
+    : "move it aside (or fold what it does into a handler) and install again";
   return `is a hook of your own, not a launcher agent-connector wrote (or one edited since); it was left as it is and nothing was written. To run both, ${rename}, or install at the other scope: ${both}`;
 }

@@ -32,7 +32,9 @@ export const mcpServersEditor: Editor<McpServersEdit> = {
       if (existing !== undefined && !edit.ours.includes(name)) {
         changes.push({ name, status: "conflict" });
         const whose = edit.others.includes(name) ? "another connector's" : "one agent-connector did not write";
-        warnings.push(`${edit.file} already has an MCP server named "${name}" (${whose}); it was left as it is and ours was not written. Rename ours in mcpServers, or remove theirs and install again.`);
+        warnings.push(
+          `${edit.file} already has an MCP server named "${name}" (${whose}); it was left as it is and ours was not written. Rename ours in mcpServers, or remove theirs and install again.`,
+        );
         continue;
       }
       if (existing !== undefined && sameEntry(existing, entry)) {

@@ -1,6 +1,15 @@
 import type { McpFormatId } from "../../adapter.ts";
 import type { ServerEntry, ServerMapSyntax } from "../../host-config/server-map.ts";
-import { hasReference, transportOf, VAR_REFERENCE, wholeReference, type McpRemoteServer, type McpServer, type McpStdioServer, type McpTransport } from "../../mcp-servers.ts";
+import {
+  hasReference,
+  transportOf,
+  VAR_REFERENCE,
+  wholeReference,
+  type McpRemoteServer,
+  type McpServer,
+  type McpStdioServer,
+  type McpTransport,
+} from "../../mcp-servers.ts";
 
 /** A server as one host's file holds it, or why that host cannot take it. */
 export type HostEntry = { entry: ServerEntry } | { unsupported: string };
@@ -40,7 +49,8 @@ function translated(values: Record<string, string> | undefined, translate: Trans
 const noVariables: Translate = () => undefined;
 
 /** The env without the values that only name the variable of the same name (the child inherits those). */
-const notInherited = (env: Record<string, string> | undefined) => env && Object.fromEntries(Object.entries(env).filter(([key, value]) => wholeReference(value) !== key));
+const notInherited = (env: Record<string, string> | undefined) =>
+  env && Object.fromEntries(Object.entries(env).filter(([key, value]) => wholeReference(value) !== key));
 
 interface PlainOptions {
   translate: Translate;
@@ -94,7 +104,9 @@ function plainFormat(options: PlainOptions): McpFormat {
         const e = translated(options.inherits ? notInherited(env) : env, options.translate);
         if (e.failed) return { unsupported: unsupportedVariable("env", e.failed, variables) };
         const withEnv = e.values && Object.keys(e.values).length ? { env: e.values } : {};
-        return { entry: { ...named, ...typed("stdio"), command, ...(args ? { args } : {}), ...withEnv, ...(cwd ? { [options.cwdKey!]: cwd } : {}), ...options.extra } };
+        return {
+          entry: { ...named, ...typed("stdio"), command, ...(args ? { args } : {}), ...withEnv, ...(cwd ? { [options.cwdKey!]: cwd } : {}), ...options.extra },
+        };
       }
       const { url, headers } = server as McpRemoteServer;
       const h = translated(headers, options.translate);
@@ -139,7 +151,10 @@ function byName(values: Record<string, string> | undefined, where: string): { li
   for (const [key, value] of Object.entries(values ?? {})) {
     if (!hasReference(value)) literal[key] = value;
     else if (wholeReference(value) === key) names.push(key);
-    else return { unsupported: `${where} ${key} must be "\${${key}}" (a variable of the same name, passed on by name) or a literal: the host does not expand variables` };
+    else
+      return {
+        unsupported: `${where} ${key} must be "\${${key}}" (a variable of the same name, passed on by name) or a literal: the host does not expand variables`,
+      };
   }
   return { literal, names };
 }
@@ -162,7 +177,13 @@ const codex: McpFormat = {
       const e = byName(env, "env");
       if ("unsupported" in e) return e;
       return {
-        entry: { command, ...(args ? { args } : {}), ...(Object.keys(e.literal).length ? { env: e.literal } : {}), ...(e.names.length ? { env_vars: e.names } : {}), ...(cwd ? { cwd } : {}) },
+        entry: {
+          command,
+          ...(args ? { args } : {}),
+          ...(Object.keys(e.literal).length ? { env: e.literal } : {}),
+          ...(e.names.length ? { env_vars: e.names } : {}),
+          ...(cwd ? { cwd } : {}),
+        },
       };
     }
     const { url, headers } = server as McpRemoteServer;
@@ -210,7 +231,8 @@ const goose: McpFormat = {
       return { entry: { type: "stdio", ...common, cmd: command, args: args ?? [], envs: e.literal, env_keys: e.names } };
     }
     const { url, headers } = server as McpRemoteServer;
-    if (Object.values(headers ?? {}).some(hasReference)) return { unsupported: unsupportedVariable("header", Object.keys(headers!).find((k) => hasReference(headers![k]!))!, "env_keys, for env only") };
+    if (Object.values(headers ?? {}).some(hasReference))
+      return { unsupported: unsupportedVariable("header", Object.keys(headers!).find((k) => hasReference(headers![k]!))!, "env_keys, for env only") };
     return { entry: { type: "streamable_http", ...common, uri: url, headers: headers ?? {}, envs: {}, env_keys: [] } };
   },
 };
@@ -228,7 +250,9 @@ const vibe: McpFormat = {
   variables: "none",
   entry(server) {
     const plain = VIBE_ENTRY.entry(server, "");
-    return "unsupported" in plain ? plain : { entry: { transport: transportOf(server) === "stdio" ? "stdio" : "streamable-http", ...(plain.entry as Record<string, unknown>) } };
+    return "unsupported" in plain
+      ? plain
+      : { entry: { transport: transportOf(server) === "stdio" ? "stdio" : "streamable-http", ...(plain.entry as Record<string, unknown>) } };
   },
 };
 
@@ -237,7 +261,10 @@ const shellWord = (word: string): string => (/^[A-Za-z0-9_@%+:,./-]+$/.test(word
 
 /** A value in double quotes, where each `${VAR}` stays a shell expansion and nothing else expands. */
 const shellExpanding = (value: string): string =>
-  `"${value.split(VAR_REFERENCE).map((part, i) => (i % 2 ? `\${${part}}` : part.replace(/[\\"$`]/g, "\\$&"))).join("")}"`;
+  `"${value
+    .split(VAR_REFERENCE)
+    .map((part, i) => (i % 2 ? `\${${part}}` : part.replace(/[\\"$`]/g, "\\$&")))
+    .join("")}"`;
 
 /**
  * Mux (Xum): `servers.<name>` in mcp.jsonc (coder/mux src/node/services/mcpConfigService.ts, 2026-08-22).
@@ -258,7 +285,9 @@ const mux: McpFormat = {
       if (h.failed) return { unsupported: unsupportedVariable("header", h.failed, "none in headers") };
       return { entry: { transport: transportOf(server), url: server.url, ...(h.values ? { headers: h.values } : {}) } };
     }
-    const env = Object.entries(notInherited(server.env) ?? {}).map(([key, value]) => `${key}=${hasReference(value) ? shellExpanding(value) : shellWord(value)}`);
+    const env = Object.entries(notInherited(server.env) ?? {}).map(
+      ([key, value]) => `${key}=${hasReference(value) ? shellExpanding(value) : shellWord(value)}`,
+    );
     const words = [...env, shellWord(server.command), ...(server.args ?? []).map(shellWord)].join(" ");
     return { entry: server.cwd ? `cd ${shellWord(server.cwd)} && ${words}` : words };
   },
@@ -270,7 +299,13 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   // cursor.com/docs/context/mcp: `${env:VAR}`; `cwd` for stdio; transport from the url.
   cursor: plainFormat({ translate: envColon, variables: "${env:VAR}", cwdKey: "cwd" }),
   // docs.github.com (Copilot CLI, mcp-config.json): "local" servers, `tools` required.
-  copilot: plainFormat({ translate: dollarBrace, variables: "${VAR}", cwdKey: "cwd", types: { stdio: "local", http: "http", sse: "sse" }, extra: { tools: ["*"] } }),
+  copilot: plainFormat({
+    translate: dollarBrace,
+    variables: "${VAR}",
+    cwdKey: "cwd",
+    types: { stdio: "local", http: "http", sse: "sse" },
+    extra: { tools: ["*"] },
+  }),
   // code.visualstudio.com/docs/copilot/reference/mcp-configuration: `servers`, `${env:VAR}`.
   vscode: plainFormat({ translate: envColon, variables: "${env:VAR}", cwdKey: "cwd", types: { stdio: "stdio", http: "http", sse: "sse" }, root: ["servers"] }),
   // geminicli.com/docs/tools/mcp-server: the key picks the transport; settings expand `${VAR}`.
@@ -284,13 +319,24 @@ export const MCP_FORMATS: Record<McpFormatId, McpFormat> = {
   // docs.warp.dev/agents/capabilities/mcp: `working_directory`; no documented expansion.
   warp: plainFormat({ translate: noVariables, variables: "none", cwdKey: "working_directory" }),
   // codebuff.com/docs/tips/mcp-servers: a value that is exactly `$VAR` is read from the environment.
-  codebuff: plainFormat({ translate: (value) => (wholeReference(value) ? `$${wholeReference(value)}` : undefined), variables: "whole-value $VAR", transports: ["stdio", "http"] }),
+  codebuff: plainFormat({
+    translate: (value) => (wholeReference(value) ? `$${wholeReference(value)}` : undefined),
+    variables: "whole-value $VAR",
+    transports: ["stdio", "http"],
+  }),
   plain: plainFormat({ translate: noVariables, variables: "none" }),
   // Cline CLI 3.0.65 (@cline/core): `{command, args, cwd, env}` or `{type: "streamableHttp"|"sse", url,
   // headers}`; no variable expansion, and a stdio server is started with Cline's whole environment.
   // Without `timeout` a server gets 3 s to answer `initialize` and is skipped for the run after that
   // (an `npx` start often takes longer); 60 is its default request timeout, now the connect one too.
-  cline: plainFormat({ translate: noVariables, variables: "none", inherits: true, cwdKey: "cwd", types: { http: "streamableHttp", sse: "sse" }, extra: { timeout: 60 } }),
+  cline: plainFormat({
+    translate: noVariables,
+    variables: "none",
+    inherits: true,
+    cwdKey: "cwd",
+    types: { http: "streamableHttp", sse: "sse" },
+    extra: { timeout: 60 },
+  }),
   // Auggie 0.36.0 (its bundle): `{command, args, env, cwd}` or `{type: "http"|"sse", url, headers}`; only
   // `$augment-<secret>` references (its secret store), and a stdio server gets HOME, PATH, … only.
   auggie: plainFormat({ translate: noVariables, variables: "none", cwdKey: "cwd", types: { http: "http", sse: "sse" } }),

@@ -12,10 +12,21 @@ import type { Registry } from "../../registry/types.ts";
 export type McpOwners = (file: string) => { ours: string[]; others: string[] };
 
 /** Who owns which server of a file, from the registry, as seen by `connectorId`. */
-export const mcpOwners = (registry: Registry, connectorId: string): McpOwners => (file) => {
-  const names = (id: string) => (registry[id]?.installs ?? []).filter((r) => r.part === "mcp" && r.file === file).flatMap((r) => r.servers ?? []);
-  return { ours: [...new Set(names(connectorId))], others: [...new Set(Object.keys(registry).filter((id) => id !== connectorId).flatMap(names))] };
-};
+export const mcpOwners =
+  (registry: Registry, connectorId: string): McpOwners =>
+  (file) => {
+    const names = (id: string) => (registry[id]?.installs ?? []).filter((r) => r.part === "mcp" && r.file === file).flatMap((r) => r.servers ?? []);
+    return {
+      ours: [...new Set(names(connectorId))],
+      others: [
+        ...new Set(
+          Object.keys(registry)
+            .filter((id) => id !== connectorId)
+            .flatMap(names),
+        ),
+      ],
+    };
+  };
 
 /** A file's servers by file: those written earlier in this run, or those another host's record of the connector still holds. */
 export type ServersByFile = ReadonlyMap<string, readonly string[]>;
@@ -25,11 +36,16 @@ export type ServersByFile = ReadonlyMap<string, readonly string[]>;
  * project `.mcp.json`): servers this run already wrote count as ours, and servers another host's
  * record still holds count as someone else's, so uninstalling one host leaves them for the other.
  */
-export const sharedOwners = (owners: McpOwners, { writtenNow, keptBy }: { writtenNow?: ServersByFile; keptBy?: ServersByFile }): McpOwners => (file) => {
-  const { ours, others } = owners(file);
-  const kept = keptBy?.get(file) ?? [];
-  return { ours: [...new Set([...ours, ...(writtenNow?.get(file) ?? [])])].filter((name) => !kept.includes(name)), others: [...new Set([...others, ...kept])] };
-};
+export const sharedOwners =
+  (owners: McpOwners, { writtenNow, keptBy }: { writtenNow?: ServersByFile; keptBy?: ServersByFile }): McpOwners =>
+  (file) => {
+    const { ours, others } = owners(file);
+    const kept = keptBy?.get(file) ?? [];
+    return {
+      ours: [...new Set([...ours, ...(writtenNow?.get(file) ?? [])])].filter((name) => !kept.includes(name)),
+      others: [...new Set([...others, ...kept])],
+    };
+  };
 
 /** The servers each file holds by the given records of a connector. */
 export const serversByFile = (records: readonly { part?: string; file: string; servers?: string[] }[]): Map<string, string[]> => {
@@ -82,7 +98,19 @@ export function planMcp(adapter: Adapter, config: ConnectorConfig, scope: Scope,
   const recorded = file ? owners(file) : { ours: [], others: [] };
   if (!declared.length && !recorded.ours.length) return undefined;
   if (!spec) {
-    return { format: "plain", toolName: "", transports: [], variables: "none", warnings: [`${adapter.name} takes no MCP servers that agent-connector can register; add them by hand.`], servers: declared.map(([name, server]) => ({ name, transport: transportOf(server), status: "unsupported", reason: "no MCP registration known for this host" })) };
+    return {
+      format: "plain",
+      toolName: "",
+      transports: [],
+      variables: "none",
+      warnings: [`${adapter.name} takes no MCP servers that agent-connector can register; add them by hand.`],
+      servers: declared.map(([name, server]) => ({
+        name,
+        transport: transportOf(server),
+        status: "unsupported",
+        reason: "no MCP registration known for this host",
+      })),
+    };
   }
   const format = MCP_FORMATS[spec.format];
   const plan: McpPlan = { format: spec.format, toolName: spec.toolName, transports: format.transports, variables: format.variables, servers: [], warnings: [] };
@@ -101,20 +129,36 @@ export function planMcp(adapter: Adapter, config: ConnectorConfig, scope: Scope,
   if (location && typeof location !== "function") {
     for (const server of plan.servers) if (server.status === "planned") server.status = "manual";
     if (Object.keys(entries).length) {
-      const text = JSON.stringify(format.root.reduceRight<unknown>((inner, key) => ({ [key]: inner }), format.list ? Object.values(entries) : entries), null, 2);
+      const text = JSON.stringify(
+        format.root.reduceRight<unknown>((inner, key) => ({ [key]: inner }), format.list ? Object.values(entries) : entries),
+        null,
+        2,
+      );
       plan.manualSteps = `${adapter.name} keeps its ${scope} MCP servers in its UI only: ${location.ui}, and add:\n${text}`;
       plan.warnings.push(plan.manualSteps);
     }
     return plan;
   }
   if (!file) {
-    for (const server of plan.servers) if (server.status === "planned") Object.assign(server, { status: "unsupported", reason: `no ${scope}-scope MCP config` });
+    for (const server of plan.servers)
+      if (server.status === "planned") Object.assign(server, { status: "unsupported", reason: `no ${scope}-scope MCP config` });
     plan.warnings.push(`${adapter.name} has no ${scope}-scope MCP config; try --scope ${scope === "user" ? "project" : "user"}.`);
     return plan;
   }
   plan.file = file;
-  const secret = Object.values(config.mcpServers ?? {}).some((s) => Object.keys(("env" in s ? s.env : "headers" in s ? s.headers : undefined) ?? {}).length > 0);
-  plan.edit = { kind: "mcp-servers", file, connectorId: config.id, format: spec.format, servers: entries, ours: recorded.ours, others: recorded.others, secret };
+  const secret = Object.values(config.mcpServers ?? {}).some(
+    (s) => Object.keys(("env" in s ? s.env : "headers" in s ? s.headers : undefined) ?? {}).length > 0,
+  );
+  plan.edit = {
+    kind: "mcp-servers",
+    file,
+    connectorId: config.id,
+    format: spec.format,
+    servers: entries,
+    ours: recorded.ours,
+    others: recorded.others,
+    secret,
+  };
   return plan;
 }
 

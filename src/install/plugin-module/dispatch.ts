@@ -341,7 +341,10 @@ const wanted = (...events: string[]) => events.some((event) => event in SETTINGS
 const joinText = (...parts: unknown[]) => parts.filter((p) => typeof p === "string" && p !== "").join("\n\n");
 
 /** The executable running this module, lowercase without `.exe`: which host loaded it (node for Node hosts). */
-const runtimeName = (): string => basename(process.execPath).toLowerCase().replace(/\.exe$/, "");
+const runtimeName = (): string =>
+  basename(process.execPath)
+    .toLowerCase()
+    .replace(/\.exe$/, "");
 // agent-connector:dispatch:end
 
 /** For the glue files' type checks only: a generated module holds the section above, not these exports. */

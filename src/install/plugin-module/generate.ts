@@ -81,7 +81,10 @@ export function moduleOwner(adapter: Adapter): Adapter {
 function firstCut(adapter: Adapter, event: EventName, matcher: string | undefined): string {
   if (!matcher || MATCHER_TARGET[event] !== "toolName") return compileMatcher(matcher)?.source ?? "";
   const loaders = [adapter, ...ADAPTERS.filter((other) => other.hooks.kind === "plugin-module" && other.hooks.module.sharesModuleOf === adapter.id)];
-  const text = hostMatcher(matcher, loaders.map((host) => ({ tools: host.tools, mcpName: host.mcp?.toolName })));
+  const text = hostMatcher(
+    matcher,
+    loaders.map((host) => ({ tools: host.tools, mcpName: host.mcp?.toolName })),
+  );
   return text === undefined ? "" : (compileMatcher(text)?.source ?? "");
 }
 
@@ -89,7 +92,13 @@ function firstCut(adapter: Adapter, event: EventName, matcher: string | undefine
  * Everything the module needs to know, fixed at install. `events`: the wired events with their
  * matchers; `nativeEvents`: the host-only events of platforms.<id>.nativeHooks, wired verbatim.
  */
-export function pluginSettings(adapter: Adapter, spec: PluginModuleSpec, config: ConnectorConfig, events: readonly EventName[], nativeEvents: readonly string[] = []): PluginSettings {
+export function pluginSettings(
+  adapter: Adapter,
+  spec: PluginModuleSpec,
+  config: ConnectorConfig,
+  events: readonly EventName[],
+  nativeEvents: readonly string[] = [],
+): PluginSettings {
   const sameGenerator = (other: Adapter) => other.hooks.kind === "plugin-module" && other.hooks.module.generator === spec.generator;
   const family = ADAPTERS.filter((other) => other.id !== adapter.id && sameGenerator(other));
   return {
@@ -129,7 +138,10 @@ export function readPluginModule(text: string): PluginSettings | undefined {
   const start = text.indexOf(BEGIN);
   const end = text.indexOf(END);
   if (start < 0 || end < start) return undefined;
-  const block = text.slice(start + BEGIN.length, end).replace(/^const SETTINGS: Settings = /, "").replace(/;\s*$/, "");
+  const block = text
+    .slice(start + BEGIN.length, end)
+    .replace(/^const SETTINGS: Settings = /, "")
+    .replace(/;\s*$/, "");
   try {
     return JSON.parse(block) as PluginSettings;
   } catch {

@@ -17,7 +17,9 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The hooks the module registers for these events: what decides the conversation-access policy. */
 export function registeredHooks(adapter: Adapter, spec: PluginPackageSpec, events: readonly EventName[], nativeEvents: readonly string[]): string[] {
-  return [...events.flatMap((event) => [adapter.events[event], ...(spec.alsoRegisters?.[event] ?? [])]), ...nativeEvents].filter((hook): hook is string => !!hook);
+  return [...events.flatMap((event) => [adapter.events[event], ...(spec.alsoRegisters?.[event] ?? [])]), ...nativeEvents].filter(
+    (hook): hook is string => !!hook,
+  );
 }
 
 /**
@@ -25,10 +27,23 @@ export function registeredHooks(adapter: Adapter, spec: PluginPackageSpec, event
  * Manifest and package.json are ours by their `id`/`name`, the plugin id. Written after the entry,
  * removed before it: removing the entry last prunes the folders its first write created.
  */
-export function packageEdits(adapter: Adapter, spec: PluginPackageSpec, paths: PathContext, connectorId: string, entry: string, hooks: readonly string[] | null): { files: FileEdit[]; registration: FileEdit } {
+export function packageEdits(
+  adapter: Adapter,
+  spec: PluginPackageSpec,
+  paths: PathContext,
+  connectorId: string,
+  entry: string,
+  hooks: readonly string[] | null,
+): { files: FileEdit[]; registration: FileEdit } {
   const id = pluginId(adapter.id, connectorId);
   const folder = dirname(entry);
-  const manifest = { id, name: `agent-connector: ${connectorId}`, description: `Hooks of the agent-connector connector "${connectorId}"`, activation: { onStartup: true }, configSchema: CONFIG_SCHEMA };
+  const manifest = {
+    id,
+    name: `agent-connector: ${connectorId}`,
+    description: `Hooks of the agent-connector connector "${connectorId}"`,
+    activation: { onStartup: true },
+    configSchema: CONFIG_SCHEMA,
+  };
   const pkg = { name: id, private: true, type: "module", openclaw: { extensions: ["./index.ts"] } };
   const conversation = hooks?.some((hook) => spec.conversationHooks.includes(hook)) ?? false;
   return {
@@ -36,6 +51,12 @@ export function packageEdits(adapter: Adapter, spec: PluginPackageSpec, paths: P
       { kind: "plugin-file", file: join(folder, "openclaw.plugin.json"), follows: entry, owner: id, text: hooks ? json(manifest) : null },
       { kind: "plugin-file", file: join(folder, "package.json"), follows: entry, owner: id, text: hooks ? json(pkg) : null },
     ],
-    registration: { kind: "plugin-registration", file: spec.config(paths), follows: entry, pluginId: id, entry: hooks ? { enabled: true, ...(conversation ? { hooks: { allowConversationAccess: true } } : {}) } : null },
+    registration: {
+      kind: "plugin-registration",
+      file: spec.config(paths),
+      follows: entry,
+      pluginId: id,
+      entry: hooks ? { enabled: true, ...(conversation ? { hooks: { allowConversationAccess: true } } : {}) } : null,
+    },
   };
 }

@@ -10,7 +10,10 @@ export function pluginWorkerScript(): string {
   // The CLI, not Bun.build: a macro runs while the bundler waits for it (Bun refuses the nesting).
   const entry = join(import.meta.dir, "..", "..", "hook", "plugin-worker.ts");
   // Names kept: a handler's stack trace in the hook log should still read like code.
-  const build = Bun.spawnSync([process.execPath, "build", entry, "--target=node", "--format=cjs", "--minify-whitespace", "--minify-syntax"], { stdout: "pipe", stderr: "pipe" });
+  const build = Bun.spawnSync([process.execPath, "build", entry, "--target=node", "--format=cjs", "--minify-whitespace", "--minify-syntax"], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   if (build.exitCode !== 0) throw new Error(`the plugin worker does not bundle: ${build.stderr.toString()}`);
   return build.stdout.toString();
 }

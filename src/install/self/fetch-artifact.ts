@@ -95,7 +95,8 @@ export async function fetchArtifact(offer: ReleaseOffer, onProgress?: OnProgress
       if (error instanceof UnpackError) throw new ArtifactError(`${offer.source}: ${error.message}`);
       throw error;
     }
-    if (offer.binary && sha256(bytes) !== offer.binary.sha256) throw new ArtifactError(`the binary in ${offer.source} is not the ${offer.binary.name} that ${offer.sums} lists`);
+    if (offer.binary && sha256(bytes) !== offer.binary.sha256)
+      throw new ArtifactError(`the binary in ${offer.source} is not the ${offer.binary.name} that ${offer.sums} lists`);
   }
   return { source: offer.source, sums: offer.sums, name: offer.name, sha256: actual, bytes };
 }

@@ -55,12 +55,15 @@ const BUILD_FOLDERS = new Set(["dist", "build", "out", "target", "node_modules",
 export function transientReason(binary: string, env: Env = process.env): string | undefined {
   const path = real(binary);
   // tmpdir() is the system temp folder unless TMPDIR says otherwise; macOS keeps it under /private.
-  const temps = [tmpdir(), env.TMPDIR, env.TEMP, env.TMP, "/private/tmp", "/var/tmp", "/private/var/folders", "/var/folders"].filter((t): t is string => Boolean(t));
+  const temps = [tmpdir(), env.TMPDIR, env.TEMP, env.TMP, "/private/tmp", "/var/tmp", "/private/var/folders", "/var/folders"].filter((t): t is string =>
+    Boolean(t),
+  );
   // The most telling reason first: a clone's dist/ in the temp folder is a build folder before a temporary one.
   const folders = segments(dirname(path));
   const build = folders.find((part) => BUILD_FOLDERS.has(part));
   if (build) return `a build or package folder (${build}/)`;
-  if (temps.some((t) => path === t || path.startsWith(`${real(t).replace(/[\\/]+$/, "")}${sep}`) || path.startsWith(`${t.replace(/[\\/]+$/, "")}${sep}`))) return "a temporary folder";
+  if (temps.some((t) => path === t || path.startsWith(`${real(t).replace(/[\\/]+$/, "")}${sep}`) || path.startsWith(`${t.replace(/[\\/]+$/, "")}${sep}`)))
+    return "a temporary folder";
   if (folders.includes("Downloads")) return "a downloads folder";
   if (folders.includes("Cellar") || (folders.includes("apps") && folders.includes("agent-connector"))) return "a package manager's versioned folder";
   return undefined;
@@ -86,10 +89,19 @@ export function hookBinary(binary: string, env: Env = process.env): HookBinary {
   const why = transientReason(binary, env);
   if (!why) return { path: binary };
   if (existsSync(stable)) {
-    return { path: stable, note: { level: "info", message: `${binary} is in ${why}: hook commands call the installed ${stable} instead (\`${binary} self-install\` replaces it with this build).` } };
+    return {
+      path: stable,
+      note: {
+        level: "info",
+        message: `${binary} is in ${why}: hook commands call the installed ${stable} instead (\`${binary} self-install\` replaces it with this build).`,
+      },
+    };
   }
   return {
     path: binary,
-    note: { level: "warn", message: `${binary} is in ${why}: hook commands will break when it is moved or deleted. Run \`${binary} self-install\` (copies it to ${stable}), then install again.` },
+    note: {
+      level: "warn",
+      message: `${binary} is in ${why}: hook commands will break when it is moved or deleted. Run \`${binary} self-install\` (copies it to ${stable}), then install again.`,
+    },
   };
 }

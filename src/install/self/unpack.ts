@@ -27,7 +27,11 @@ function gunzip(bytes: Uint8Array): Buffer {
   }
 }
 
-const text = (block: Buffer, from: number, length: number): string => block.subarray(from, from + length).toString("utf8").replace(/\0.*$/s, "");
+const text = (block: Buffer, from: number, length: number): string =>
+  block
+    .subarray(from, from + length)
+    .toString("utf8")
+    .replace(/\0.*$/s, "");
 
 function fromTar(tar: Buffer): Uint8Array | undefined {
   for (let at = 0; at + 512 <= tar.length; ) {

@@ -42,8 +42,7 @@ const textBlock = (text: string) => ({ type: "text", text });
 /** The hosts whose `session_stop` can keep a run going (Oh My Pi 18): Stop is wired there (src/families/pi.ts `stopContinues`). */
 const SESSION_STOP_HOSTS = ["omp"];
 /** The system prompt with our context after it, in the host's own shape (Oh My Pi: a list of sections). */
-const withContext = (prompt: unknown, added: string[]): string | unknown[] =>
-  Array.isArray(prompt) ? [...prompt, ...added] : joinText(prompt, ...added);
+const withContext = (prompt: unknown, added: string[]): string | unknown[] => (Array.isArray(prompt) ? [...prompt, ...added] : joinText(prompt, ...added));
 
 export default function (pi: Json): void {
   prepare();
