@@ -127,10 +127,11 @@ export default defineAcCommand({
             const extra = {
               ...(target.hooks && own.diff ? { diff: own.diff } : {}),
               ...(companions.length ? { companions } : {}),
-              ...(own.warnings.length || sharedBy
+              ...(own.warnings.length || sharedBy || mcpChange?.warnings.length
                 ? {
                     warnings: [
                       ...own.warnings,
+                      ...(mcpChange?.warnings ?? []),
                       ...(sharedBy
                         ? [
                             `${adapter.name} (${target.scope}): ${tilde(hookFile!, paths.home)} stays, ${findAdapter(sharedBy.platform)?.name ?? sharedBy.platform} loads it too`,

@@ -179,6 +179,19 @@ export const codex: HostRecord = {
         expect(result.stderr).not.toContain("cannot be parsed");
         expect(box.read(configPath(box.home))).toBe(dotted);
       });
+
+      test("uninstall leaves a server of ours the user rewrote with dotted keys, and says so rather than 'removed'", () => {
+        const { box, install, uninstall } = installSetup("codex", `{ id: "guard", mcpServers: { tools: { command: "node" } } }`);
+        expect(install().exitCode).toBe(0);
+        const dotted = '# mine\nmcp_servers.tools.command = "node"\nmcp_servers.tools.args = ["--debug"]\n';
+        box.write(configPath(box.home), dotted);
+        const result = uninstall();
+        expect(result.stderr).toContain(
+          `${configPath(box.home)}: MCP server "tools" was rewritten in a form agent-connector cannot edit (dotted keys or an inline table); it was left in place: remove it by hand`,
+        );
+        expect(result.stderr).not.toContain("removed MCP server");
+        expect(box.read(configPath(box.home))).toBe(dotted);
+      });
     });
   },
 };

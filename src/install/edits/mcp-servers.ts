@@ -52,12 +52,22 @@ export const mcpServersEditor: Editor<McpServersEdit> = {
     let text = before;
     const { entries } = mapOf(text, edit);
     const changes: ServerChange[] = [];
+    const warnings: string[] = [];
+    let keptOurs = false;
     for (const name of edit.ours) {
       if (entries[name] === undefined) continue;
-      text = mapOf(text, edit).remove(text, name);
+      const after = mapOf(text, edit).remove(text, name);
+      // Rewritten by hand in a form the editor does not take apart (TOML dotted keys, an inline
+      // table): it is still there, and saying "removed" would be a lie.
+      if (mapOf(after, edit).entries[name] !== undefined) {
+        keptOurs = true;
+        warnings.push(`${edit.file}: MCP server "${name}" was rewritten in a form agent-connector cannot edit (dotted keys or an inline table); it was left in place: remove it by hand`);
+        continue;
+      }
+      text = after;
       changes.push({ name, status: "removed" });
     }
-    const oursRemain = edit.others.some((name) => entries[name] !== undefined && !edit.ours.includes(name));
-    return { after: text, oursRemain, removed: changes.length, details: { servers: changes } };
+    const oursRemain = keptOurs || edit.others.some((name) => entries[name] !== undefined && !edit.ours.includes(name));
+    return { after: text, oursRemain, removed: changes.length, details: { servers: changes }, warnings };
   },
 };
