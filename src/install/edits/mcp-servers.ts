@@ -61,7 +61,9 @@ export const mcpServersEditor: Editor<McpServersEdit> = {
       // table): it is still there, and saying "removed" would be a lie.
       if (mapOf(after, edit).entries[name] !== undefined) {
         keptOurs = true;
-        warnings.push(`${edit.file}: MCP server "${name}" was rewritten in a form agent-connector cannot edit (dotted keys or an inline table); it was left in place: remove it by hand`);
+        warnings.push(
+          `${edit.file}: MCP server "${name}" was rewritten in a form agent-connector cannot edit (dotted keys or an inline table); it was left in place: remove it by hand`,
+        );
         continue;
       }
       text = after;
