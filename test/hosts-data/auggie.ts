@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { EVENT_NAMES } from "../../src/events.ts";
 import { specific } from "../support/decisions.ts";
 import { sandbox, writeConfig } from "../support/harness.ts";
 import { installSetup } from "../support/install.ts";
@@ -111,21 +112,7 @@ export const auggie: HostRecord = {
   extra: (payload) => {
     describe("auggie: what install writes", () => {
       test("the prompt event is written PromptSubmit; no key Auggie does not know is ever written", () => {
-        const every = [
-          "SessionStart",
-          "SessionEnd",
-          "UserPromptSubmit",
-          "PreToolUse",
-          "PostToolUse",
-          "PreCompact",
-          "PostCompact",
-          "Stop",
-          "Notification",
-          "PermissionRequest",
-          "PostToolUseFailure",
-          "SubagentStart",
-          "SubagentStop",
-        ];
+        const every = EVENT_NAMES;
         const { box, install } = installSetup("auggie", `{ id: "guard", hooks: { ${every.map((e) => `${e}: { handler: () => undefined }`).join(", ")} } }`);
         const result = install();
         expect(result.exitCode).toBe(0);

@@ -1,5 +1,6 @@
 import { expect } from "bun:test";
 import { join } from "node:path";
+import { EVENT_NAMES } from "../../src/events.ts";
 import { block, specific } from "../support/decisions.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { CLAUDE_REPLIES, claudeSettingsInstall } from "./claude-code.ts";
@@ -16,21 +17,7 @@ export const codebuddy: HostRecord = {
     project: [".mcp.json", json({ mcpServers: CLAUDE })],
     own: ownServer(["mcpServers"]),
   },
-  fixtures: fromDocsEach([
-    "SessionStart",
-    "SessionEnd",
-    "UserPromptSubmit",
-    "PreToolUse",
-    "PostToolUse",
-    "PreCompact",
-    "PostCompact",
-    "Stop",
-    "Notification",
-    "PermissionRequest",
-    "PostToolUseFailure",
-    "SubagentStart",
-    "SubagentStop",
-  ]),
+  fixtures: fromDocsEach(EVENT_NAMES),
   replies: CLAUDE_REPLIES,
   seen: {
     "PreToolUse: CODEBUDDY_PROJECT_DIR is the project": [
