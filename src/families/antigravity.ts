@@ -14,13 +14,19 @@ import type { ToolVocabulary } from "../tools/vocabulary.ts";
  */
 export const ANTIGRAVITY_PROJECT_HOOKS = ({ projectDir }: PathContext): string => join(projectDir, ".agents", "hooks.json");
 
-export interface AntigravityHost<Id extends string, Ref extends string>
-  extends Pick<AdapterSpec<Id, Ref>, "id" | "name" | "detect" | "alsoRuns" | "verified" | "version"> {
+/** Where the IDE's and agy's shared facts come from, and what they were checked against: no official docs. */
+const ANTIGRAVITY_SOURCES = [
+  "https://cisco-ai-defense.github.io/defenseclaw/docs/connectors/antigravity/",
+  "https://github.com/websentry-ai/setup/pull/104",
+  // Tools (ANTIGRAVITY_TOOLS below): no Google list for the IDE or agy; third-party captures of
+  // agy 1.1.27 followed, with the built-in names of Google's own SDK added.
+  "https://github.com/google-antigravity/antigravity-sdk-python/blob/main/google/antigravity/types.py",
+];
+const ANTIGRAVITY_VERIFIED: AdapterSpec["verified"] = [{ version: "1.0.0", by: "third-party run", on: "2026-11", note: "agy 1.0.x; no official docs" }];
+
+export interface AntigravityHost<Id extends string, Ref extends string> extends Pick<AdapterSpec<Id, Ref>, "id" | "name" | "detect" | "alsoRuns" | "version"> {
   /** The user-level folder holding hooks.json and mcp_config.json. */
   userDir: (ctx: PathContext) => string;
-  sources: readonly string[];
-  /** The host's tools (ANTIGRAVITY_TOOLS, unless a host's differ). */
-  tools: ToolVocabulary;
 }
 
 /**
@@ -35,7 +41,7 @@ export interface AntigravityHost<Id extends string, Ref extends string>
  * those names are here too, though no hook payload has shown them yet.
  */
 const FILE_PATH = ["AbsolutePath", "TargetFile", "FilePath", "file_path"];
-export const ANTIGRAVITY_TOOLS: ToolVocabulary = {
+const ANTIGRAVITY_TOOLS: ToolVocabulary = {
   shell: { run_command: { command: "CommandLine", cwd: "Cwd" } },
   read: { view_file: { filePaths: "AbsolutePath" }, read_file: { filePaths: FILE_PATH } },
   write: {
@@ -114,8 +120,8 @@ export const defineAntigravityAdapter = <const Id extends string, const Ref exte
   defineAdapter<Id, Ref>({
     id: host.id,
     name: host.name,
-    sources: host.sources,
-    verified: host.verified,
+    sources: ANTIGRAVITY_SOURCES,
+    verified: ANTIGRAVITY_VERIFIED,
     ...(host.version ? { version: host.version } : {}),
     events: sameNames(["PreToolUse", "PostToolUse"]),
     payload: {
@@ -130,7 +136,7 @@ export const defineAntigravityAdapter = <const Id extends string, const Ref exte
     // An allow does not skip Antigravity's own review; ask (and force_ask) prompts. Malformed output fails closed.
     dialect: decisionReasonDialect(host.id, { PreToolUse: ["deny", "ask"] }),
     nativeMatcher: "search-regex", // a regex on the tool name, "" for every tool
-    tools: host.tools,
+    tools: ANTIGRAVITY_TOOLS,
     nativeHooks: false,
     hooks: {
       kind: "hook-file",
