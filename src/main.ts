@@ -1,6 +1,7 @@
 import { defineCommand, runCommand, type CommandDef } from "citty";
 import { VERSION, versionLine } from "./version.ts";
-import { closest, showUsage } from "./commands/_usage.ts";
+import { showUsage } from "./commands/_usage.ts";
+import { closest } from "./core/closest.ts";
 import { EXIT } from "./commands/_args.ts";
 import { fail, UsageError } from "./commands/_fail.ts";
 import { setRootCommand } from "./commands/_root.ts";

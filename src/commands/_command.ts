@@ -1,6 +1,6 @@
 import { defineCommand, type ArgsDef, type CommandMeta, type ParsedArgs } from "citty";
 import { fail, UsageError } from "./_fail.ts";
-import { closest } from "./_usage.ts";
+import { closest } from "../core/closest.ts";
 import { outputDrained } from "./_output.ts";
 
 export interface CommandContext<A extends ArgsDef> {

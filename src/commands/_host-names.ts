@@ -1,7 +1,7 @@
 import type { Adapter } from "../adapter.ts";
 import { ADAPTERS, HOST_IDS, type HostId } from "../../adapters/index.ts";
 import { UsageError } from "./_fail.ts";
-import { closest } from "./_usage.ts";
+import { closest } from "../core/closest.ts";
 
 /** The words of a host id: "vscode-copilot" → vscode, copilot. */
 const words = (id: string): string[] => id.split("-");

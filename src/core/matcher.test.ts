@@ -31,6 +31,9 @@ test("unknown kinds are an error with a suggestion, on tool events only", () => 
   expect(matcherError("@shel|Bash", true)).toBe(
     "names an unknown tool kind: @shel (did you mean @shell?); the kinds are @shell, @read, @write, @edit, @search, @fetch, @task, @mcp, @other",
   );
+  // A transposition is found too, and a word far from every kind gets no guess.
+  expect(matcherError("@wirte", true)).toStartWith("names an unknown tool kind: @wirte (did you mean @write?);");
+  expect(matcherError("@database", true)).toStartWith("names an unknown tool kind: @database;");
   expect(matcherError("@shel", false)).toBeUndefined();
   expect(matcherError("(", true)).toStartWith("not a valid regular expression");
 });

@@ -1,3 +1,4 @@
+import { closest } from "./closest.ts";
 import { TOOL_KINDS, type ToolKind } from "../tools/vocabulary.ts";
 
 /**
@@ -80,8 +81,12 @@ export function matcherError(matcher: string, tools = false): string | undefined
       .map((part) => KIND_TOKEN.exec(part)?.[1])
       .filter((kind): kind is string => kind !== undefined && !(TOOL_KINDS as readonly string[]).includes(kind));
     if (unknown.length) {
-      const near = (kind: string) => TOOL_KINDS.find((k) => k.startsWith(kind.toLowerCase().slice(0, 3)));
-      const hint = unknown.map((kind) => (near(kind) ? `@${kind} (did you mean @${near(kind)}?)` : `@${kind}`)).join(", ");
+      const hint = unknown
+        .map((kind) => {
+          const near = closest(kind.toLowerCase(), TOOL_KINDS);
+          return near ? `@${kind} (did you mean @${near}?)` : `@${kind}`;
+        })
+        .join(", ");
       return `names an unknown tool kind: ${hint}; the kinds are ${TOOL_KINDS.map((k) => `@${k}`).join(", ")}`;
     }
   }
