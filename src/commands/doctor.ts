@@ -12,7 +12,7 @@ import { printJson, printStdout, tilde } from "./_output.ts";
 import { probeFile, type Probe } from "./_probe.ts";
 import type { FileProblem } from "../host-config/inspect.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
-import { hostVersion, versionLine, type HostVersion } from "../install/host-version.ts";
+import { hostVersion, hostVersionLine, type HostVersion } from "../install/host-version.ts";
 
 /** Each installed host's version against the versions its adapter was checked with, read once a host. */
 async function hostVersions(results: Diagnosis[]): Promise<Record<string, HostVersion>> {
@@ -27,7 +27,7 @@ async function hostVersions(results: Diagnosis[]): Promise<Record<string, HostVe
 }
 
 function versionsReport(versions: Record<string, HostVersion>): string {
-  const lines = Object.entries(versions).map(([id, version]) => `  ${versionLine(findAdapter(id)?.name ?? id, version)}`);
+  const lines = Object.entries(versions).map(([id, version]) => `  ${hostVersionLine(findAdapter(id)?.name ?? id, version)}`);
   return lines.length ? `\n\nhost versions:\n${lines.join("\n")}` : "";
 }
 

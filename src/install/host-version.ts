@@ -74,7 +74,7 @@ async function versionByRunning(program: string, env: Record<string, string | un
 }
 
 /** The installed host's version, read the cheapest way its adapter allows; undefined when it cannot tell. */
-export async function installedVersion(adapter: Adapter, env: Record<string, string | undefined>): Promise<string | undefined> {
+async function installedVersion(adapter: Adapter, env: Record<string, string | undefined>): Promise<string | undefined> {
   const bin = adapter.detect.bins[0];
   if (!adapter.version || !bin) return undefined;
   const program = Bun.which(bin, { PATH: env.PATH ?? "" });
@@ -98,7 +98,7 @@ export async function hostVersion(adapter: Adapter, env: Record<string, string |
 const checkWords = (v: VerifiedAgainst) => (v.version ? `${v.version} (${v.by}, ${v.on})` : `${v.by} of ${v.on}`);
 
 /** One line for doctor: the host's version and how it stands; never a failure by itself. */
-export function versionLine(name: string, version: HostVersion): string {
+export function hostVersionLine(name: string, version: HostVersion): string {
   const checked = version.verified.length ? version.verified.map(checkWords).join(", ") : "none on record";
   if (!version.installed) return `${name}: version not known here; checked against ${checked}`;
   const standing: Record<Standing, string> = {
