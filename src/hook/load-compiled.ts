@@ -1,4 +1,4 @@
-import { bunStamp, changedInputs, changedInputsAsync, compiledPath, parseCompiled, type CompiledMeta, type Stamp } from "../compiled/artifact.ts";
+import { bunStamp, changedInputs, changedInputsAsync, compiledPath, parseCompiled, sameStamp, type CompiledMeta, type Stamp } from "../compiled/artifact.ts";
 import { provideGuardedFs } from "./user-fs.ts";
 import { claimProcessStdout } from "./stdout-guard.ts";
 import { runUntil, type Guarded } from "./watchdog.ts";
@@ -39,7 +39,7 @@ export function readCompiledAhead(id: string, env: Record<string, string | undef
   if (!readNow || !stampNow) return;
   try {
     const path = compiledPath(id, env);
-    const parsed = parsedFrom(id, readNow(path));
+    const parsed = parsedNow(id, path, readNow, stampNow);
     ahead = { path, compiled: parsed ? checked(parsed, changedInputs(parsed.meta, stampNow)) : { kind: "missing" } };
   } catch {
     // No such file, or an input that cannot be looked at: the call reads it again, and fails open if it must.
@@ -51,15 +51,26 @@ export async function readCompiled(id: string, env: Record<string, string | unde
   const early = ahead;
   ahead = undefined;
   if (early?.path === path) return early.compiled;
-  let text: string;
+  let parsed: ReturnType<typeof parsedFrom>;
   try {
-    text = readNow ? readNow(path) : await Bun.file(path).text();
+    parsed = readNow && stampNow ? parsedNow(id, path, readNow, stampNow) : parsedFrom(id, await Bun.file(path).text());
   } catch {
     return { kind: "missing" };
   }
-  const parsed = parsedFrom(id, text);
   if (!parsed) return { kind: "missing" };
   return checked(parsed, stampNow ? changedInputs(parsed.meta, stampNow) : await changedInputsAsync(parsed.meta, bunStamp));
+}
+
+/** The compiled file a daemon's worker read last, known by its stamp: written only by a rename (install), so a new one has another inode. */
+let lastRead: { file: Stamp; parsed: ReturnType<typeof parsedFrom> } | undefined;
+
+/** The compiled file at `path`, read again only when its stamp changed. */
+function parsedNow(id: string, path: string, read: (path: string) => string, stamp: (path: string) => Stamp): ReturnType<typeof parsedFrom> {
+  const file = stamp(path);
+  if (lastRead && lastRead.file[0] === path && sameStamp(lastRead.file, file)) return lastRead.parsed;
+  const parsed = parsedFrom(id, read(path));
+  lastRead = file[4] ? { file, parsed } : undefined;
+  return parsed;
 }
 
 function parsedFrom(id: string, text: string): { meta: CompiledMeta; body: string } | undefined {

@@ -59,8 +59,10 @@ interface Caller {
  * does to a built-in, a timer or its module state cannot reach another's calls, and its module
  * scope persists between its own calls (like a warm serverless function) and nowhere else.
  *
- * Taking a call, it removes its socket (the next call finds another worker, or runs in its own
- * process) and reads its connector's compiled file before the call's head arrives; it prepares the
+ * Taking a call, it reads its connector's compiled file before the call's head arrives, and removes
+ * its socket (the next call finds another worker, or runs in its own process) once the call yields
+ * to the event loop: a call answered before that (most are) keeps listening as it was, and a call
+ * that connected meanwhile waits in its backlog for no longer than that answer took; it prepares the
  * call (folder, environment, connector) as soon as the head is there, while the host may still be
  * writing stdin. Timers its handler set end with the call's answer, as they would with a process
  * of its own. A call that leaves anything behind (a fail-open, a stray error, a source module) is
@@ -77,6 +79,8 @@ export async function runWorker(): Promise<void> {
   claimStdout(); // user code's routes to stdout lead to stderr, as in a call of its own
   await armWatchdog();
   const realSetTimeout = setTimeout;
+  const realSetImmediate = setImmediate;
+  const realClearImmediate = clearImmediate;
   let current: CallWatch | undefined;
   // The client holds each call's deadline: told it whenever it is not the default, before user code runs.
   backstopCovered();
@@ -103,6 +107,10 @@ export async function runWorker(): Promise<void> {
   };
   let served = 0;
   let listener: Bun.UnixSocketListener<Caller> | undefined;
+  /** Where `listener` can be reached; undefined once its socket is removed. */
+  let listeningAt: string | undefined;
+  /** The socket's removal, due once the call in hand yields to the event loop. */
+  let unlinking: ReturnType<typeof setImmediate> | undefined;
   /** The connection that took this worker, until its call is answered. */
   let caller: Bun.Socket<Caller> | undefined;
   /** Answered; leaving once the answer is out. */
@@ -115,7 +123,25 @@ export async function runWorker(): Promise<void> {
   const socketPath = () => (serving ? boundSocket(daemon, serving, slot) : freshSocket(daemon, slot));
 
   function listen(): void {
-    listener = listenAt<Caller>(socketPath(), { open, data, drain: (socket) => send(socket, socket.data.outbox), close });
+    listener?.stop(false);
+    listeningAt = socketPath();
+    listener = listenAt<Caller>(listeningAt, { open, data, drain: (socket) => send(socket, socket.data.outbox), close });
+  }
+
+  /**
+   * No new connections: the next call finds another worker, or runs in its own process. The
+   * listener stays until the next listen(): a call that connected before is taken and told BUSY
+   * (open), as a call is that connects while another is taken.
+   */
+  function unlink(): void {
+    if (unlinking) realClearImmediate(unlinking);
+    unlinking = undefined;
+    try {
+      if (listeningAt) unlinkSync(listeningAt);
+    } catch {
+      // Already gone (the daemon's folder removed): the daemon leaves, and this worker with it.
+    }
+    listeningAt = undefined;
   }
 
   const line = (socket: Bun.Socket<Caller>, message: DaemonReply | DeadlineLine, end = false) =>
@@ -134,13 +160,6 @@ export async function runWorker(): Promise<void> {
     framework();
     socket.data = { split: lines(), outbox: {} };
     caller = socket;
-    listener?.stop(false);
-    listener = undefined;
-    try {
-      unlinkSync(socketPath());
-    } catch {
-      // Already gone (the daemon's folder removed): the daemon leaves, and this worker with it.
-    }
     board?.took(slot, Date.now());
     // While the client sends the call's words: the call is for this worker's connector (or declined).
     if (serving) readCompiledAhead(serving, process.env);
@@ -178,6 +197,9 @@ export async function runWorker(): Promise<void> {
   }
 
   async function answer(head: CallHead, stdin: Promise<string>, socket: Bun.Socket<Caller>): Promise<void> {
+    // Connections that come while this call runs: those the event loop takes before the socket is
+    // gone are told BUSY (above), and run in their own process.
+    unlinking ??= realSetImmediate(unlink);
     beginCall(Date.now() - head.startedAt);
     orphanBackstop?.arm(clock.deadline + ORPHAN_BACKSTOP_MS);
     printed.begin();
@@ -208,6 +230,7 @@ export async function runWorker(): Promise<void> {
     served++;
     if (orphaned || served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || !serving) {
       board?.set(slot, LEAVING, Date.now());
+      unlink();
       return leaveAfter(socket);
     }
     free();
@@ -217,10 +240,17 @@ export async function runWorker(): Promise<void> {
   function free(): void {
     caller = undefined;
     if (orphaned) realExit(0);
-    try {
-      listen();
-    } catch {
-      realExit(0); // the daemon's folder is gone: so is the daemon
+    // Still reachable where it should be (the call never yielded): nothing to do.
+    if (listeningAt === socketPath()) {
+      if (unlinking) realClearImmediate(unlinking);
+      unlinking = undefined;
+    } else {
+      unlink();
+      try {
+        listen();
+      } catch {
+        realExit(0); // the daemon's folder is gone: so is the daemon
+      }
     }
     board?.set(slot, IDLE, Date.now());
     // Idle: what runs now is the connector's own timers, with its versions of the built-ins.
