@@ -114,7 +114,12 @@ export interface CallHead {
   startedAt: number;
   /** The hook process's umask, as the host set it: files user code writes get it, as in a process of its own. */
   umask?: number;
+  /** The hook process's pid: with `startedAt`, which call a provisional reply is for (src/daemon/provisional.ts). */
+  pid?: number;
 }
+
+/** The daemon's board (src/daemon/board.ts), next to its socket. */
+export const boardPath = (daemon: string): string => `${daemon.slice(0, -5)}.board`;
 
 /** A worker's `retry` when it already has a call (two calls connected at once): not news, the call runs in-process. */
 export const BUSY = "busy";

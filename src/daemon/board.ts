@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { MAX_WORKERS } from "./address.ts";
+import { areaOf, BOARD_BYTES, keepProvisional, ROWS_BYTES, writableArea, type Area, type CallKey, type Provisional } from "./provisional.ts";
 
 /**
  * Where each worker shows its state to the daemon: a small file next to the daemon's socket,
@@ -38,27 +39,31 @@ export interface Board {
   answered(slot: number): void;
   /** A new worker is about to start in `slot`. */
   reset(slot: number): void;
+  /** The reply of the call `key` is made (provisional.ts). */
+  provisional(slot: number, key: CallKey, reply: Provisional): void;
 }
 
-export const boardPath = (daemon: string): string => `${daemon.slice(0, -5)}.board`;
+export { boardPath } from "./address.ts";
 
 /** The daemon makes the board (0600, every row zero: starting) before it starts a worker. */
 export function createBoard(path: string): Board {
-  writeFileSync(path, new Uint8Array(MAX_WORKERS * ROW * 8), { mode: 0o600 });
+  writeFileSync(path, new Uint8Array(BOARD_BYTES), { mode: 0o600 });
   return openBoard(path)!;
 }
 
 /** A worker maps the daemon's board; undefined when there is none (a worker started by hand): it then shows nothing. */
 export function openBoard(path: string): Board | undefined {
   let cells: Float64Array;
+  let bytes: Uint8Array;
   try {
-    const bytes = Bun.mmap(path, { shared: true });
-    if (bytes.byteLength < MAX_WORKERS * ROW * 8) return undefined;
+    bytes = Bun.mmap(path, { shared: true });
+    if (bytes.byteLength < BOARD_BYTES || ROWS_BYTES !== MAX_WORKERS * ROW * 8) return undefined;
     cells = new Float64Array(bytes.buffer, bytes.byteOffset, MAX_WORKERS * ROW);
   } catch {
     return undefined;
   }
   const at = (slot: number, field: number) => slot * ROW + field;
+  const areas: (Area | undefined)[] = [];
   return {
     state: (slot) => cells[at(slot, STATE)]! as WorkerStateCode,
     since: (slot) => cells[at(slot, SINCE)]!,
@@ -79,6 +84,10 @@ export function openBoard(path: string): Board | undefined {
     },
     reset(slot) {
       cells.fill(0, slot * ROW, (slot + 1) * ROW);
+    },
+    provisional(slot, key, reply) {
+      const area = (areas[slot] ??= writableArea(areaOf(bytes, slot)));
+      if (area) keepProvisional(area, key, reply);
     },
   };
 }

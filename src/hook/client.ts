@@ -1,4 +1,5 @@
-import { BUSY, DAEMON_ENV, daemonSocket, daemonWanted, slotOf, workerSockets, type CallHead } from "../daemon/address.ts";
+import { boardPath, BUSY, DAEMON_ENV, daemonSocket, daemonWanted, slotOf, workerSockets, type CallHead } from "../daemon/address.ts";
+import { areaOf, provisionalFor, type CallKey, type Provisional } from "../daemon/provisional.ts";
 import { blockedLine } from "../core/timeout.ts";
 import { whereOf, type HookArgs } from "./argv.ts";
 import { ask } from "../daemon/ask.ts";
@@ -30,8 +31,9 @@ export async function viaDaemon(
   const daemon = daemonWanted(env) ? daemonSocket(env) : undefined;
   if (!daemon) return { stdin: Bun.stdin.text().catch(() => ""), why: "off" };
   // process.uptime(), not performance.now(): see call-blocking.ts.
+  const key: CallKey = { pid: process.pid, startedAt: Date.now() - process.uptime() * 1000 };
   const head = () =>
-    JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: Date.now() - process.uptime() * 1000, umask: process.umask() } satisfies CallHead);
+    JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: key.startedAt, umask: process.umask(), pid: key.pid } satisfies CallHead);
   const sockets = workerSockets(daemon, connector);
   // Linux: blocking system calls (call-blocking.ts); elsewhere, opted out, or where those cannot be made, Bun's sockets.
   const blocking = process.platform === "linux" && env[FFI_ENV] !== "0";
@@ -52,7 +54,7 @@ export async function viaDaemon(
   }
   const { answer, print } = handoff;
   const stdin = handoff.stdin ?? (reading ??= Bun.stdin.text().catch(() => ""));
-  if ("why" in answer && answer.why === "overran") return overran(daemon, args, handoff);
+  if ("why" in answer && answer.why === "overran") return overran(daemon, args, handoff, key);
   if ("why" in answer) return { stdin, ...(answer as { why: InProcess["why"]; detail?: string }) };
   if ("retry" in answer) return { stdin, why: answer.retry === BUSY ? "busy" : "retry", detail: answer.retry };
   if (answer.stdout) await (print ? print(1, answer.stdout) : Bun.write(Bun.stdout, answer.stdout).catch(() => 0));
@@ -65,14 +67,30 @@ export async function viaDaemon(
 /**
  * The worker's code held it past the call's deadline (a native call that blocks, a loop the event
  * loop runs): the host sees what the backstop shows in a process of its own (native-backstop.ts),
- * one line and a hook ended by SIGKILL; the daemon replaces the stuck worker.
+ * one line and a hook ended by SIGKILL, or, when the handler's reply was made before that (one of
+ * the microtasks it left blocks), that reply; the daemon replaces the stuck worker.
  */
-async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event" | "connector">, handoff: Handoff): Promise<never> {
-  const line = `${blockedLine(whereOf(args))}\n`;
-  await (handoff.print ? handoff.print(2, line) : Bun.write(Bun.stderr, line).catch(() => 0));
+async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event" | "connector">, handoff: Handoff, key: CallKey): Promise<never> {
+  const print = (fd: 1 | 2, text: string) => (handoff.print ? handoff.print(fd, text) : Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text).catch(() => 0));
+  const made = handoff.worker ? await provisionalOf(daemon, slotOf(handoff.worker), key) : undefined;
+  if (!made) await print(2, `${blockedLine(whereOf(args))}\n`);
   if (handoff.worker) await ask(daemon, { v: 1, stuck: slotOf(handoff.worker), at: Date.now() });
+  if (made) {
+    if (made.stdout) await print(1, made.stdout);
+    if (made.stderr) await print(2, made.stderr);
+    return process.exit(made.exitCode);
+  }
   process.kill(process.pid, "SIGKILL");
   return new Promise<never>(() => {});
+}
+
+/** The reply the worker in `slot` made for this call before its code held it (src/daemon/provisional.ts). */
+async function provisionalOf(daemon: string, slot: number, key: CallKey): Promise<Provisional | undefined> {
+  try {
+    return provisionalFor(areaOf(await Bun.file(boardPath(daemon)).bytes(), slot), key);
+  } catch {
+    return undefined;
+  }
 }
 
 /** No worker took the call: none idle for its connector (the daemon is told), or no daemon runs (then the call starts one for the next calls). */

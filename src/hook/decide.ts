@@ -9,12 +9,12 @@ import { withUpdatedTool } from "../tools/rewrite.ts";
 import { resolveResponse, type Degradation } from "../core/resolve.ts";
 import { parseHandlerResult } from "../core/response.ts";
 import { denyReason } from "../dialects/reply.ts";
-import type { Outcome } from "./guard.ts";
+import type { Outcome, Ran } from "./guard.ts";
 import { callingHost, type CallingHost } from "./calling-host.ts";
 import { logLine } from "./io.ts";
 import { runUntil } from "./watchdog.ts";
 import { snapshotResponse } from "./safe-response.ts";
-import { framework, JSONStringify } from "./intrinsics.ts";
+import { framework, JSONStringify, ObjectHasOwn } from "./intrinsics.ts";
 
 /**
  * What a hook call answers once its connector and payload are known: normalisation, matcher, the
@@ -34,25 +34,59 @@ export interface Call {
 
 export interface Runner {
   /** Runs the handler within the call's budget. */
-  run(fn: () => unknown): Promise<Outcome>;
+  run(fn: () => unknown): Ran;
   /** The budget's end, in performance.now() time. */
   deadline(): number;
   /** What the call decided, for the trace line. */
   decided?(what: string): void;
+  /** The reply is made, before the microtasks the handler left run: what the host gets if one of them blocks natively. */
+  provisional?(reply: Reply): void;
+  /** Runs the microtasks the handler left, within the budget. */
+  settle?(): void;
+}
+
+/**
+ * The reply made from what the handler came to, told to the runner as soon as it is made; then the
+ * microtasks the handler queued run (guard.ts runGuarded): one that blocks natively cannot take
+ * back a deny already made.
+ */
+async function replyFrom(ran: Ran, runner: Runner, make: (outcome: Outcome) => Reply): Promise<Reply> {
+  const outcome = ObjectHasOwn(ran, "now") ? (ran as { now: Outcome }).now : await (ran as { later: Promise<Outcome> }).later;
+  try {
+    const reply = make(outcome);
+    runner.provisional?.(reply);
+    return reply;
+  } finally {
+    runner.settle?.();
+  }
 }
 
 export async function nativeReply(args: Call, config: ConnectorConfig, payload: unknown, runner: Runner): Promise<Reply> {
   const hook = config.platforms?.[args.platform]?.nativeHooks?.[args.event];
   if (!hook) throw new FailOpen(`no native hook "${args.event}" for ${args.platform} in connector ${config.id}`);
-  const outcome = await runner.run(() => hook.handler(payload));
-  // JSON.stringify runs the answer's getters and toJSON: user code, under the watchdog, with user code's built-ins.
-  const text = outcome.kind === "returned" ? runUntil(() => JSONStringify(outcome.value), runner.deadline()) : undefined;
-  // The answer in hand: from here on the original built-ins (intrinsics.ts).
-  framework();
-  if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
-  if (outcome.value === undefined || outcome.value === null) return EMPTY_REPLY;
-  if (text?.kind !== "returned" || typeof text.value !== "string") throw new FailOpen("the native hook's answer cannot be written as JSON");
-  return { exitCode: 0, stdout: `${text.value}\n` };
+  // Awaited, not returned (here and below): an async function that returns a promise is resolved
+  // through that promise's `then`, looked up while user code's versions may be in place.
+  return await replyFrom(
+    runner.run(() => hook.handler(payload)),
+    runner,
+    (outcome) => {
+      // JSON.stringify runs the answer's getters and toJSON: user code, under the watchdog, with user code's built-ins.
+      const text =
+        outcome.kind === "returned"
+          ? runUntil(
+              () => JSONStringify(outcome.value),
+              runner.deadline(),
+              () => false,
+            )
+          : undefined;
+      // The answer in hand: from here on the original built-ins (intrinsics.ts).
+      framework();
+      if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
+      if (outcome.value === undefined || outcome.value === null) return EMPTY_REPLY;
+      if (text?.kind !== "returned" || typeof text.value !== "string") throw new FailOpen("the native hook's answer cannot be written as JSON");
+      return { exitCode: 0, stdout: `${text.value}\n` };
+    },
+  );
 }
 
 export async function normalizedReply(
@@ -87,30 +121,32 @@ export async function normalizedReply(
   if (spurious && Object.entries(spurious).every(([key, value]) => isSpurious(key, value))) return EMPTY_REPLY;
   if (!matches(event, hook.matcher, normalized as unknown as Record<string, unknown>, tools)) return EMPTY_REPLY;
 
-  const outcome = await runner.run(() => (hook.handler as (e: unknown) => unknown)(normalized));
-  // Reading the answer may run its getters: user code, with user code's built-ins (safe-response.ts uses none).
-  const snapshot = outcome.kind === "returned" ? snapshotResponse(outcome.value, runner.deadline()) : undefined;
-  // The answer in hand: from here on the original built-ins (intrinsics.ts).
-  framework();
-  if (outcome.kind !== "returned" || !snapshot) throw new FailOpen(describe(outcome as Exclude<typeof outcome, { kind: "returned" }>));
-  const where = `${args.platform} ${event} (${config.id})`;
-  const parsed = parseHandlerResult(snapshot.value);
-  const problems = [...snapshot.problems, ...(parsed.ok ? [] : [parsed.problem])];
-  if (!parsed.ok && !parsed.response) throw new FailOpen(problems.join("; "));
-  if (problems.length && parsed.response?.decision === "deny") logLine(`${where}: handler's answer: ${problems.join("; ")}; the deny is kept`);
-  else if (problems.length) logLine(`${where}: handler's answer: ${problems.join("; ")}`);
+  const ran = runner.run(() => (hook.handler as (e: unknown) => unknown)(normalized));
+  return await replyFrom(ran, runner, (outcome) => {
+    // Reading the answer may run its getters: user code, with user code's built-ins (safe-response.ts uses none).
+    const snapshot = outcome.kind === "returned" ? snapshotResponse(outcome.value, runner.deadline()) : undefined;
+    // The answer in hand: from here on the original built-ins (intrinsics.ts).
+    framework();
+    if (outcome.kind !== "returned" || !snapshot) throw new FailOpen(describe(outcome as Exclude<typeof outcome, { kind: "returned" }>));
+    const where = `${args.platform} ${event} (${config.id})`;
+    const parsed = parseHandlerResult(snapshot.value);
+    const problems = [...snapshot.problems, ...(parsed.ok ? [] : [parsed.problem])];
+    if (!parsed.ok && !parsed.response) throw new FailOpen(problems.join("; "));
+    if (problems.length && parsed.response?.decision === "deny") logLine(`${where}: handler's answer: ${problems.join("; ")}; the deny is kept`);
+    else if (problems.length) logLine(`${where}: handler's answer: ${problems.join("; ")}`);
 
-  const portable = withUpdatedTool(parsed.response, tools, normalized as { toolName?: string }, host.id);
-  if (portable.lost) logLine(`${where}: ${portable.lost}`);
+    const portable = withUpdatedTool(parsed.response, tools, normalized as { toolName?: string }, host.id);
+    if (portable.lost) logLine(`${where}: ${portable.lost}`);
 
-  const lost: Degradation[] = [];
-  const resolved = resolveResponse(event, portable.response, host.dialect.capabilities, lost);
-  runner.decided?.(resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion"));
-  // What the host cannot take at all is logged, never dropped silently (conversions to context are
-  // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
-  const dropped = lost.filter((d) => !d.to.startsWith("context"));
-  if (dropped.length) logLine(`${where}: ${host.id} cannot take ${dropped.map((d) => `${d.from} on ${d.event}: ${d.to}`).join(", ")}`);
-  return renderReply(host, event, nativeEvent, resolved, config.id, payload as Record<string, unknown>, where);
+    const lost: Degradation[] = [];
+    const resolved = resolveResponse(event, portable.response, host.dialect.capabilities, lost);
+    runner.decided?.(resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion"));
+    // What the host cannot take at all is logged, never dropped silently (conversions to context are
+    // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
+    const dropped = lost.filter((d) => !d.to.startsWith("context"));
+    if (dropped.length) logLine(`${where}: ${host.id} cannot take ${dropped.map((d) => `${d.from} on ${d.event}: ${d.to}`).join(", ")}`);
+    return renderReply(host, event, nativeEvent, resolved, config.id, payload as Record<string, unknown>, where);
+  });
 }
 
 function renderReply(

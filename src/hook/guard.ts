@@ -2,6 +2,13 @@ import { runUntil } from "./watchdog.ts";
 import { armBackstop } from "./backstop.ts";
 import { asFramework, NativePromise, PromisePrototypeThen, PromiseResolve, PromiseWithResolvers, recordIntrinsics, ReflectApply, user } from "./intrinsics.ts";
 
+/**
+ * What running a handler came to: `now` when it returned a value (not a promise), the microtasks it
+ * queued still waiting (the caller makes its answer first, then drains them: drainUntil); `later`
+ * when it returned a promise or a thenable.
+ */
+export type Ran = { now: Outcome } | { later: Promise<Outcome> };
+
 /** The outcome of running user code under a time budget with process.exit disarmed. */
 export type Outcome = { kind: "returned"; value: unknown } | { kind: "threw"; error: unknown } | { kind: "timed-out" } | { kind: "exited"; code: unknown };
 
@@ -102,32 +109,46 @@ function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
  * read its answer (which may run getters: user code too), user code's versions of the built-ins
  * are in place (intrinsics.ts): its async continuations run with them, our own steps in between
  * with the references taken before. The caller calls framework() once it has the answer in hand.
+ *
+ * A handler that returns a value has its answer taken before the microtasks it queued run: one of
+ * them that then blocks natively (out of the watchdog's reach) cannot keep a deny from being made
+ * (decide.ts makes the reply first, then drains them).
  */
-export async function runGuarded(fn: () => unknown, clock: Clock, where: string): Promise<Outcome> {
+export function runGuarded(fn: () => unknown, clock: Clock, where: string): Ran {
   exitAttempt = undefined;
   // `then` is read under the watchdog too: a getter or a Proxy trap is user code.
   let settled = false;
   callTimers ??= [];
   user();
-  const first = runUntil(() => {
-    const value = fn();
-    const promise = value instanceof NativePromise ? value : isThenable(value) ? PromiseResolve(value) : undefined;
-    // Runs with the microtasks runUntil drains when the promise is already settled (an async handler that never waited).
-    if (promise)
-      PromisePrototypeThen(
-        promise,
-        () => (settled = true),
-        () => (settled = true),
-      );
-    return { value, promise };
-  }, clock.deadline);
+  const first = runUntil(
+    () => {
+      const value = fn();
+      const promise = value instanceof NativePromise ? value : isThenable(value) ? PromiseResolve(value) : undefined;
+      // Runs with the microtasks runUntil drains when the promise is already settled (an async handler that never waited).
+      if (promise)
+        PromisePrototypeThen(
+          promise,
+          () => (settled = true),
+          () => (settled = true),
+        );
+      return { value, promise };
+    },
+    clock.deadline,
+    (ran) => ran.promise !== undefined,
+  );
   const attempt = exitAttempt as ExitAttempt | undefined;
-  if (attempt) return { kind: "exited", code: attempt.code };
-  if (first.kind !== "returned") return first.kind === "threw" && first.error instanceof ExitAttempt ? { kind: "exited", code: first.error.code } : first;
+  if (attempt) return { now: { kind: "exited", code: attempt.code } };
+  if (first.kind !== "returned")
+    return { now: first.kind === "threw" && first.error instanceof ExitAttempt ? { kind: "exited", code: first.error.code } : first };
   const { value: returned, promise: value } = first.value;
-  if (!value) return { kind: "returned", value: returned };
+  if (!value) return { now: { kind: "returned", value: returned } };
   // Still pending: what runs after real I/O is beyond the watchdog's reach.
   if (!settled) asFramework(() => armBackstop(clock.deadline, where));
+  return { later: settledOutcome(value) };
+}
+
+/** The outcome of a handler's promise: its value, its error, or its process.exit. */
+async function settledOutcome(value: Promise<unknown>): Promise<Outcome> {
   const outcome = PromiseWithResolvers<Outcome>();
   exitListeners = [(attempt) => outcome.resolve({ kind: "exited", code: attempt.code })];
   PromisePrototypeThen(

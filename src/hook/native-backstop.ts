@@ -26,6 +26,12 @@ export interface NativeBackstop {
   arm(atMs: number): void;
   /** The reply is made: from now on the process exits with `exitCode` at `atMs` if it is still here. */
   answered(exitCode: number, atMs: number): void;
+  /**
+   * The reply is made but not written (the microtasks the handler left run first, decide.ts): if one
+   * of them still holds the process at `atMs`, a shell prints the reply as this process would have,
+   * and the process exits with its code a moment later. A deny made stays a deny.
+   */
+  provisional(reply: { exitCode: number; stdout?: string; stderr?: string }, atMs: number): void;
   /** Nothing to end for now (a daemon's worker between calls). */
   disarm(): void;
 }
@@ -54,6 +60,8 @@ interface NativeFfi {
 }
 
 const CLOCK_MONOTONIC = 1;
+/** How long the shell that prints a provisional reply has before the process exits with its code. */
+const PRINT_MS = 300;
 const SIGEV_THREAD = 2;
 const TWO_32 = 4294967296;
 
@@ -113,7 +121,17 @@ export function nativeBackstop(where: string): NativeBackstop | undefined {
   };
   let blocked = timer(system, (event) => put64(event, 0, commandAt));
   if (blocked === undefined) return undefined;
+  let printing: bigint | undefined;
   let exiting: bigint | undefined;
+  /** The provisional reply's command, referenced while its timer may fire: glibc's thread reads it from here. */
+  const held: Uint8Array[] = [];
+  /** The timers that replace every one before: armed first, so there is never a moment with none. */
+  const replace = (print: bigint | undefined, exitAt: bigint): void => {
+    for (const old of [blocked, printing, exiting]) if (old !== undefined) c.timer_delete(old);
+    blocked = undefined;
+    printing = print;
+    exiting = exitAt;
+  };
   // An all-zero itimerspec disarms.
   const idle = new Int32Array(8);
   return {
@@ -126,11 +144,22 @@ export function nativeBackstop(where: string): NativeBackstop | undefined {
     answered(exitCode, atMs) {
       const next = timer(exit!, (event) => (event[0] = exitCode | 0));
       if (next === undefined) return; // the one before stays: better ended as blocked than never
-      // The new one armed first: there is never a moment with none.
       set(next, atMs);
-      for (const old of [blocked, exiting]) if (old !== undefined) c.timer_delete(old);
-      blocked = undefined;
-      exiting = next;
+      replace(undefined, next);
+    },
+    provisional({ exitCode, stdout = "", stderr = "" }, atMs) {
+      const command = cString(`printf '%s' ${shellWord(stdout)}; printf '%s' ${shellWord(stderr)} >&2`);
+      const at = ffi.ptr(command);
+      const print = timer(system!, (event) => put64(event, 0, at));
+      const next = timer(exit!, (event) => (event[0] = exitCode | 0));
+      if (print === undefined || next === undefined) {
+        for (const made of [print, next]) if (made !== undefined) c.timer_delete(made);
+        return; // the ones before stay
+      }
+      held[0] = command;
+      set(print, atMs);
+      set(next, atMs + PRINT_MS);
+      replace(print, next);
     },
   };
 }

@@ -102,13 +102,15 @@ function configFor(entry: Loaded, call: WorkerCall): ConnectorConfig {
 
 /** The handler runs to its end here: the module's timer (and terminate) is its budget. */
 const runner: Runner = {
-  async run(fn): Promise<Outcome> {
-    try {
-      return { kind: "returned", value: await fn() };
-    } catch (error) {
-      return { kind: "threw", error };
-    }
-  },
+  run: (fn) => ({
+    later: (async (): Promise<Outcome> => {
+      try {
+        return { kind: "returned", value: await fn() };
+      } catch (error) {
+        return { kind: "threw", error };
+      }
+    })(),
+  }),
   deadline: () => FAR,
 };
 

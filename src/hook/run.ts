@@ -11,7 +11,7 @@ import { hostPayload, UnreadablePayload } from "./input.ts";
 import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
 import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
-import { armWatchdog, runUntil } from "./watchdog.ts";
+import { armWatchdog, drainUntil, runUntil } from "./watchdog.ts";
 import { armBackstop, backstopCovered } from "./backstop.ts";
 import { nativeBackstop } from "./native-backstop.ts";
 import { whereOf, type HookArgs } from "./argv.ts";
@@ -42,6 +42,15 @@ export const clock: Clock & { limit?: number } = {
 
 /** Told each time the call's deadline moves (the backstop follows it; a daemon's worker tells its client). */
 export const onDeadline = (listener: (deadline: number) => void): void => void (deadlineMoved = listener);
+
+let provisionalMade: ((reply: Reply) => void) | undefined;
+
+/**
+ * Told the reply as soon as it is made, before the microtasks the handler left run (decide.ts): what
+ * the host gets should one of them block natively (the native backstop in a process of its own, a
+ * daemon's worker's client).
+ */
+export const onProvisional = (listener: (reply: Reply) => void): void => void (provisionalMade = listener);
 
 /** The deadline of a call whose connector sets no timeout, where a daemon's client expects it (performance.now() time). */
 export const defaultDeadline = (): number => callStart + DEFAULT_BUDGET_MS;
@@ -116,6 +125,8 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
     run: (fn) => runGuarded(fn, clock, whereOf(args)),
     deadline: () => clock.deadline,
     decided: (what) => (decided = what),
+    provisional: (made) => provisionalMade?.(made),
+    settle: () => drainUntil(clock.deadline),
   };
   if (args.native) return await nativeReply(args, config, payload, runner);
   return await normalizedReply(args, adapter, config, payload, env, runner);
@@ -295,12 +306,15 @@ export async function runHook(args: HookArgs, writeReply: ReplyWriter, stdin: Pr
     backstopCovered();
     backstop.arm(clock.deadline + BACKSTOP_GRACE_MS);
     onDeadline((moved) => backstop.arm(moved + BACKSTOP_GRACE_MS));
+    onProvisional((made) => backstop.provisional(made, clock.deadline + BACKSTOP_GRACE_MS));
   }
   let finishing = false;
   let realExit: (code: number) => never = process.exit.bind(process) as (code: number) => never;
   const finish = async (result: Reply): Promise<never> => {
     if (finishing) return new Promise<never>(() => {});
     finishing = true;
+    // What the microtasks the handler left changed (they ran after its reply was made) is put back first.
+    framework();
     let { exitCode, stderr } = result;
     // The reply is made: whatever holds the process from here on, it exits with this code, soon.
     backstop?.answered(exitCode, performanceNow() + BACKSTOP_GRACE_MS);

@@ -52,6 +52,8 @@ export function snapshotResponse(value: unknown, deadline: number): Snapshot {
       }
     },
     MathMax(deadline, performanceNow() + READ_GRACE_MS),
+    // The handler's own microtasks run once its reply is made (decide.ts).
+    () => false,
   );
   if (run.kind === "timed-out") problems.push("reading it did not finish within the time budget");
   return { value: copy, problems };

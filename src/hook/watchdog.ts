@@ -32,8 +32,10 @@ export async function armWatchdog(): Promise<void> {
 /**
  * Runs `fn` (and the microtasks it queues) until it is done or `deadline` (performance.now()) passes.
  * `fn` is user code: user code's versions of the built-ins are in place while it runs (intrinsics.ts).
+ * `drainAfter` false for what `fn` returned: its microtasks stay queued (the caller drains them
+ * later, with runUntil again).
  */
-export function runUntil<T>(fn: () => T, deadline: number): Guarded<T> {
+export function runUntil<T>(fn: () => T, deadline: number, drainAfter?: (value: T) => boolean, asUser = true): Guarded<T> {
   let outcome: Guarded<T> | undefined;
   const slot = globalThis as unknown as Record<string, () => void>;
   slot[SLOT] = () => {
@@ -42,10 +44,10 @@ export function runUntil<T>(fn: () => T, deadline: number): Guarded<T> {
     } catch (error) {
       outcome = { kind: "threw", error };
     }
-    drain();
+    if (!drainAfter || outcome.kind !== "returned" || drainAfter(outcome.value)) drain();
   };
   const remaining = MathMax(1, MathFloor(deadline - performanceNow()));
-  const entered = !inUserState();
+  const entered = asUser && !inUserState();
   if (entered) user();
   try {
     if (runScript) runScript({ timeout: remaining });
@@ -59,6 +61,13 @@ export function runUntil<T>(fn: () => T, deadline: number): Guarded<T> {
   }
   return outcome!;
 }
+
+/**
+ * Runs the microtasks user code left queued after its answer was made, until they are done or
+ * `deadline` passes. With the original built-ins in place: what they change is noted by the next
+ * framework() (intrinsics.ts), which the caller makes before its own code goes on.
+ */
+export const drainUntil = (deadline: number): void => void runUntil(() => undefined, deadline, undefined, false);
 
 /** Whether the watchdog fired during the last runUntil whose outcome was kept. */
 export const pastDeadline = (deadline: number): boolean => performanceNow() >= deadline;

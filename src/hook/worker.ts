@@ -4,7 +4,20 @@ import { readCompiledAhead, readCompiledWith } from "./load-compiled.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
 import { replaceEnv } from "./replace-env.ts";
 import { parseHookArgv } from "./argv.ts";
-import { beginCall, callLeftNothing, clock, defaultDeadline, hookReply, onDeadline, traceCall, watchCall, type CallWatch, type HookArgs } from "./run.ts";
+import {
+  beginCall,
+  callLeftNothing,
+  clock,
+  defaultDeadline,
+  hookReply,
+  onDeadline,
+  onProvisional,
+  traceCall,
+  watchCall,
+  type CallWatch,
+  type HookArgs,
+} from "./run.ts";
+import type { CallKey } from "../daemon/provisional.ts";
 import { clearCallTimers, prepareForUserCode } from "./guard.ts";
 import { claimStdout } from "./stdout-guard.ts";
 import { flushLogs, writeLogsAtOnce } from "./io.ts";
@@ -44,6 +57,8 @@ interface Caller {
   outbox: Outbox;
   /** Set once the head arrived: the call is being prepared, and stdin completes it. */
   stdin?: PromiseWithResolvers<string>;
+  /** Which call it is, for its provisional reply (src/daemon/provisional.ts). */
+  key?: CallKey;
   gotStdin?: boolean;
 }
 
@@ -97,6 +112,13 @@ export async function runWorker(): Promise<void> {
   );
   const printed = stderrCapture();
   const board = openBoard(boardPath(daemon));
+  // The reply as soon as it is made, before the microtasks the handler left run: its caller prints
+  // it should one of them hold this worker past the deadline (src/daemon/provisional.ts). Without
+  // what user code printed on stderr meanwhile: that is read once, with the answer.
+  onProvisional((made) => {
+    const key = caller?.data.key;
+    if (key) board?.provisional(slot, key, { exitCode: made.exitCode, stdout: made.stdout ?? "", stderr: made.stderr ?? "" });
+  });
   const send_ = process.send?.bind(process);
   const tell = (message: WorkerMessage) => {
     try {
@@ -200,6 +222,7 @@ export async function runWorker(): Promise<void> {
     // Connections that come while this call runs: those the event loop takes before the socket is
     // gone are told BUSY (above), and run in their own process.
     unlinking ??= realSetImmediate(unlink);
+    if (head.pid !== undefined) socket.data.key = { pid: head.pid, startedAt: head.startedAt };
     beginCall(Date.now() - head.startedAt);
     orphanBackstop?.arm(clock.deadline + ORPHAN_BACKSTOP_MS);
     printed.begin();

@@ -51,21 +51,28 @@ describe.each(Object.entries(LOADS))("native blocking: ended within the budget (
   }
 });
 
+/** A handler that answers at once and leaves work behind that blocks natively: the answer stands, each way. */
+const AFTER_DENY: Record<string, string> = {
+  "a timer set by the handler blocks once the deny is made":
+    "() => { setTimeout(() => Bun.sleepSync(20_000), 0); return { decision: 'deny', reason: 'kept' }; }",
+  "a microtask the handler queued blocks once the deny is made":
+    "() => { queueMicrotask(() => Bun.sleepSync(20_000)); return { decision: 'deny', reason: 'kept' }; }",
+  "a promise callback the handler left blocks once the deny is made":
+    "() => { Promise.resolve().then(() => require('node:child_process').execSync('sleep 20')); return { decision: 'deny', reason: 'kept' }; }",
+};
+
 describe.each(Object.entries(LOADS))("native blocking after the answer: the deny is kept (%s)", (_loadName, load) => {
-  test("a timer set by the handler blocks once the deny is made", () => {
-    const config = configWithHandler(
-      box,
-      "() => { setTimeout(() => Bun.sleepSync(20_000), 0); return { decision: 'deny', reason: 'kept' }; }",
-      "",
-      "native-after-deny.config.ts",
-    );
-    const options = withEnv(load(box, config), {});
-    for (let i = 0; i < 2; i++) {
-      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
-      expect(result.ms).toBeLessThan(LIMIT_MS);
-      expect(result).toMatchObject({ stdout: claudeDeny("kept"), exitCode: 0 });
-    }
-  }, 20_000);
+  for (const [name, handler] of Object.entries(AFTER_DENY)) {
+    test(name, () => {
+      const config = configWithHandler(box, handler, "", `native-after-${name.replace(/\W+/g, "-")}.config.ts`);
+      const options = withEnv(load(box, config), {});
+      for (let i = 0; i < 2; i++) {
+        const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
+        expect(result.ms).toBeLessThan(LIMIT_MS);
+        expect(result).toMatchObject({ stdout: claudeDeny("kept"), stderr: "", exitCode: 0 });
+      }
+    }, 20_000);
+  }
 });
 
 afterAll(() =>
