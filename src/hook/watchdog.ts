@@ -18,6 +18,13 @@ export type Guarded<T> = { kind: "returned"; value: T } | { kind: "threw"; error
 const SLOT = `__agentConnectorGuarded${process.pid}_${Date.now()}`;
 let runScript: ((options: { timeout: number }) => unknown) | undefined;
 let drain: Drain = () => {};
+/** What the watchdog's script runs next: taken once (a call of the global by user code meanwhile finds nothing). */
+let next: (() => void) | undefined;
+const runNext = (): void => {
+  const run = next;
+  next = undefined;
+  run?.();
+};
 
 /** Loads the watchdog (node:vm, bun:jsc): ~1 ms, paid only when a script config is about to run. */
 export async function armWatchdog(): Promise<void> {
@@ -25,6 +32,8 @@ export async function armWatchdog(): Promise<void> {
   const vm = await import("node:vm");
   const jsc = await import("bun:jsc");
   drain = jsc.drainMicrotasks;
+  // Defined once, never deleted: a global added and deleted on every run reshapes the global object each time.
+  Object.defineProperty(globalThis, SLOT, { value: runNext, enumerable: false, writable: false, configurable: false });
   const script = new vm.Script(`globalThis.${SLOT}()`);
   runScript = script.runInThisContext.bind(script);
 }
@@ -37,8 +46,7 @@ export async function armWatchdog(): Promise<void> {
  */
 export function runUntil<T>(fn: () => T, deadline: number, drainAfter?: (value: T) => boolean, asUser = true): Guarded<T> {
   let outcome: Guarded<T> | undefined;
-  const slot = globalThis as unknown as Record<string, () => void>;
-  slot[SLOT] = () => {
+  next = () => {
     try {
       outcome = { kind: "returned", value: fn() };
     } catch (error) {
@@ -51,13 +59,13 @@ export function runUntil<T>(fn: () => T, deadline: number, drainAfter?: (value: 
   if (entered) user();
   try {
     if (runScript) runScript({ timeout: remaining });
-    else slot[SLOT]!();
+    else runNext();
   } catch {
     // The watchdog fired: fn's own result, if it got one, still stands (a deny already made).
     return outcome ?? { kind: "timed-out" };
   } finally {
     if (entered) framework();
-    delete slot[SLOT];
+    next = undefined;
   }
   return outcome!;
 }
