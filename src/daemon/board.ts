@@ -43,8 +43,6 @@ export interface Board {
   provisional(slot: number, key: CallKey, reply: Provisional): void;
 }
 
-export { boardPath } from "./address.ts";
-
 /** The daemon makes the board (0600, every row zero: starting) before it starts a worker. */
 export function createBoard(path: string): Board {
   writeFileSync(path, new Uint8Array(BOARD_BYTES), { mode: 0o600 });

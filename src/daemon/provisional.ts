@@ -35,20 +35,18 @@ export const areaOf = (board: Uint8Array, slot: number): Uint8Array => board.sub
 
 const viewOf = (area: Uint8Array) => new DataView(area.buffer, area.byteOffset, area.byteLength);
 
-/** A slot's area as its worker writes it: made once, written on every call. */
+/** A slot's area as its worker writes it: made once, written on every call (the hook's client, which only reads, makes none). */
 export interface Area {
-  bytes: Uint8Array;
   body: Uint8Array;
   view: DataView;
+  encoder: TextEncoder;
 }
 
 export const writableArea = (bytes: Uint8Array): Area | undefined =>
-  bytes.byteLength < AREA_BYTES ? undefined : { bytes, body: bytes.subarray(HEADER), view: viewOf(bytes) };
-
-const encoder = new TextEncoder();
+  bytes.byteLength < AREA_BYTES ? undefined : { body: bytes.subarray(HEADER), view: viewOf(bytes), encoder: new TextEncoder() };
 
 /** Keeps `reply` for the call `key`; the key is written last, so a reader never takes a reply half written. */
-export function keepProvisional({ body, view }: Area, key: CallKey, reply: Provisional): void {
+export function keepProvisional({ body, view, encoder }: Area, key: CallKey, reply: Provisional): void {
   view.setFloat64(0, 0, true);
   const text = JSON.stringify(reply);
   const { read, written } = encoder.encodeInto(text, body);

@@ -1,10 +1,20 @@
 import { chmodSync, closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync, unlinkSync } from "node:fs";
-import { WORKER_SLOT_ENV, WORKER_SOCKET_ENV, boundSocket, daemonDir, daemonSocket, freshSocket, type DaemonStatus, type WorkerMessage } from "./address.ts";
+import {
+  WORKER_SLOT_ENV,
+  WORKER_SOCKET_ENV,
+  boardPath,
+  boundSocket,
+  daemonDir,
+  daemonSocket,
+  freshSocket,
+  type DaemonStatus,
+  type WorkerMessage,
+} from "./address.ts";
 import { ask } from "./ask.ts";
 import { listenAt } from "./listen-at.ts";
 import { lines, send, type Outbox } from "./wire.ts";
 import { Workers, type Started } from "./workers.ts";
-import { boardPath, createBoard } from "./board.ts";
+import { createBoard } from "./board.ts";
 import { HOOK_JIT_POLICY } from "../jit-policy.ts";
 
 /**

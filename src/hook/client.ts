@@ -52,13 +52,14 @@ export async function viaDaemon(
     }
     await Bun.sleep(50);
   }
-  const { answer, print } = handoff;
+  const { answer } = handoff;
+  const print = printer(handoff);
   const stdin = handoff.stdin ?? (reading ??= Bun.stdin.text().catch(() => ""));
-  if ("why" in answer && answer.why === "overran") return overran(daemon, args, handoff, key);
+  if ("why" in answer && answer.why === "overran") return overran(daemon, args, handoff, key, print);
   if ("why" in answer) return { stdin, ...(answer as { why: InProcess["why"]; detail?: string }) };
   if ("retry" in answer) return { stdin, why: answer.retry === BUSY ? "busy" : "retry", detail: answer.retry };
-  if (answer.stdout) await (print ? print(1, answer.stdout) : Bun.write(Bun.stdout, answer.stdout).catch(() => 0));
-  if (answer.stderr) await (print ? print(2, answer.stderr) : Bun.write(Bun.stderr, answer.stderr).catch(() => 0));
+  if (answer.stdout) await print(1, answer.stdout);
+  if (answer.stderr) await print(2, answer.stderr);
   // Ended by a signal (the backstop's kill): so does this process, as the host would have seen it.
   if (answer.signal) process.kill(process.pid, answer.signal as NodeJS.Signals);
   return process.exit(answer.exitCode);
@@ -70,8 +71,7 @@ export async function viaDaemon(
  * one line and a hook ended by SIGKILL, or, when the handler's reply was made before that (one of
  * the microtasks it left blocks), that reply; the daemon replaces the stuck worker.
  */
-async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event" | "connector">, handoff: Handoff, key: CallKey): Promise<never> {
-  const print = (fd: 1 | 2, text: string) => (handoff.print ? handoff.print(fd, text) : Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text).catch(() => 0));
+async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event" | "connector">, handoff: Handoff, key: CallKey, print: Print): Promise<never> {
   const made = handoff.worker ? await provisionalOf(daemon, slotOf(handoff.worker), key) : undefined;
   if (!made) await print(2, `${blockedLine(whereOf(args))}\n`);
   if (handoff.worker) await ask(daemon, { v: 1, stuck: slotOf(handoff.worker), at: Date.now() });
@@ -83,6 +83,14 @@ async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event"
   process.kill(process.pid, "SIGKILL");
   return new Promise<never>(() => {});
 }
+
+type Print = (fd: 1 | 2, text: string) => unknown;
+
+/** Writes what the worker printed as this process's own output: the transport's way, else Bun.write. */
+const printer =
+  (handoff: Handoff): Print =>
+  (fd, text) =>
+    handoff.print ? handoff.print(fd, text) : Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text).catch(() => 0);
 
 /** The reply the worker in `slot` made for this call before its code held it (src/daemon/provisional.ts). */
 async function provisionalOf(daemon: string, slot: number, key: CallKey): Promise<Provisional | undefined> {

@@ -12,7 +12,7 @@ import { denyReason } from "../dialects/reply.ts";
 import type { Outcome, Ran } from "./guard.ts";
 import { callingHost, type CallingHost } from "./calling-host.ts";
 import { logLine } from "./io.ts";
-import { runUntil } from "./watchdog.ts";
+import { KEEP_QUEUED, runUntil } from "./watchdog.ts";
 import { snapshotResponse } from "./safe-response.ts";
 import { framework, JSONStringify, ObjectHasOwn } from "./intrinsics.ts";
 
@@ -71,14 +71,7 @@ export async function nativeReply(args: Call, config: ConnectorConfig, payload: 
     runner,
     (outcome) => {
       // JSON.stringify runs the answer's getters and toJSON: user code, under the watchdog, with user code's built-ins.
-      const text =
-        outcome.kind === "returned"
-          ? runUntil(
-              () => JSONStringify(outcome.value),
-              runner.deadline(),
-              () => false,
-            )
-          : undefined;
+      const text = outcome.kind === "returned" ? runUntil(() => JSONStringify(outcome.value), runner.deadline(), KEEP_QUEUED) : undefined;
       // The answer in hand: from here on the original built-ins (intrinsics.ts).
       framework();
       if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));

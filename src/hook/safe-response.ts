@@ -1,4 +1,4 @@
-import { runUntil } from "./watchdog.ts";
+import { KEEP_QUEUED, runUntil } from "./watchdog.ts";
 import { ArrayPrototypeIncludes, JSONParse, JSONStringify, MathMax, ObjectKeys, performanceNow, StringOf } from "./intrinsics.ts";
 
 const FIELDS = ["decision", "reason", "updatedInput", "additionalContext", "updatedOutput"];
@@ -53,7 +53,7 @@ export function snapshotResponse(value: unknown, deadline: number): Snapshot {
     },
     MathMax(deadline, performanceNow() + READ_GRACE_MS),
     // The handler's own microtasks run once its reply is made (decide.ts).
-    () => false,
+    KEEP_QUEUED,
   );
   if (run.kind === "timed-out") problems.push("reading it did not finish within the time budget");
   return { value: copy, problems };

@@ -70,6 +70,9 @@ export function runUntil<T>(fn: () => T, deadline: number, drainAfter?: (value: 
   return outcome!;
 }
 
+/** runUntil's `drainAfter` for a run whose microtasks wait until the reply is made (decide.ts). */
+export const KEEP_QUEUED = (): boolean => false;
+
 /**
  * Runs the microtasks user code left queued after its answer was made, until they are done or
  * `deadline` passes. With the original built-ins in place: what they change is noted by the next

@@ -29,6 +29,7 @@ import {
   BUSY,
   WORKER_SLOT_ENV,
   WORKER_SOCKET_ENV,
+  boardPath,
   boundSocket,
   freshSocket,
   type CallHead,
@@ -38,7 +39,7 @@ import {
 } from "../daemon/address.ts";
 import { lines, send, type Outbox } from "../daemon/wire.ts";
 import { listenAt } from "../daemon/listen-at.ts";
-import { boardPath, IDLE, LEAVING, openBoard } from "../daemon/board.ts";
+import { IDLE, LEAVING, openBoard } from "../daemon/board.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { asFramework, DateNow, framework, performanceNow, user, WORKER_PROPERTIES } from "./intrinsics.ts";
 
