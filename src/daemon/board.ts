@@ -1,6 +1,17 @@
 import { writeFileSync } from "node:fs";
 import { MAX_WORKERS } from "./address.ts";
-import { areaOf, BOARD_BYTES, keepProvisional, ROWS_BYTES, writableArea, type Area, type CallKey, type Provisional } from "./provisional.ts";
+import {
+  areaOf,
+  BOARD_BYTES,
+  keepBegun,
+  keepProvisional,
+  ROWS_BYTES,
+  writableArea,
+  type Area,
+  type CallKey,
+  type Printed,
+  type Provisional,
+} from "./provisional.ts";
 
 /**
  * Where each worker shows its state to the daemon: a small file next to the daemon's socket,
@@ -39,6 +50,8 @@ export interface Board {
   answered(slot: number): void;
   /** A new worker is about to start in `slot`. */
   reset(slot: number): void;
+  /** The call `key` begins; what user code prints on stderr during it starts at `printed` (provisional.ts). */
+  began(slot: number, key: CallKey, printed: Printed | undefined): void;
   /** The reply of the call `key` is made (provisional.ts). */
   provisional(slot: number, key: CallKey, reply: Provisional): void;
 }
@@ -82,6 +95,10 @@ export function openBoard(path: string): Board | undefined {
     },
     reset(slot) {
       cells.fill(0, slot * ROW, (slot + 1) * ROW);
+    },
+    began(slot, key, printed) {
+      const area = (areas[slot] ??= writableArea(areaOf(bytes, slot)));
+      if (area) keepBegun(area, key, printed);
     },
     provisional(slot, key, reply) {
       const area = (areas[slot] ??= writableArea(areaOf(bytes, slot)));

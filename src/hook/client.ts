@@ -1,5 +1,5 @@
 import { boardPath, BUSY, DAEMON_ENV, daemonSocket, daemonWanted, slotOf, workerSockets, type CallHead } from "../daemon/address.ts";
-import { areaOf, provisionalFor, type CallKey, type Provisional } from "../daemon/provisional.ts";
+import { areaOf, keptFor, type CallKey, type Kept, type Printed } from "../daemon/provisional.ts";
 import { blockedLine } from "../core/timeout.ts";
 import { whereOf, type HookArgs } from "./argv.ts";
 import { ask } from "../daemon/ask.ts";
@@ -67,12 +67,16 @@ export async function viaDaemon(
 
 /**
  * The worker's code held it past the call's deadline (a native call that blocks, a loop the event
- * loop runs): the host sees what the backstop shows in a process of its own (native-backstop.ts),
- * one line and a hook ended by SIGKILL, or, when the handler's reply was made before that (one of
- * the microtasks it left blocks), that reply; the daemon replaces the stuck worker.
+ * loop runs): the host sees what the backstop shows in a process of its own (native-backstop.ts).
+ * First what user code printed on stderr before the block (it went straight to the host's stderr
+ * there); then one line and a hook ended by SIGKILL, or, when the handler's reply was made before
+ * that (one of the microtasks it left blocks), that reply. The daemon replaces the stuck worker.
  */
 async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event" | "connector">, handoff: Handoff, key: CallKey, print: Print): Promise<never> {
-  const made = handoff.worker ? await provisionalOf(daemon, slotOf(handoff.worker), key) : undefined;
+  const kept = handoff.worker ? await keptOf(daemon, slotOf(handoff.worker), key) : undefined;
+  const before = kept?.printed ? await printedBefore(kept.printed) : "";
+  if (before) await print(2, before);
+  const made = kept?.reply;
   if (!made) await print(2, `${blockedLine(whereOf(args))}\n`);
   if (handoff.worker) await ask(daemon, { v: 1, stuck: slotOf(handoff.worker), at: Date.now() });
   if (made) {
@@ -92,12 +96,25 @@ const printer =
   (fd, text) =>
     handoff.print ? handoff.print(fd, text) : Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text).catch(() => 0);
 
-/** The reply the worker in `slot` made for this call before its code held it (src/daemon/provisional.ts). */
-async function provisionalOf(daemon: string, slot: number, key: CallKey): Promise<Provisional | undefined> {
+/** What the worker in `slot` kept for this call before its code held it (src/daemon/provisional.ts). */
+async function keptOf(daemon: string, slot: number, key: CallKey): Promise<Kept | undefined> {
   try {
-    return provisionalFor(areaOf(await Bun.file(boardPath(daemon)).bytes(), slot), key);
+    return keptFor(areaOf(await Bun.file(boardPath(daemon)).bytes(), slot), key);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * What user code printed on stderr during this call, up to now, read from the worker's stderr file
+ * (src/hook/stderr-capture.ts) through /proc: Linux only; elsewhere it is not shown (docs/reliability.md).
+ */
+async function printedBefore({ pid, from }: Printed): Promise<string> {
+  if (process.platform !== "linux") return "";
+  try {
+    return await Bun.file(`/proc/${pid}/fd/2`).slice(from).text();
+  } catch {
+    return "";
   }
 }
 

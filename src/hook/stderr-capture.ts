@@ -11,7 +11,7 @@ const KEEP_BYTES = 1 << 20;
  * pipe the worker both writes and reads would (a full pipe would stop user code's writes for good).
  * Not a regular file (a worker started by hand): nothing is captured.
  */
-export function stderrCapture(): { begin(): void; end(): string } {
+export function stderrCapture(): { begin(): void; end(): string; from(): number | undefined } {
   let from = 0;
   let capturing = false;
   try {
@@ -27,6 +27,8 @@ export function stderrCapture(): { begin(): void; end(): string } {
     }
   };
   return {
+    /** Where this call's output begins in the file; undefined when nothing is captured. */
+    from: () => (capturing ? from : undefined),
     begin() {
       if (!capturing) return;
       from = size();

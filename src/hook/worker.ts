@@ -114,8 +114,8 @@ export async function runWorker(): Promise<void> {
   const printed = stderrCapture();
   const board = openBoard(boardPath(daemon));
   // The reply as soon as it is made, before the microtasks the handler left run: its caller prints
-  // it should one of them hold this worker past the deadline (src/daemon/provisional.ts). Without
-  // what user code printed on stderr meanwhile: that is read once, with the answer.
+  // it should one of them hold this worker past the deadline (src/daemon/provisional.ts), after what
+  // user code printed on stderr up to the block, which the caller reads from this worker's file.
   onProvisional((made) => {
     const key = caller?.data.key;
     if (key) board?.provisional(slot, key, { exitCode: made.exitCode, stdout: made.stdout ?? "", stderr: made.stderr ?? "" });
@@ -223,10 +223,14 @@ export async function runWorker(): Promise<void> {
     // Connections that come while this call runs: those the event loop takes before the socket is
     // gone are told BUSY (above), and run in their own process.
     unlinking ??= realSetImmediate(unlink);
-    if (head.pid !== undefined) socket.data.key = { pid: head.pid, startedAt: head.startedAt };
     beginCall(Date.now() - head.startedAt);
     orphanBackstop?.arm(clock.deadline + ORPHAN_BACKSTOP_MS);
     printed.begin();
+    if (head.pid !== undefined) {
+      const key = (socket.data.key = { pid: head.pid, startedAt: head.startedAt });
+      const from = printed.from();
+      board?.began(slot, key, from === undefined ? undefined : { pid: process.pid, from });
+    }
     let args: HookArgs;
     try {
       args = enter(head, serving);

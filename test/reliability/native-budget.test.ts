@@ -51,25 +51,53 @@ describe.each(Object.entries(LOADS))("native blocking: ended within the budget (
   }
 });
 
-/** A handler that answers at once and leaves work behind that blocks natively: the answer stands, each way. */
-const AFTER_DENY: Record<string, string> = {
-  "a timer set by the handler blocks once the deny is made":
-    "() => { setTimeout(() => Bun.sleepSync(20_000), 0); return { decision: 'deny', reason: 'kept' }; }",
-  "a microtask the handler queued blocks once the deny is made":
-    "() => { queueMicrotask(() => Bun.sleepSync(20_000)); return { decision: 'deny', reason: 'kept' }; }",
-  "a promise callback the handler left blocks once the deny is made":
-    "() => { Promise.resolve().then(() => require('node:child_process').execSync('sleep 20')); return { decision: 'deny', reason: 'kept' }; }",
+describe.each(Object.entries(LOADS))("native blocking: what user code printed before it comes first (%s)", (_loadName, load) => {
+  test("stderr written before the handler blocks, then the line", () => {
+    const handler = "() => { process.stderr.write('looked at the command\\n'); Bun.sleepSync(20_000); return { decision: 'deny', reason: 'late' }; }";
+    const config = configWithHandler(box, handler, "", "native-printed-before.config.ts");
+    const options = load(box, config);
+    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
+    expect(result.ms).toBeLessThan(LIMIT_MS);
+    expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({
+      stdout: "",
+      stderr: `looked at the command\nagent-connector: ${where(options)}: user code blocked the process past its time budget; ended (fail-open)\n`,
+    });
+  }, 20_000);
+});
+
+/**
+ * A handler that answers at once and leaves work behind that blocks natively: the answer stands,
+ * each way, with what user code printed on stderr before the block (as a process of its own shows it).
+ */
+const AFTER_DENY: Record<string, { handler: string; stderr: string }> = {
+  "a timer set by the handler blocks once the deny is made": {
+    handler: "() => { setTimeout(() => Bun.sleepSync(20_000), 0); return { decision: 'deny', reason: 'kept' }; }",
+    stderr: "",
+  },
+  "a microtask the handler queued blocks once the deny is made": {
+    handler: "() => { queueMicrotask(() => Bun.sleepSync(20_000)); return { decision: 'deny', reason: 'kept' }; }",
+    stderr: "",
+  },
+  "a promise callback the handler left blocks once the deny is made": {
+    handler: "() => { Promise.resolve().then(() => require('node:child_process').execSync('sleep 20')); return { decision: 'deny', reason: 'kept' }; }",
+    stderr: "",
+  },
+  "what user code printed on stderr before the block is shown with the deny": {
+    handler:
+      "() => { process.stderr.write('checked the command\\n'); queueMicrotask(() => { require('node:fs').writeSync(2, 'blocking now\\n'); Bun.sleepSync(20_000); }); return { decision: 'deny', reason: 'kept' }; }",
+    stderr: "checked the command\nblocking now\n",
+  },
 };
 
 describe.each(Object.entries(LOADS))("native blocking after the answer: the deny is kept (%s)", (_loadName, load) => {
-  for (const [name, handler] of Object.entries(AFTER_DENY)) {
+  for (const [name, { handler, stderr }] of Object.entries(AFTER_DENY)) {
     test(name, () => {
       const config = configWithHandler(box, handler, "", `native-after-${name.replace(/\W+/g, "-")}.config.ts`);
       const options = withEnv(load(box, config), {});
       for (let i = 0; i < 2; i++) {
         const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
         expect(result.ms).toBeLessThan(LIMIT_MS);
-        expect(result).toMatchObject({ stdout: claudeDeny("kept"), stderr: "", exitCode: 0 });
+        expect(result).toMatchObject({ stdout: claudeDeny("kept"), stderr, exitCode: 0 });
       }
     }, 20_000);
   }
