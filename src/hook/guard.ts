@@ -1,11 +1,23 @@
 import { runUntil } from "./watchdog.ts";
 import { armBackstop } from "./backstop.ts";
-import { asFramework, NativePromise, PromisePrototypeThen, PromiseResolve, PromiseWithResolvers, recordIntrinsics, ReflectApply, user } from "./intrinsics.ts";
+import {
+  asFramework,
+  NativePromise,
+  PromisePeek,
+  PromisePrototypeThen,
+  PromiseResolve,
+  PromiseState,
+  PromiseWithResolvers,
+  recordIntrinsics,
+  ReflectApply,
+  user,
+} from "./intrinsics.ts";
 
 /**
- * What running a handler came to: `now` when it returned a value (not a promise), the microtasks it
- * queued still waiting (the caller makes its answer first, then drains them: drainUntil); `later`
- * when it returned a promise or a thenable.
+ * What running a handler came to: `now` when it returned a value, or a native promise already
+ * settled (an async handler that returned without waiting), the microtasks it queued still waiting
+ * (the caller makes its answer first, then drains them: drainUntil); `later` when it returned a
+ * promise still pending or another thenable.
  */
 export type Ran = { now: Outcome } | { later: Promise<Outcome> };
 
@@ -110,9 +122,10 @@ function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
  * are in place (intrinsics.ts): its async continuations run with them, our own steps in between
  * with the references taken before. The caller calls framework() once it has the answer in hand.
  *
- * A handler that returns a value has its answer taken before the microtasks it queued run: one of
- * them that then blocks natively (out of the watchdog's reach) cannot keep a deny from being made
- * (decide.ts makes the reply first, then drains them).
+ * A handler that returns a value, or a native promise already settled (an async handler that never
+ * waited), has its answer taken before the microtasks it queued run: one of them that then blocks
+ * natively (out of the watchdog's reach) cannot keep a deny from being made (decide.ts makes the
+ * reply first, then drains them).
  */
 export function runGuarded(fn: () => unknown, clock: Clock, where: string): Ran {
   exitAttempt = undefined;
@@ -123,6 +136,8 @@ export function runGuarded(fn: () => unknown, clock: Clock, where: string): Ran 
   const first = runUntil(
     () => {
       const value = fn();
+      const early = value instanceof NativePromise ? settledNow(value) : undefined;
+      if (early) return { value, promise: undefined, early };
       const promise = value instanceof NativePromise ? value : isThenable(value) ? PromiseResolve(value) : undefined;
       // Runs with the microtasks runUntil drains when the promise is already settled (an async handler that never waited).
       if (promise)
@@ -140,11 +155,26 @@ export function runGuarded(fn: () => unknown, clock: Clock, where: string): Ran 
   if (attempt) return { now: { kind: "exited", code: attempt.code } };
   if (first.kind !== "returned")
     return { now: first.kind === "threw" && first.error instanceof ExitAttempt ? { kind: "exited", code: first.error.code } : first };
-  const { value: returned, promise: value } = first.value;
+  const { value: returned, promise: value, early } = first.value as { value: unknown; promise?: Promise<unknown>; early?: Outcome };
+  if (early) return { now: early };
   if (!value) return { now: { kind: "returned", value: returned } };
   // Still pending: what runs after real I/O is beyond the watchdog's reach.
   if (!settled) asFramework(() => armBackstop(clock.deadline, where));
   return { later: settledOutcome(value) };
+}
+
+/**
+ * The outcome of a native promise that is already settled, read without waiting for a microtask
+ * (one the handler queued before returning would run first, and may block natively); undefined
+ * while it is pending, or where Bun.peek is not there. A rejection read here is marked handled.
+ */
+function settledNow(promise: Promise<unknown>): Outcome | undefined {
+  const state = PromiseState?.(promise);
+  if (state === "fulfilled") return { kind: "returned", value: PromisePeek!(promise) };
+  if (state !== "rejected") return undefined;
+  PromisePrototypeThen(promise, undefined, () => {});
+  const error = PromisePeek!(promise);
+  return error instanceof ExitAttempt ? { kind: "exited", code: error.code } : { kind: "threw", error };
 }
 
 /** The outcome of a handler's promise: its value, its error, or its process.exit. */

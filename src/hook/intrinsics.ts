@@ -54,6 +54,14 @@ export const PromiseWithResolvers: <T>() => PromiseWithResolvers<T> = Promise.wi
 export const ArrayPrototypeIncludes = uncurry(Array.prototype.includes) as (array: readonly unknown[], value: unknown) => boolean;
 export const performanceNow = bindCall(performance.now, performance) as () => number;
 export const DateNow = Date.now;
+/**
+ * A native promise's state and result, read at once (Bun.peek; absent under Node, where the plugin
+ * worker also runs): an async handler that returned without waiting has its answer taken before
+ * the microtasks it queued run (guard.ts).
+ */
+const peek = (globalThis as { Bun?: { peek?: ((promise: Promise<unknown>) => unknown) & { status?: (promise: Promise<unknown>) => string } } }).Bun?.peek;
+export const PromiseState: ((promise: Promise<unknown>) => string) | undefined = peek?.status ? bindCall(peek.status, peek) : undefined;
+export const PromisePeek: ((promise: Promise<unknown>) => unknown) | undefined = peek ? bindCall(peek, undefined) : undefined;
 
 // For this module's own bookkeeping, which runs while user code's versions may be in place.
 const MapGet = uncurry(Map.prototype.get) as <K, V>(map: Map<K, V>, key: K) => V | undefined;

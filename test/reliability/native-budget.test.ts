@@ -82,6 +82,10 @@ const AFTER_DENY: Record<string, { handler: string; stderr: string }> = {
     handler: "() => { Promise.resolve().then(() => require('node:child_process').execSync('sleep 20')); return { decision: 'deny', reason: 'kept' }; }",
     stderr: "",
   },
+  "an async handler's deny, a promise callback it left blocks": {
+    handler: "async () => { Promise.resolve().then(() => Bun.sleepSync(20_000)); return { decision: 'deny', reason: 'kept' }; }",
+    stderr: "",
+  },
   "what user code printed on stderr before the block is shown with the deny": {
     handler:
       "() => { process.stderr.write('checked the command\\n'); queueMicrotask(() => { require('node:fs').writeSync(2, 'blocking now\\n'); Bun.sleepSync(20_000); }); return { decision: 'deny', reason: 'kept' }; }",
