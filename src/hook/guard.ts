@@ -134,11 +134,12 @@ export function runGuarded(fn: () => unknown, clock: Clock, where: string): Ran 
   callTimers ??= [];
   user();
   const first = runUntil(
-    () => {
+    (): { value: unknown; promise?: Promise<unknown>; early?: Outcome } => {
       const value = fn();
-      const early = value instanceof NativePromise ? settledNow(value) : undefined;
+      const native = value instanceof NativePromise;
+      const early = native ? settledNow(value) : undefined;
       if (early) return { value, promise: undefined, early };
-      const promise = value instanceof NativePromise ? value : isThenable(value) ? PromiseResolve(value) : undefined;
+      const promise = native ? value : isThenable(value) ? PromiseResolve(value) : undefined;
       // Runs with the microtasks runUntil drains when the promise is already settled (an async handler that never waited).
       if (promise)
         PromisePrototypeThen(
@@ -153,9 +154,8 @@ export function runGuarded(fn: () => unknown, clock: Clock, where: string): Ran 
   );
   const attempt = exitAttempt as ExitAttempt | undefined;
   if (attempt) return { now: { kind: "exited", code: attempt.code } };
-  if (first.kind !== "returned")
-    return { now: first.kind === "threw" && first.error instanceof ExitAttempt ? { kind: "exited", code: first.error.code } : first };
-  const { value: returned, promise: value, early } = first.value as { value: unknown; promise?: Promise<unknown>; early?: Outcome };
+  if (first.kind !== "returned") return { now: first.kind === "threw" ? outcomeOfError(first.error) : first };
+  const { value: returned, promise: value, early } = first.value;
   if (early) return { now: early };
   if (!value) return { now: { kind: "returned", value: returned } };
   // Still pending: what runs after real I/O is beyond the watchdog's reach.
@@ -173,9 +173,11 @@ function settledNow(promise: Promise<unknown>): Outcome | undefined {
   if (state === "fulfilled") return { kind: "returned", value: PromisePeek!(promise) };
   if (state !== "rejected") return undefined;
   PromisePrototypeThen(promise, undefined, () => {});
-  const error = PromisePeek!(promise);
-  return error instanceof ExitAttempt ? { kind: "exited", code: error.code } : { kind: "threw", error };
+  return outcomeOfError(PromisePeek!(promise));
 }
+
+/** What an error ending user code came to: a throw, or the process.exit it attempted. */
+const outcomeOfError = (error: unknown): Outcome => (error instanceof ExitAttempt ? { kind: "exited", code: error.code } : { kind: "threw", error });
 
 /** The outcome of a handler's promise: its value, its error, or its process.exit. */
 async function settledOutcome(value: Promise<unknown>): Promise<Outcome> {
@@ -184,7 +186,7 @@ async function settledOutcome(value: Promise<unknown>): Promise<Outcome> {
   PromisePrototypeThen(
     value,
     (resolved): void => outcome.resolve({ kind: "returned", value: resolved }),
-    (error): void => outcome.resolve(error instanceof ExitAttempt ? { kind: "exited", code: error.code } : { kind: "threw", error }),
+    (error): void => outcome.resolve(outcomeOfError(error)),
   );
   try {
     return await outcome.promise;
