@@ -15,6 +15,12 @@ export default defineAdapter({
     "@anthropic-ai/claude-code@2.1.332 sdk-tools.d.ts (tool input fields)",
     "https://github.com/anthropics/claude-code/issues/75081",
   ],
+  // onFailure "block" (2.1.295 and later): a hook that cannot start, times out or exits with an unexpected code blocks the action.
+  hostFailClosed: {
+    entry: { onFailure: "block" },
+    covers: 'Claude Code blocks the action when the hook command cannot start, times out or exits with an unexpected code (onFailure: "block")',
+    source: "https://code.claude.com/docs/en/hooks",
+  },
   verified: [
     { version: "2.1.197", by: "real run", on: "2026-12-04" },
     { version: "2.1.332", by: "real run", on: "2026-12-04", note: "the pinned version; its payloads are 2.1.197's" },

@@ -51,6 +51,12 @@ export default defineAdapter({
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
     "@github/copilot@1.0.102 (its runtime's tool schemas and prompts: tool names beyond the docs' list, inputs)",
   ],
+  // Its hooks reference: a preToolUse command hook that crashes or exits non-zero blocks the tool, one that times out does not.
+  hostFailClosed: {
+    events: ["preToolUse"],
+    covers: "Copilot CLI itself blocks the tool when a preToolUse hook crashes or exits non-zero, not when it times out",
+    source: "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference",
+  },
   verified: [
     { version: "1.0.102", by: "real run", on: "2026-12-04" },
     { by: "docs", on: "2026-12-04" },

@@ -12,6 +12,12 @@ export default defineAdapter({
   name: "Cursor",
   // Tools: the hooks page's matcher section (tool types and `MCP:<tool>`) and its Shell example.
   sources: ["https://cursor.com/docs/hooks", "https://cursor.com/docs/reference/third-party-hooks"],
+  // failClosed (default false): a hook that crashes, times out or prints invalid JSON blocks the action.
+  hostFailClosed: {
+    entry: { failClosed: true },
+    covers: "Cursor blocks the action when the hook crashes, times out or prints invalid JSON (failClosed)",
+    source: "https://cursor.com/docs/hooks",
+  },
   verified: [{ by: "docs", on: "2026-11" }],
   // camelCase event names; no Notification / PermissionRequest (permission is a reply field of
   // preToolUse, not an event) / PostCompact. Only documented keys are written: reports disagree

@@ -20,6 +20,13 @@ export default defineAdapter({
     "https://github.com/NousResearch/hermes-agent/blob/main/website/docs/reference/tools-reference.md",
     "https://github.com/NousResearch/hermes-agent/tree/main/tools",
   ],
+  // fail_closed applies to pre_tool_call only: an erroring or timed-out hook blocks the tool call (shell_hooks.py).
+  hostFailClosed: {
+    entry: { fail_closed: true },
+    events: ["pre_tool_call"],
+    covers: "Hermes blocks the tool call when the hook errors or times out (fail_closed, on pre_tool_call only)",
+    source: "https://github.com/NousResearch/hermes-agent/blob/main/website/docs/user-guide/features/hooks.md",
+  },
   verified: [
     { by: "docs", on: "2026-11" },
     { by: "source", on: "2026-11", note: "main; fixtures only" },

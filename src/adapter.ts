@@ -338,6 +338,15 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    * hooks (and an env var that does the same): install reports its state and never sets it.
    */
   hookSwitch?: { file: (ctx: PathContext) => string; key: string; env?: string };
+  /**
+   * What the host itself does when our hook process cannot answer at all (the binary missing, a
+   * crash, the host's own timeout), for a definition that fails closed (`onFailure: "deny"`).
+   * `entry`: keys install adds to that handler's entry so that the host blocks then (Claude Code
+   * `onFailure: "block"`, Cursor `failClosed`); `events`: the native events they work on (default
+   * all); `covers`: what the host then does, in words; `source`: where that is documented. Absent:
+   * the host lets the tool run whenever our process cannot answer (explain and install say so).
+   */
+  hostFailClosed?: { entry?: Record<string, unknown>; events?: readonly string[]; covers: string; source: string };
   /** Where install registers the connector's MCP servers; absent: the host takes none we can write. */
   mcp?: McpSpec;
   /** Signs that the host is installed on this machine. */

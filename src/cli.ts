@@ -30,12 +30,13 @@ if (command === "daemon" && rest[0] === "serve" && rest.length === 1) {
     const { answerInProcess } = await import("./hook/in-process.ts");
     answerInProcess(args, process.argv.slice(2), inProcess);
   } else {
-    // Wrong words from a host are our install's bug: never block the host over it.
+    // Wrong words from a host are our install's bug: never block the host over it, unless the words ask to fail closed.
+    const closed = rest.includes("--fail-closed");
     await Bun.write(
       Bun.stderr,
-      `agent-connector: hook: expected "hook <platform> <event> --connector <id>"; allowed (fail-open). See agent-connector hook --help\n`,
+      `agent-connector: hook: expected "hook <platform> <event> --connector <id>"; ${closed ? "denied (fail-closed)" : "allowed (fail-open)"}. See agent-connector hook --help\n`,
     );
-    process.exit(0);
+    process.exit(closed ? 2 : 0);
   }
 } else {
   const { runCli } = await import("./main.ts");

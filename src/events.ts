@@ -118,7 +118,15 @@ export interface HookDefinition<E extends EventName = EventName> {
    */
   matcher?: string;
   handler: (event: EventPayloadMap[E]) => HandlerResult | Promise<HandlerResult>;
+  /** What the host gets when this handler cannot decide (docs/connector.md#guards-you-can-rely-on); default: the connector's `onFailure`. */
+  onFailure?: OnFailure;
 }
+
+/**
+ * When a call cannot decide (a throw, the time budget, an invalid answer, a connector that cannot
+ * load, an unreadable payload): `allow` (fail open, the default) or `deny` (fail closed).
+ */
+export type OnFailure = "allow" | "deny";
 
 export type HooksConfig = { [E in EventName]?: HookDefinition<E> };
 
@@ -127,6 +135,7 @@ export interface NativeHookDefinition {
   /** Written into the host's config as the host's own matcher, unchanged. */
   matcher?: string;
   handler: (raw: unknown) => unknown;
+  onFailure?: OnFailure;
 }
 
 export interface PlatformOptions {
@@ -137,6 +146,8 @@ export interface ConnectorConfig {
   id: string;
   /** Seconds a host waits for one hook call; the handler gets this minus a safety margin. */
   timeout?: number;
+  /** Every hook's `onFailure` unless it sets its own: `deny` makes the guard fail closed. */
+  onFailure?: OnFailure;
   hooks?: HooksConfig;
   /** MCP servers, by name, registered in every host install targets. */
   mcpServers?: Record<string, McpServer>;

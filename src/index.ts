@@ -12,6 +12,7 @@ export type {
   HookResponse,
   HooksConfig,
   NativeHookDefinition,
+  OnFailure,
   PlatformOptions,
 } from "./events.ts";
 export type { ToolKind, ToolView, UpdatedTool } from "./tools/portable.ts";

@@ -155,7 +155,7 @@ describe("hook commands on Windows", () => {
     test(`${adapter.id} (${shell}): the shell reads back the .exe path and our words, and the command is recognised as ours`, () => {
       for (const path of PATHS) {
         if (shell === "cmd" && path.includes("%")) continue;
-        const command = hookCommand(adapter.id, "PreToolUse", "guard", false, shell, [path]);
+        const command = hookCommand(adapter.id, "PreToolUse", "guard", {}, shell, [path]);
         expect(READ[shell](command)).toEqual([path, "hook", adapter.id, "PreToolUse", "--connector", "guard"]);
         expect(isOurCommand(adapter.id, "guard", [currentInvocation(shell, [path])])(command)).toBe(true);
         expect(isOurCommand(adapter.id, "other", [currentInvocation(shell, [path])])(command)).toBe(false);
@@ -166,7 +166,7 @@ describe("hook commands on Windows", () => {
   test("one shell's spelling is wrong in the others (the models tell them apart)", () => {
     const path = PATHS[3]!; // $, &, ;, ^: each shell's own specials
     const expected = [path, "hook", "codex", "Stop", "--connector", "guard"];
-    const spelled = (shell: Exclude<CommandShell, "posix">) => hookCommand("codex", "Stop", "guard", false, shell, [path]);
+    const spelled = (shell: Exclude<CommandShell, "posix">) => hookCommand("codex", "Stop", "guard", {}, shell, [path]);
     const readsBack = (reader: (line: string) => string[], line: string) => {
       try {
         return JSON.stringify(reader(line)) === JSON.stringify(expected);
@@ -182,7 +182,7 @@ describe("hook commands on Windows", () => {
 
   test("Git Bash's spelling is read back by a real bash", () => {
     for (const path of PATHS) {
-      const command = hookCommand("claude-code", "Stop", "guard", false, "bash", [path]);
+      const command = hookCommand("claude-code", "Stop", "guard", {}, "bash", [path]);
       const proc = Bun.spawnSync(["bash", "-c", `set -- ${command}; printf '%s\\n' "$@"`], { stdout: "pipe" });
       expect(proc.stdout.toString()).toBe(`${[path, "hook", "claude-code", "Stop", "--connector", "guard"].join("\n")}\n`);
     }

@@ -5,7 +5,8 @@ import { printJson, tilde, ui } from "./_output.ts";
 import { UsageError } from "./_fail.ts";
 import { readRegistry } from "../registry/read.ts";
 import { loadConnectorConfig } from "../config/load.ts";
-import { compileConnector, recordUncompiled } from "../install/compile-connector.ts";
+import { compileConnector, readSnapshot, recordSourceProblem, recordUncompiled, type CompileResult } from "../install/compile-connector.ts";
+import { flushLogs, logLine } from "../hook/io.ts";
 import { userHome } from "../paths.ts";
 import { withInstallLock } from "../install/lock.ts";
 import { HOST_IDS } from "../../adapters/index.ts";
@@ -35,7 +36,12 @@ export default defineAcCommand({
     if (deadline !== undefined && !(deadline > 0)) throw new UsageError(`--deadline must be a number of seconds, not "${args.deadline}"`);
     let loading: string | undefined;
     if (deadline)
-      armDeadline(deadline, () => void (args.connector && loading && recordUncompiled(args.connector, loading, `did not finish loading within ${deadline} s`)));
+      armDeadline(deadline, () => void (args.connector && loading && keepSnapshot(args.connector, loading, `did not finish loading within ${deadline} s`)));
+    const frozen = args.connector ? readSnapshot(args.connector)?.meta.frozen : undefined;
+    if (frozen) {
+      if (!args.quiet) ui.info(`${args.connector} was installed with --frozen: its snapshot follows no source; install it again to change it`);
+      return EXIT.ok;
+    }
     // Under the install lock, the registry read with it: a compile a hook call started in the
     // background must not write the copy of a config an install has just replaced.
     const { path, result } = await withInstallLock(
@@ -52,17 +58,31 @@ export default defineAcCommand({
           return { path, result: await compileConnector(path, config) };
         } catch (error) {
           if (!args.connector) throw error;
-          // Hook calls load the source (and fail open with its error) until the file changes again.
-          return { path, result: recordUncompiled(args.connector, path, (error as Error).message) };
+          return { path, result: keepSnapshot(args.connector, path, (error as Error).message) };
         }
       },
       { dryRun: false },
     );
+    await flushLogs();
     if (json) printJson({ ...result, config: path });
     else if (!args.quiet) {
       if (result.ok) ui.success(`compiled ${tilde(path, userHome())} → ${tilde(result.path, userHome())}${result.bytecode ? " (with bytecode)" : ""}`);
+      else if (result.snapshotKept)
+        ui.warn(`${tilde(path, userHome())} cannot be used (${result.reason}); hook calls answer from the installed snapshot until it loads again`);
       else ui.warn(`${tilde(path, userHome())} cannot be compiled (${result.reason}); hook calls load the source on each call`);
     }
     return result.ok ? EXIT.ok : EXIT.connectorConfig;
   },
 });
+
+/**
+ * A source that no longer loads never takes the guard down: the installed snapshot stays and
+ * answers (its header says why, and hook.log once per new problem). Without a snapshot, hook calls
+ * load the source (and fail with its error) until the file changes again.
+ */
+function keepSnapshot(id: string, path: string, reason: string): CompileResult {
+  const kept = recordSourceProblem(id, reason);
+  if (!kept) return recordUncompiled(id, path, reason);
+  if (kept.news) logLine(`${id}: the source ${path} cannot be used (${reason}); hook calls answer from the installed snapshot`);
+  return { ok: false, path, bytes: 0, bytecode: false, reason, snapshotKept: true };
+}

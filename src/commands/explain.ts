@@ -8,6 +8,7 @@ import { hostsByNames } from "./_host-names.ts";
 import { knownInvocations } from "../install/command-line.ts";
 import { readRegistry } from "../registry/read.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
+import { failClosedOn, OURS_COVERS } from "../install/fail-closed-report.ts";
 import type { Adapter, PathContext, Scope } from "../adapter.ts";
 import { mcpFile, type McpPlan } from "../install/mcp/plan.ts";
 import { MCP_FORMATS } from "../install/mcp/formats.ts";
@@ -101,6 +102,8 @@ export default defineAcCommand({
         tools: toolsReport(adapter),
         // The host versions this adapter's facts were checked against (doctor compares the installed one).
         verified: adapter.verified,
+        // What onFailure: "deny" covers on this host, and what it cannot.
+        failClosed: failClosedOn(adapter, config, plan.wired) ?? null,
         mcp,
       }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
@@ -149,6 +152,11 @@ export default defineAcCommand({
         if (!report.known) printStdout(`  ${adapter.id}: tools unknown (${report.reason})`);
       }
     }
+    const closed = plans.flatMap(({ adapter, plan }) => {
+      const on = failClosedOn(adapter, config, plan.wired);
+      return on ? [`  ${adapter.id}: ${on.host ? `${on.host}; ` : ""}not covered: ${on.cannot}`] : [];
+    });
+    if (closed.length) printStdout(`\nfail-closed (onFailure: "deny"): the hook denies on ${OURS_COVERS}.\n${closed.join("\n")}`);
     const pluginHosts = plans.filter(({ adapter }) => adapter.hooks.kind === "plugin-module").map(({ adapter }) => adapter.id);
     if (pluginHosts.length) {
       printStdout(

@@ -8,7 +8,7 @@ export default defineCommand({
   meta: {
     name: "hook",
     description:
-      "Answer one hook call from a host (hosts run this; you rarely do). Reads the host's JSON on stdin, prints its native reply. Exits 0 (fail-open) except to keep a deny whose reply could not be rendered (exit 2).",
+      'Answer one hook call from a host (hosts run this; you rarely do). Reads the host\'s JSON on stdin, prints its native reply. A call that cannot decide is allowed (exit 0, fail-open) unless the definition fails closed (onFailure: "deny", or --fail-closed): then the host gets its deny. Exit 2 keeps a deny whose reply could not be rendered.',
   },
   args: {
     platform: { type: "positional", description: "Host id, e.g. claude-code", required: true },
@@ -16,5 +16,9 @@ export default defineCommand({
     connector: { type: "string", description: "Connector id, looked up in the registry written by install" },
     config: { type: "string", description: "Connector config path (bypasses the registry)" },
     native: { type: "boolean", description: "Pass a host-only event through: raw payload in, the handler's object out verbatim" },
+    "fail-closed": {
+      type: "boolean",
+      description: 'Deny when the call cannot decide, even before the connector is read (install writes it for onFailure: "deny")',
+    },
   },
 });

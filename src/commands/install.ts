@@ -28,6 +28,7 @@ import { adapterOf, isHostId, type HostId } from "../../adapters/index.ts";
 import { ConnectorConfigError } from "../config/errors.ts";
 import { homeRefusal } from "../install/home-trust.ts";
 import type { ConnectorConfig } from "../events.ts";
+import { failClosedReport } from "../install/fail-closed-report.ts";
 
 /**
  * Why a connector has nothing for install to write, or undefined. (Hooks and MCP servers are
@@ -197,6 +198,10 @@ export default defineAcCommand({
     ...agentArgs,
     only: { type: "string", description: "hooks or mcp: install that part only (default: both)" },
     replace: { type: "boolean", description: "Take over a connector id installed from another config file (its hooks then run this config)" },
+    frozen: {
+      type: "boolean",
+      description: "Hooks run the snapshot made now and never follow the config file; only the next install changes it (every managed install is frozen)",
+    },
     ...dryRunArgs,
     ...jsonArgs,
   },
@@ -261,7 +266,7 @@ export default defineAcCommand({
         if (!dryRun) {
           registry[config.id] = { config: configPath, installs: recordInstalls(registry[config.id]?.installs ?? [], results) };
           writeRegistry(registry);
-          compiled = await compileConnector(configPath, config);
+          compiled = await compileConnector(configPath, config, process.env, { frozen: Boolean(args.frozen) || scope === "managed" });
           // The modules written for plugin hosts run the connector in this worker (src/install/plugin-module/).
           if (adapters.some((a) => a.hooks.kind === "plugin-module")) writePluginRuntime();
         }
@@ -288,7 +293,11 @@ export default defineAcCommand({
       const typeCheck = typeCheckHint(configPath, paths.home);
       if (typeCheck) ui.info(typeCheck);
       if (compiled && !compiled.ok)
-        ui.warn(`${tilde(configPath, paths.home)} cannot be compiled (${compiled.reason}): hook calls load the source on each call, which is slower`);
+        ui.warn(
+          `${tilde(configPath, paths.home)} cannot be compiled (${compiled.reason}): there is no installed snapshot, so hook calls load the source on each call (slower), and if it moves or breaks the guard ${config.onFailure === "deny" ? "fails closed" : "fails open"}`,
+        );
+      const closed = failClosedReport(config, results);
+      for (const line of closed) ui.info(line);
     }
     return failed ? EXIT.hostConfig : EXIT.ok;
   },

@@ -5,8 +5,10 @@ import { join } from "../paths.ts";
  * A connector as `install` compiled it: its config and every module it imports, bundled into one
  * file under $AGENT_CONNECTOR_HOME/compiled/, so a hook call reads one file and evaluates it
  * instead of resolving, transpiling and importing the source (src/install/compile-connector.ts
- * writes it, src/hook/load-compiled.ts runs it). The first line says what it was made from; a hook
- * call uses it only while every one of those files is unchanged, and loads the source otherwise.
+ * writes it, src/hook/load-compiled.ts runs it). It is also the installed snapshot: the guard that
+ * keeps answering when its source moves or breaks. The first line says what it was made from; while
+ * one of those files has changed, a hook call tries the source, and answers from the snapshot when
+ * the source no longer loads (docs/connector.md#guards-you-can-rely-on).
  */
 export interface CompiledMeta {
   v: 1;
@@ -28,6 +30,17 @@ export interface CompiledMeta {
   touchesProcess?: boolean;
   /** A large bundle is also kept as bytecode: the CommonJS file (with its .jsc beside it) to require instead. */
   bytecode?: string;
+  /** When this snapshot was made (ISO time): what status names when the source has moved on or broken. */
+  at?: string;
+  /** Installed with --frozen (or at managed scope): the source is never followed; only the next install changes it. */
+  frozen?: true;
+  /** The definitions that fail closed (src/core/on-failure.ts keys): known before any of the connector's code runs. */
+  failClosed?: string[];
+  /**
+   * The source as it is now (the stamps in `inputs`) does not load, build or validate: this is why,
+   * and the body is the last good snapshot, which keeps answering (src/commands/compile.ts).
+   */
+  sourceProblem?: string;
 }
 
 /** The global a compiled bundle asks for node:fs and node:fs/promises (the hook hands it a guarded copy). */
@@ -84,13 +97,14 @@ export const bunStamp = (path: string): Promise<Stamp> =>
       () => stampOf(path, undefined),
     );
 
-/** The inputs that changed (or vanished) since the file was compiled. */
+/** The inputs that changed (or vanished) since the file was compiled; none for a frozen snapshot, which follows no source. */
 export const changedInputs = (meta: CompiledMeta, stamper: (path: string) => Stamp): string[] =>
-  meta.inputs.filter((input) => !sameStamp(input, stamper(input[0]))).map(([path]) => path);
+  meta.frozen ? [] : meta.inputs.filter((input) => !sameStamp(input, stamper(input[0]))).map(([path]) => path);
 
 /** changedInputs with a stamp that is awaited (bunStamp): one input after another. */
 export async function changedInputsAsync(meta: CompiledMeta, stamper: (path: string) => Promise<Stamp>): Promise<string[]> {
   const changed: string[] = [];
+  if (meta.frozen) return changed;
   for (const input of meta.inputs) if (!sameStamp(input, await stamper(input[0]))) changed.push(input[0]);
   return changed;
 }

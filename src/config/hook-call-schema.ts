@@ -9,9 +9,12 @@ export const idSchema = v.pipe(
 
 export const timeoutSchema = v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(600)));
 
+export const onFailureSchema = v.optional(v.picklist(["allow", "deny"], 'must be "allow" (fail open) or "deny" (fail closed)'));
+
 export const nativeHookSchema = v.strictObject({
   matcher: v.optional(v.string()),
   handler: v.function("must be a function"),
+  onFailure: onFailureSchema,
 });
 
 /** What one hook call uses: checked on the hook path, where install has checked the whole config. */
@@ -22,17 +25,24 @@ export type HookCallTarget = { event: string } | { platform: string; native: str
  * is used and the handler's answer is checked when it comes; the full hook schema (its regex and
  * response checks) measurably slows every hook call (bench/hook-roundtrip.ts).
  */
-const hookCallHookSchema = v.looseObject({ matcher: v.optional(v.string()), handler: v.optional(v.function()), response: v.optional(v.unknown()) });
+const hookCallHookSchema = v.looseObject({
+  matcher: v.optional(v.string()),
+  handler: v.optional(v.function()),
+  response: v.optional(v.unknown()),
+  onFailure: onFailureSchema,
+});
 
 /** One key per target, for caches of a config checked once per target (a worker's). */
 export const targetKey = (target: HookCallTarget): string => ("event" in target ? target.event : `${target.platform} ${target.native}`);
 
 export function hookCallSchema(target: HookCallTarget) {
   const optionalEntry = <S extends v.GenericSchema>(key: string, schema: S) => v.optional(v.looseObject({ [key]: v.optional(schema) }));
-  if ("event" in target) return v.looseObject({ id: idSchema, timeout: timeoutSchema, hooks: optionalEntry(target.event, hookCallHookSchema) });
+  if ("event" in target)
+    return v.looseObject({ id: idSchema, timeout: timeoutSchema, onFailure: onFailureSchema, hooks: optionalEntry(target.event, hookCallHookSchema) });
   return v.looseObject({
     id: idSchema,
     timeout: timeoutSchema,
+    onFailure: onFailureSchema,
     platforms: optionalEntry(target.platform, v.looseObject({ nativeHooks: optionalEntry(target.native, nativeHookSchema) })),
   });
 }

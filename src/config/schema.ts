@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { EVENT_NAMES, MATCHER_TARGET, isEventName } from "../events.ts";
 import { matcherError } from "../core/matcher.ts";
 import { responseSchema } from "../core/response.ts";
-import { idSchema, nativeHookSchema, timeoutSchema } from "./hook-call-schema.ts";
+import { idSchema, nativeHookSchema, onFailureSchema, timeoutSchema } from "./hook-call-schema.ts";
 import { MCP_NAME, MCP_NAME_RULE } from "../mcp-servers.ts";
 
 const matcherSchema = v.pipe(
@@ -21,8 +21,10 @@ const hookSchema = v.pipe(
       matcher: v.optional(matcherSchema),
       handler: v.optional(v.function("must be a function")),
       response: v.optional(responseSchema),
+      onFailure: onFailureSchema,
     },
-    (issue) => `unknown key "${String(issue.input === undefined ? issue.expected : issue.received)}": a hook takes matcher, handler (or response in JSON)`,
+    (issue) =>
+      `unknown key "${String(issue.input === undefined ? issue.expected : issue.received)}": a hook takes matcher, handler (or response in JSON), onFailure`,
   ),
   v.check((hook) => (hook.handler === undefined) !== (hook.response === undefined), "needs exactly one of handler or response"),
 );
@@ -76,6 +78,7 @@ export function connectorSchema(hostIds: readonly string[]) {
   return v.strictObject({
     id: idSchema,
     timeout: timeoutSchema,
+    onFailure: onFailureSchema,
     hooks: v.optional(
       v.pipe(
         v.record(

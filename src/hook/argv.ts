@@ -6,10 +6,15 @@ export interface HookArgs {
   config?: string;
   /** A host-only event from platforms.<id>.nativeHooks: raw in, verbatim out. */
   native?: boolean;
+  /**
+   * Install found this definition fails closed (`onFailure: "deny"`): known before anything is read,
+   * so a call that cannot trust or load what was installed still denies.
+   */
+  failClosed?: boolean;
 }
 
 /**
- * `hook <platform> <event> [--connector <id>] [--config <path>] [--native]`, parsed by hand:
+ * `hook <platform> <event> [--connector <id>] [--config <path>] [--native] [--fail-closed]`, parsed by hand:
  * this runs on every tool call of every agent, so citty and its help text stay off this path.
  * Returns undefined when the words do not fit, and the CLI shows the usage instead.
  */
@@ -26,6 +31,7 @@ export function parseHookArgv(argv: readonly string[]): HookArgs | undefined {
     if (flag === "--connector") args.connector = value();
     else if (flag === "--config") args.config = value();
     else if (flag === "--native") args.native = true;
+    else if (flag === "--fail-closed") args.failClosed = true;
     else if (flag === "--help" || flag === "-h") return undefined;
     else if (flag.startsWith("-")) return undefined;
     else positional.push(word);

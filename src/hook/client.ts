@@ -1,6 +1,6 @@
 import { boardPath, BUSY, DAEMON_ENV, daemonSocket, daemonWanted, slotOf, workerSockets, type CallHead } from "../daemon/address.ts";
 import { areaOf, keptFor, type CallKey, type Kept, type Printed } from "../daemon/provisional.ts";
-import { blockedLine } from "../core/timeout.ts";
+import { blockedClosed, blockedLine } from "../core/timeout.ts";
 import { whereOf, type HookArgs } from "./argv.ts";
 import { ask } from "../daemon/ask.ts";
 import { callBlocking, FFI_ENV } from "./call-blocking.ts";
@@ -24,7 +24,7 @@ const REQUIRE_WAIT_MS = 10_000;
 
 export async function viaDaemon(
   words: string[],
-  args: Pick<HookArgs, "platform" | "event" | "connector">,
+  args: Pick<HookArgs, "platform" | "event" | "connector" | "failClosed">,
   env: Record<string, string | undefined> = process.env,
 ): Promise<InProcess> {
   const connector = args.connector;
@@ -72,11 +72,18 @@ export async function viaDaemon(
  * there); then one line and a hook ended by SIGKILL, or, when the handler's reply was made before
  * that (one of the microtasks it left blocks), that reply. The daemon replaces the stuck worker.
  */
-async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event" | "connector">, handoff: Handoff, key: CallKey, print: Print): Promise<never> {
+async function overran(
+  daemon: string,
+  args: Pick<HookArgs, "platform" | "event" | "connector" | "failClosed">,
+  handoff: Handoff,
+  key: CallKey,
+  print: Print,
+): Promise<never> {
   const kept = handoff.worker ? await keptOf(daemon, slotOf(handoff.worker), key) : undefined;
   const before = kept?.printed ? await printedBefore(kept.printed) : "";
   if (before) await print(2, before);
-  const made = kept?.reply;
+  // Held before it could offer its fail-closed deny (its connector's own code between calls): the deny every json-stdio host honours.
+  const made = kept?.reply ?? (args.failClosed ? blockedClosed(args) : undefined);
   if (!made) await print(2, `${blockedLine(whereOf(args))}\n`);
   if (handoff.worker) await ask(daemon, { v: 1, stuck: slotOf(handoff.worker), at: Date.now() });
   if (made) {

@@ -16,8 +16,11 @@ const WORTH_A_LINE = new Set<InProcess["why"]>(["slow", "lost", "retry"]);
  */
 export function answerInProcess(args: HookArgs, words: string[], from: InProcess): void {
   if (from.why !== "off" && process.env[DAEMON_ENV] === "require") {
-    const line = `agent-connector: ${words.slice(1).join(" ")}: the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}) and ${DAEMON_ENV}=require; allowed (fail-open)\n`;
-    void Bun.write(Bun.stderr, line).then(() => process.exit(0));
+    const why = `the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}) and ${DAEMON_ENV}=require`;
+    const line = args.failClosed
+      ? `${args.connector ?? "agent-connector"} failed closed: ${why}\n`
+      : `agent-connector: ${words.slice(1).join(" ")}: ${why}; allowed (fail-open)\n`;
+    void Bun.write(Bun.stderr, line).then(() => process.exit(args.failClosed ? 2 : 0));
     return;
   }
   // Before user code: stdout carries the host protocol, and only our reply may reach it.

@@ -7,8 +7,8 @@ import { runUntil, type Guarded } from "./watchdog.ts";
 export type Compiled =
   /** No compiled file (installed by an older version, or removed): the registry says where the source is. */
   | { kind: "missing" }
-  /** Made from files that have changed since: the source is loaded instead. */
-  | { kind: "stale"; meta: CompiledMeta; changed: string[] }
+  /** Made from files that have changed since: the source is tried first, the snapshot answers if it no longer loads. */
+  | { kind: "stale"; meta: CompiledMeta; body: string; changed: string[] }
   | { kind: "ready"; meta: CompiledMeta; body: string };
 
 /** Set in a daemon's worker; a call of its own reads with Bun's file reader and stat: no node:fs. */
@@ -79,7 +79,7 @@ function parsedFrom(id: string, text: string): { meta: CompiledMeta; body: strin
 }
 
 const checked = (parsed: { meta: CompiledMeta; body: string }, changed: string[]): Compiled =>
-  changed.length ? { kind: "stale", meta: parsed.meta, changed } : { kind: "ready", ...parsed };
+  changed.length ? { kind: "stale", ...parsed, changed } : { kind: "ready", ...parsed };
 
 const dirOf = (path: string): string => path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")));
 

@@ -22,6 +22,10 @@ import { refreshCompiled } from "./refresh-compiled.ts";
 import type { CompiledMeta } from "../compiled/artifact.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
 import { framework, MathMin, performanceNow } from "./intrinsics.ts";
+import type { Adapter } from "../adapter.ts";
+import { closedReply } from "./fail-closed.ts";
+import { failsClosed } from "../core/on-failure.ts";
+import { targetKey } from "../config/hook-call-schema.ts";
 
 export type { HookArgs };
 
@@ -70,6 +74,21 @@ const importsMoreThanUs = (source: string): boolean =>
 let decided = "no opinion";
 
 /**
+ * What this call knows of its definition's `onFailure` (the hook command's --fail-closed, the
+ * snapshot's header, the loaded config: any of them makes it closed, none can open it again), and
+ * what a deny in the host's shape needs. `standing`: the fail-closed deny offered as the reply
+ * while no other is made, so that a call held by native code past its deadline still denies.
+ */
+const failure: { closed: boolean; adapter?: Adapter; payload?: unknown; args?: HookArgs; standing?: Reply } = { closed: false };
+
+/** The call fails closed from here on: the deny it would give stands as its reply until a real one is made. */
+function failClosed(args: HookArgs): void {
+  failure.closed = true;
+  failure.standing = closedReply(failure.adapter, args, "user code blocked the process past its time budget", failure.payload, hookLogPath());
+  provisionalMade?.(failure.standing);
+}
+
+/**
  * A new call in a process that answered others before (a daemon's worker, worker.ts), begun
  * `elapsedMs` ago by the host's process: the budget counts from there, as in a process of its own.
  */
@@ -79,16 +98,29 @@ export function beginCall(elapsedMs: number): void {
   clock.limit = undefined;
   decided = "no opinion";
   loadedSource = false;
+  failure.closed = false;
+  failure.adapter = failure.payload = failure.args = failure.standing = undefined;
 }
 
-/** Whether this process may answer another call: nothing failed open and no source module was loaded. */
-export const callLeftNothing = (): boolean => decided !== "fail-open" && !loadedSource;
+/** The reply standing while none is made (a fail-closed deny), or undefined: what a deadline's move re-arms. */
+export const standingReply = (): Reply | undefined => failure.standing;
 
-/** Exit 0, no decision, one stderr line, one log line. */
+/** Whether this process may answer another call: nothing failed open and no source module was loaded. */
+export const callLeftNothing = (): boolean => decided !== "fail-open" && decided !== "fail-closed" && !loadedSource;
+
+/**
+ * A call that cannot decide: exit 0, no decision, one stderr line, one log line; or, where the
+ * definition fails closed, the host's deny (fail-closed.ts).
+ */
 export function failOpenReply(args: HookArgs, message: string): Reply {
-  decided = "fail-open";
   const where = whereOf(args);
   const line = redact(message).replace(/\r?\n\s*/g, " | "); // one stderr line, as hosts show one
+  if (failure.closed || args.failClosed) {
+    decided = "fail-closed";
+    logLine(`${where}: ${line}; denied (fail-closed)`);
+    return closedReply(failure.adapter, args, line, failure.payload, hookLogPath());
+  }
+  decided = "fail-open";
   logLine(`${where}: ${line}`);
   return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open), see ${hookLogPath()}\n` };
 }
@@ -107,6 +139,8 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
   setRedactionSources({ env });
   const adapter = await loadAdapter(args.platform);
   if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
+  failure.adapter = adapter;
+  if (args.failClosed) failClosed(args);
   // A host that kills its hooks at a fixed limit (Mux) bounds every budget of the call.
   const limit = adapter.hooks.kind === "hooks-folder" ? adapter.hooks.folder.timeLimit : undefined;
   if (limit) clock.deadline = Math.min(clock.deadline, (clock.limit = callStart + budgetMs(limit)));
@@ -120,30 +154,47 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
     throw error instanceof UnreadablePayload ? new FailOpen(error.message) : error;
   }
   setRedactionSources({ env, payload });
+  failure.payload = payload;
   const config = await configLoading;
+  // Made again with the payload (some hosts' replies echo a field of it), and the config's policy known.
+  if (failure.closed || failsClosed(config, targetOf(args))) failClosed(args);
   const runner: Runner = {
     run: (fn) => runGuarded(fn, clock, whereOf(args)),
     deadline: () => clock.deadline,
     decided: (what) => (decided = what),
-    provisional: (made) => provisionalMade?.(made),
+    provisional: (made) => {
+      failure.standing = undefined;
+      provisionalMade?.(made);
+    },
     settle: () => drainUntil(clock.deadline),
   };
   if (args.native) return await nativeReply(args, config, payload, runner);
   return await normalizedReply(args, adapter, config, payload, env, runner);
 }
 
+const targetOf = (args: HookArgs): HookCallTarget => (args.native ? { platform: args.platform, native: args.event } : { event: args.event });
+
 async function loadConfig(args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
-  const target: HookCallTarget = args.native ? { platform: args.platform, native: args.event } : { event: args.event };
+  const target = targetOf(args);
   let path = args.config;
   if (!path) {
     if (!args.connector) throw new FailOpen("neither --connector nor --config given");
     const compiled = await readCompiled(args.connector, env);
-    if (compiled.kind === "ready" && compiled.meta.kind !== "source") return await fromCompiled(compiled.meta, compiled.body, target);
+    const snapshot = compiled.kind !== "missing" && compiled.meta.kind !== "source" ? compiled : undefined;
+    if (snapshot?.meta.failClosed?.includes(targetKey(target))) failClosed(args);
+    if (snapshot?.kind === "ready") return await fromCompiled(snapshot.meta, snapshot.body, target);
     path = compiled.kind === "missing" ? await registeredConfig(args.connector, env) : compiled.meta.source;
     // Edited since install compiled it (or compiled by nothing yet): this call loads the source,
-    // and a compile in the background makes the next ones fast again.
+    // and a compile in the background makes the next ones fast again (or, when the source no
+    // longer loads, records why: the snapshot then answers without trying it).
     if (compiled.kind !== "ready") refreshCompiled(args.connector, env);
+    // A source that moved, broke or no longer validates never stops the guard: the snapshot answers.
+    if (snapshot) return await fromSource(path, target).catch(() => fromCompiled(snapshot.meta, snapshot.body, target));
   }
+  return await fromSource(path, target);
+}
+
+async function fromSource(path: string, target: HookCallTarget): Promise<ConnectorConfig> {
   let config: ConnectorConfig;
   try {
     config = await readConnectorConfig(path, hookCallSchema(target), path.endsWith(".json") ? undefined : await guardedImport());
@@ -305,7 +356,12 @@ export async function runHook(args: HookArgs, writeReply: ReplyWriter, stdin: Pr
   if (backstop) {
     backstopCovered();
     backstop.arm(clock.deadline + BACKSTOP_GRACE_MS);
-    onDeadline((moved) => backstop.arm(moved + BACKSTOP_GRACE_MS));
+    // A fail-closed deny standing as the reply is offered again for the new deadline (arm alone would leave it at the old one).
+    onDeadline((moved) => {
+      const standing = standingReply();
+      if (standing) backstop.provisional(standing, moved + BACKSTOP_GRACE_MS);
+      else backstop.arm(moved + BACKSTOP_GRACE_MS);
+    });
     onProvisional((made) => backstop.provisional(made, clock.deadline + BACKSTOP_GRACE_MS));
   }
   let finishing = false;

@@ -16,6 +16,8 @@ export interface HookEntry {
   matcher?: string;
   command: string;
   timeout: number;
+  /** Keys the host reads to fail closed itself when our process cannot answer (adapter `hostFailClosed`). */
+  hostKeys?: Record<string, unknown>;
 }
 
 /** Recognises the handlers we wrote, by their command line. */

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import type { CommandShell, HookFileSpec } from "../adapter.ts";
 import type { Registry } from "../registry/types.ts";
 import { hookBinary, isCompiled, type HookBinary } from "./self/location.ts";
+import { FAIL_CLOSED_FLAG } from "../core/on-failure.ts";
 import { plainWord as quote, renderArgument, renderInvocation, SHELLS } from "./shells.ts";
 
 /** POSIX-shell quoting of one word (what doctor and status print and run through sh). */
@@ -52,12 +53,13 @@ export function hookCommand(
   platform: string,
   event: string,
   connectorId: string,
-  native = false,
+  { native = false, failClosed = false }: { native?: boolean; failClosed?: boolean } = {},
   shell: CommandShell = "posix",
   binary?: readonly string[],
   configPath?: string,
 ): string {
-  const words = [currentInvocation(shell, binary), ...["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId].map(quote)];
+  const flags = [...(native ? ["--native"] : []), "--connector", connectorId, ...(failClosed ? [FAIL_CLOSED_FLAG] : [])];
+  const words = [currentInvocation(shell, binary), ...["hook", platform, event, ...flags].map(quote)];
   if (configPath) words.push("--config", renderArgument(configPath, shell));
   return words.join(" ");
 }
@@ -75,7 +77,7 @@ export function invocationWords(invocation: string): string[] {
 export function isOurCommand(platform: string, connectorId: string | undefined, invocations: readonly string[]): (command: string) => boolean {
   const id = connectorId === undefined ? "[a-z0-9][a-z0-9-]*" : escapeRegExp(quote(connectorId));
   const pattern = new RegExp(
-    `^(?:${invocations.map(escapeRegExp).join("|")}) hook ${escapeRegExp(quote(platform))} [A-Za-z][\\w.-]*( --native)? --connector ${id}( --config .+)?$`,
+    `^(?:${invocations.map(escapeRegExp).join("|")}) hook ${escapeRegExp(quote(platform))} [A-Za-z][\\w.-]*( --native)? --connector ${id}( ${FAIL_CLOSED_FLAG})?( --config .+)?$`,
   );
   return (command) => pattern.test(command);
 }

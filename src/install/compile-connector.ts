@@ -1,16 +1,17 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { EVENT_NAMES, type ConnectorConfig } from "../events.ts";
-import { compiledDir, compiledPath, renderCompiled, USER_FS_GLOBAL, type CompiledMeta } from "../compiled/artifact.ts";
+import { compiledDir, compiledPath, parseCompiled, renderCompiled, USER_FS_GLOBAL, type CompiledMeta } from "../compiled/artifact.ts";
 import { nodeStamp as stamp } from "../compiled/node-stamp.ts";
 import { writeFileAtomic } from "../host-config/atomic-write.ts";
 import { rewriteFsImports, USER_SOURCE_FILE } from "../compiled/fs-imports.ts";
+import { failClosedTargets } from "../core/on-failure.ts";
 
 /** Above this size a bundle is also kept as bytecode: parsing it on every call would cost more than requiring it (bench/hook-roundtrip.ts, heavy connector). */
 const BYTECODE_ABOVE_BYTES = 64 * 1024;
 
 /** `ok: false`: hook calls load the source (slower; `reason` says why it could not be compiled). */
-export type CompileResult = { ok: boolean; path: string; bytes: number; bytecode: boolean; reason?: string };
+export type CompileResult = { ok: boolean; path: string; bytes: number; bytecode: boolean; reason?: string; snapshotKept?: true };
 
 /** The module a config imports as "agent-connector", inlined into the bundle (the binary is not there at run time). */
 const AUTHORING_MODULE = `export const defineConnector = (config) => config;\nexport const EVENT_NAMES = ${JSON.stringify(EVENT_NAMES)};\nexport default { defineConnector, EVENT_NAMES };\n`;
@@ -60,11 +61,23 @@ export async function compileConnector(
   configPath: string,
   config: ConnectorConfig,
   env: Record<string, string | undefined> = process.env,
+  options: { frozen?: boolean } = {},
 ): Promise<CompileResult> {
   const out = compiledPath(config.id, env);
   const bytecodeFile = join(compiledDir(env), `${config.id}.bytecode.cjs`);
   ensureCompiledDir(env);
-  const meta: CompiledMeta = { v: 1, id: config.id, source: configPath, kind: "json", inputs: [], ...(config.timeout ? { timeout: config.timeout } : {}) };
+  const failClosed = failClosedTargets(config);
+  const meta: CompiledMeta = {
+    v: 1,
+    id: config.id,
+    source: configPath,
+    kind: "json",
+    inputs: [],
+    at: new Date().toISOString(),
+    ...(config.timeout ? { timeout: config.timeout } : {}),
+    ...(options.frozen ? { frozen: true } : {}),
+    ...(failClosed.length ? { failClosed } : {}),
+  };
   let body: string;
   let bytecode = false;
   if (configPath.endsWith(".json")) {
@@ -95,6 +108,34 @@ export async function compileConnector(
   const text = renderCompiled(meta, body);
   writeFileAtomic(out, new TextEncoder().encode(text), { mode: 0o600 });
   return { ok: true, path: out, bytes: text.length, bytecode };
+}
+
+/** The installed snapshot of a connector, if it has one (a compiled body, not a record of a source that cannot be compiled). */
+export function readSnapshot(id: string, env: Record<string, string | undefined> = process.env): { meta: CompiledMeta; body: string } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(compiledPath(id, env), "utf8");
+  } catch {
+    return undefined;
+  }
+  const parsed = parseCompiled(text);
+  return parsed && parsed.meta.id === id && parsed.meta.kind !== "source" ? parsed : undefined;
+}
+
+/**
+ * The source no longer loads, builds or validates (or is gone): the last good snapshot stays and
+ * keeps answering; its header records why and the source's files as they are now, so hook calls
+ * answer from it without trying the source again until it changes. Undefined when there is no
+ * snapshot to keep; otherwise whether `reason` is news (not the problem already recorded).
+ */
+export function recordSourceProblem(id: string, reason: string, env: Record<string, string | undefined> = process.env): { news: boolean } | undefined {
+  const snapshot = readSnapshot(id, env);
+  if (!snapshot) return undefined;
+  const { meta, body } = snapshot;
+  const inputs = [...new Set([meta.source, ...meta.inputs.map(([path]) => path)])].sort().map(stamp);
+  const news = meta.sourceProblem !== reason;
+  writeFileAtomic(compiledPath(id, env), new TextEncoder().encode(renderCompiled({ ...meta, inputs, sourceProblem: reason }, body)), { mode: 0o600 });
+  return { news };
 }
 
 /**

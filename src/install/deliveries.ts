@@ -15,7 +15,15 @@ export interface Wiring {
   /** The matcher as the host's config takes it; undefined = every call reaches us. */
   matcherText?: string;
   native: boolean;
+  /** The definition fails closed (`onFailure: "deny"`): the command says so, and the host's own switch is set where it has one. */
+  failClosed?: boolean;
 }
+
+/** The keys that make the host block by itself when our process cannot answer `nativeEvent` (adapter `hostFailClosed`). */
+const hostFailClosedKeys = (adapter: Adapter, nativeEvent: string): Record<string, unknown> | undefined => {
+  const host = adapter.hostFailClosed;
+  return host?.entry && (!host.events || host.events.includes(nativeEvent)) ? host.entry : undefined;
+};
 
 interface Target<D> {
   adapter: Adapter;
@@ -65,13 +73,17 @@ const hookFile: Delivery<HookFile> = {
     const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
     const shell = commandShell(delivery.file);
     const configPath = target.scope === "managed" ? target.configPath : undefined;
-    const entries = wiring.map((w) => ({
-      nativeEvent: w.nativeEvent,
-      event: w.event,
-      matcher: w.matcherText,
-      command: hookCommand(adapter.id, w.event, config.id, w.native, shell, undefined, configPath),
-      timeout,
-    }));
+    const entries = wiring.map((w) => {
+      const hostKeys = w.failClosed ? hostFailClosedKeys(adapter, w.nativeEvent) : undefined;
+      return {
+        nativeEvent: w.nativeEvent,
+        event: w.event,
+        matcher: w.matcherText,
+        command: hookCommand(adapter.id, w.event, config.id, { native: w.native, failClosed: w.failClosed }, shell, undefined, configPath),
+        timeout,
+        ...(hostKeys ? { hostKeys } : {}),
+      };
+    });
     return [
       { kind: "hook-entries", file, platform: adapter.id, connectorId: config.id, spec: fileSpecOn(delivery.file), entries, invocations: target.invocations },
       ...companions(target),
@@ -146,7 +158,14 @@ function launcherEdits({ adapter, delivery, scope, file: folder, connectorId, in
     const wired = wiring.find((w) => w.nativeEvent === nativeEvent);
     const noStdin = adapter.input?.kind === "env";
     const launcher = wired
-      ? renderLauncher(flavour, invocations[0]!, { platform: adapter.id, event: wired.event, connectorId, native: wired.native, noStdin })
+      ? renderLauncher(flavour, invocations[0]!, {
+          platform: adapter.id,
+          event: wired.event,
+          connectorId,
+          native: wired.native,
+          noStdin,
+          ...(wired.failClosed ? { failClosed: true } : {}),
+        })
       : null;
     const besideOwn = spec.besideOwn?.(nativeEvent);
     return {

@@ -11,11 +11,12 @@ import { deliveredFile, planHost, type HostPlan } from "./plan.ts";
 import { agentOfFile } from "../host-config/agent-file.ts";
 import { applyEdits } from "./apply.ts";
 import { mcpOwners } from "./mcp/plan.ts";
+import { snapshotCheck } from "./snapshot-health.ts";
 
 /** One thing `status` checks about one install, and what it found. */
 export interface Check {
   /** `probes`: doctor's sample events (src/commands/doctor.ts). */
-  name: "config" | "binary" | "host-file" | "probes";
+  name: "config" | "snapshot" | "binary" | "host-file" | "probes";
   ok: boolean;
   detail: string;
 }
@@ -117,6 +118,7 @@ export async function checkInstall(
   } catch (error) {
     checks.push({ name: "config", ok: false, detail: (error as Error).message });
   }
+  if (record.part !== "mcp") checks.push({ name: "snapshot", ...snapshotCheck(id, config ? undefined : checks[0]!.detail) });
 
   const invocation = record.invocation ?? context.current;
   const program = programOf(invocation);

@@ -6,6 +6,7 @@
  */
 import { invocationWords } from "./command-line.ts";
 import { renderInvocation } from "./shells.ts";
+import { FAIL_CLOSED_FLAG } from "../core/on-failure.ts";
 
 export type LauncherFlavour = "sh" | "cmd" | "ps1";
 
@@ -17,13 +18,23 @@ export interface LauncherFor {
   native: boolean;
   /** The host hands the call over in environment variables (Mux): stdin is not the payload and may never close. */
   noStdin?: boolean;
+  /** The definition fails closed (`onFailure: "deny"`). */
+  failClosed?: boolean;
 }
 
 /** The first line after the shebang: says what wrote the file and that uninstall removes it. */
 const marker = ({ platform, event, connectorId, native }: LauncherFor) =>
   `agent-connector launcher: ${platform} ${event}${native ? " (native)" : ""} for connector ${connectorId}; written by agent-connector install, removed by its uninstall`;
 
-const argv = ({ platform, event, connectorId, native }: LauncherFor) => ["hook", platform, event, ...(native ? ["--native"] : []), "--connector", connectorId];
+const argv = ({ platform, event, connectorId, native, failClosed }: LauncherFor) => [
+  "hook",
+  platform,
+  event,
+  ...(native ? ["--native"] : []),
+  "--connector",
+  connectorId,
+  ...(failClosed ? [FAIL_CLOSED_FLAG] : []),
+];
 
 /**
  * cmd.exe reading a batch file (not a `cmd /c` line, src/install/shells.ts): there a double-quoted
@@ -65,7 +76,8 @@ export function launcherOwner(
   if (!id) return undefined;
   for (const invocation of invocations) {
     for (const { event, native } of events) {
-      if (renderLauncher(flavour, invocation, { platform, event, connectorId: id, native, noStdin }) === text) return id;
+      for (const failClosed of [false, true])
+        if (renderLauncher(flavour, invocation, { platform, event, connectorId: id, native, noStdin, failClosed }) === text) return id;
     }
   }
   return undefined;

@@ -13,6 +13,7 @@ import type { FileEdit } from "./edits/index.ts";
 import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
 import { agentOfFile } from "../host-config/agent-file.ts";
 import { hookSwitchReport } from "./hook-switch.ts";
+import { failsClosed } from "../core/on-failure.ts";
 
 /** Which part of a connector to install: its hooks, its MCP servers, or both (default). */
 export type Part = "hooks" | "mcp";
@@ -245,7 +246,8 @@ function planHooks(
     }
     const matcher = nativeMatcher(adapter, event, config.hooks![event]!.matcher, scope);
     const natives = fannedOut(adapter, event, config.hooks![event]!.matcher) ?? [nativeEvent];
-    for (const name of natives) wiring.push({ event, nativeEvent: name, matcherText: matcher.text, native: false });
+    const failClosed = failsClosed(config, { event });
+    for (const name of natives) wiring.push({ event, nativeEvent: name, matcherText: matcher.text, native: false, failClosed });
     plan.wired.push({ event, nativeEvent: natives.join(", "), matcher: matcher.mode });
     const fixed = (config.hooks![event] as { response?: HookResponse }).response;
     if (fixed?.updatedTool) plan.warnings.push(...rewriteWarnings(adapter, event, config.hooks![event]!.matcher, fixed));
@@ -288,7 +290,13 @@ function planHooks(
       plan.warnings.push(`${adapter.name}: ${why}; nativeHooks.${nativeEvent} is ignored.`);
       continue;
     }
-    wiring.push({ event: nativeEvent, nativeEvent, matcherText: hook.matcher, native: true });
+    wiring.push({
+      event: nativeEvent,
+      nativeEvent,
+      matcherText: hook.matcher,
+      native: true,
+      failClosed: failsClosed(config, { platform: adapter.id, native: nativeEvent }),
+    });
     plan.wired.push({ event: nativeEvent, nativeEvent, matcher: hook.matcher ? "native" : "all", native: true });
   }
   plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations, configPath }, config, wiring);

@@ -24,8 +24,10 @@ export const hookEntriesEditor: Editor<HookEntriesEdit> = {
     const { spec, file, connectorId } = edit;
     // An agent definition is the host's own file: never made up by us (an agent without its tools).
     if (before === null && spec.agent) throw new HostConfigError(file, spec.agent.missing(file, agentOfFile(file)));
-    const extras = (entry: { nativeEvent: string; event?: string }) =>
-      spec.handlerExtras?.({ connectorId, event: entry.nativeEvent, ours: entry.event ?? entry.nativeEvent }) ?? {};
+    const extras = (entry: { nativeEvent: string; event?: string; hostKeys?: Record<string, unknown> }) => ({
+      ...spec.handlerExtras?.({ connectorId, event: entry.nativeEvent, ours: entry.event ?? entry.nativeEvent }),
+      ...entry.hostKeys,
+    });
     const layout = LAYOUTS[spec.layout];
     const isOurs = isOurCommand(edit.platform, connectorId, edit.invocations);
     const after = layout.install(before ?? "", file, spec, isOurs, edit.entries, extras);

@@ -41,6 +41,8 @@ interface Settings {
   events: Record<string, string>;
   /** Host-only events (platforms.<id>.nativeHooks) wired verbatim: the host's event name → nothing to match. */
   nativeEvents?: string[];
+  /** The events whose definition fails closed (onFailure: "deny"): a call that gets no answer is denied. */
+  failClosed?: string[];
   /** Executable names of this host, and of the other hosts that load this folder too. */
   hostBins: string[];
   foreignBins: string[];
@@ -72,10 +74,10 @@ interface Reply {
 
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null;
 
-function note(message: string): void {
+function note(message: string, outcome = "allowed (fail-open)"): void {
   try {
     mkdirSync(dirname(SETTINGS.logFile), { recursive: true });
-    appendFileSync(SETTINGS.logFile, `${new Date().toISOString()} ${SETTINGS.host} plugin (${SETTINGS.connector}): ${message}; allowed (fail-open)\n`);
+    appendFileSync(SETTINGS.logFile, `${new Date().toISOString()} ${SETTINGS.host} plugin (${SETTINGS.connector}): ${message}; ${outcome}\n`);
   } catch {
     // Logging must never break the host.
   }
@@ -282,7 +284,8 @@ function viaWorker(event: string, payload: string, native: boolean): Promise<Ans
 
 /** Runs the connector's handler for `event` through the binary (the fallback); {} means no opinion. */
 async function viaBinary(event: string, payload: string, native: boolean): Promise<Reply> {
-  const argv = [...SETTINGS.command, event, "--connector", SETTINGS.connector, ...(native ? ["--native"] : [])];
+  const closed = SETTINGS.failClosed?.includes(event) ?? false;
+  const argv = [...SETTINGS.command, event, "--connector", SETTINGS.connector, ...(native ? ["--native"] : []), ...(closed ? ["--fail-closed"] : [])];
   const { stdout, stderr, code, timedOut } = await run(argv, payload);
   if (timedOut) throw new Error(`no answer within ${SETTINGS.timeoutMs} ms`);
   // Exit 2 is the binary's deny of last resort, reason on stderr.
@@ -309,7 +312,12 @@ async function ask(event: string, payload: Json, toolName?: unknown): Promise<Re
     if (native) return (isObject(answer.native) ? answer.native : {}) as Reply;
     return isObject(answer.actions) ? answer.actions : {};
   } catch (error) {
-    note(`${event}: ${(error as Error)?.message ?? String(error)}`);
+    const why = (error as Error)?.message ?? String(error);
+    if (SETTINGS.failClosed?.includes(event)) {
+      note(`${event}: ${why}`, "denied (fail-closed)");
+      return { deny: `${SETTINGS.connector} failed closed: ${why}` };
+    }
+    note(`${event}: ${why}`);
     return {};
   }
 }

@@ -1,4 +1,5 @@
 import { join } from "../../paths.ts";
+import { failsClosed } from "../../core/on-failure.ts";
 import type { Adapter, PathContext, PluginModuleSpec, Scope } from "../../adapter.ts";
 import { MATCHER_TARGET, type ConnectorConfig, type EventName } from "../../events.ts";
 import { ADAPTERS } from "../../../adapters/index.ts";
@@ -92,6 +93,20 @@ function firstCut(adapter: Adapter, event: EventName, matcher: string | undefine
  * Everything the module needs to know, fixed at install. `events`: the wired events with their
  * matchers; `nativeEvents`: the host-only events of platforms.<id>.nativeHooks, wired verbatim.
  */
+/** The wired events whose definition fails closed (`onFailure: "deny"`): the module denies them when it cannot get an answer. */
+function failClosedSetting(
+  adapter: Adapter,
+  config: ConnectorConfig,
+  events: readonly EventName[],
+  nativeEvents: readonly string[],
+): { failClosed?: string[] } {
+  const closed = [
+    ...events.filter((event) => failsClosed(config, { event })),
+    ...nativeEvents.filter((native) => failsClosed(config, { platform: adapter.id, native })),
+  ];
+  return closed.length ? { failClosed: closed } : {};
+}
+
 export function pluginSettings(
   adapter: Adapter,
   spec: PluginModuleSpec,
@@ -109,6 +124,7 @@ export function pluginSettings(
     timeoutMs: (config.timeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000,
     events: Object.fromEntries(events.map((event) => [event, firstCut(adapter, event, config.hooks?.[event]?.matcher)])),
     ...(nativeEvents.length ? { nativeEvents: [...nativeEvents] } : {}),
+    ...failClosedSetting(adapter, config, events, nativeEvents),
     hostBins: [...adapter.detect.bins],
     foreignBins: family.flatMap((other) => other.detect.bins).filter((bin) => !adapter.detect.bins.includes(bin)),
     logFile: hookLogPath(),
