@@ -8,7 +8,7 @@ const HOST: ToolContext = {
     write: { write_file: { filePaths: "path", content: "content" } },
     edit: { apply_patch: { filePaths: { paths: ["input"], patch: true } } },
     fetch: { fetch: { url: "url" } },
-    other: ["todo"],
+    other: { todo: "keeps the todo list" },
   },
   mcpName: "mcp__{server}__{tool}",
 };
