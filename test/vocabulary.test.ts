@@ -24,7 +24,7 @@ const GUARDS = `{
       matcher: "@shell|@write|@edit",
       handler: (event) => {
         if (event.tool.kind === "shell") return { decision: "deny", reason: "no commands" };
-        if ((event.tool.filePaths ?? []).some((path) => /(^|[\\/])\.env$/.test(path))) return { decision: "deny", reason: "no .env" };
+        if ((event.tool.filePaths ?? []).some((path) => /(^|[\\/]).env$/.test(path))) return { decision: "deny", reason: "no .env" };
       },
     },
   },
@@ -137,4 +137,41 @@ test("install warns where a @write|@edit guard reaches a tool whose input names 
   );
   const shellOnly = writeConfig(box, `{ id: "cmds", hooks: { PreToolUse: { matcher: "@shell", handler: () => undefined } } }`, "cmds.config.ts");
   expect(box.cli(["install", "--config", shellOnly, "--platform", "mux", "--dry-run"]).stderr).not.toContain("name none");
+});
+
+describe("a tool name the host's adapter does not list", () => {
+  const claude = callingHosts.find((a) => a.id === "claude-code")!;
+  for (const daemon of ["0", "1"]) {
+    test(`only @other matches it, and hook.log says so once per host and name (daemon ${daemon})`, () => {
+      const box = sandbox();
+      const env = { AGENT_CONNECTOR_DAEMON: daemon };
+      const other = writeConfig(
+        box,
+        `{ id: "o", hooks: { PreToolUse: { matcher: "@other", handler: () => ({ decision: "deny", reason: "unknown" }) } } }`,
+        "o.config.ts",
+      );
+      const shell = writeConfig(
+        box,
+        `{ id: "s", hooks: { PreToolUse: { matcher: "@shell", handler: () => ({ decision: "deny", reason: "shell" }) } } }`,
+        "s.config.ts",
+      );
+      const call = (name: string, config: string) =>
+        box.hook("claude-code", "PreToolUse", withCall(claude, fixtureOf(claude, box)!, name, {}), { config, env });
+      expect(call("BrandNewTool", other).stdout).toContain("unknown");
+      expect(call("BrandNewTool", shell).stdout).toBe("");
+      call("BrandNewTool", other);
+      call("Bash", other);
+      call("mcp__srv__tool", other);
+      call("TodoWrite", other);
+      const notes = (JSON.parse(box.cli(["logs", "--json"]).stdout) as { entries: { decision: string; message?: string }[] }).entries.filter((e) =>
+        e.message?.includes("unknown tool"),
+      );
+      expect(notes).toEqual([
+        expect.objectContaining({
+          decision: "note",
+          message: "unknown tool BrandNewTool on host claude-code: its adapter does not list it, so only @other matches it",
+        }),
+      ]);
+    });
+  }
 });
