@@ -251,7 +251,7 @@ function planHooks(
     if (fixed?.updatedTool) plan.warnings.push(...rewriteWarnings(adapter, event, config.hooks![event]!.matcher, fixed));
     const produced = fixed ? responseCapabilities(fixed) : undefined;
     plan.degradations.push(
-      ...degradationsFor(event, adapter.dialect.capabilities)
+      ...degradationsFor(event, adapter.dialect.capabilities, adapter.dialect)
         .filter((d) => !produced || produced.includes(d.from))
         .map((d) => ({ ...d, certain: Boolean(fixed) })),
     );
