@@ -80,7 +80,7 @@ export default defineAdapter({
       ScheduleWakeup: WHY.schedule,
       SendMessage: WHY.agents,
       Skill: WHY.skill,
-      SlashCommand: "expands a slash command into a prompt; what it then runs is its own call",
+      SlashCommand: WHY.slashCommand,
       TaskCreate: WHY.plan,
       TaskGet: WHY.plan,
       TaskList: WHY.plan,
@@ -89,7 +89,7 @@ export default defineAdapter({
       TaskUpdate: WHY.plan,
       TodoWrite: WHY.plan,
       ToolSearch: WHY.toolSearch,
-      Workflow: "starts a scripted workflow of subagents; each step's tool calls are their own",
+      Workflow: WHY.workflow,
     },
   },
   // "Files with errors are skipped entirely, not just the invalid settings" (its own settings

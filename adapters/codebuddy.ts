@@ -66,7 +66,7 @@ export default defineAdapter({
       ReadMcpResource: WHY.mcp,
       SendMessage: WHY.agents,
       Skill: WHY.skill,
-      SlashCommand: "expands a slash command into a prompt; what it then runs is its own call",
+      SlashCommand: WHY.slashCommand,
       StructuredOutput: WHY.turn,
       TaskCreate: WHY.plan,
       TaskGet: WHY.plan,
@@ -80,7 +80,7 @@ export default defineAdapter({
       ToolSearch: WHY.toolSearch,
       VideoGen: WHY.media,
       WaitForMcpServers: WHY.mcp,
-      Workflow: "starts a scripted workflow of subagents; each step's tool calls are their own",
+      Workflow: WHY.workflow,
     },
   },
   nativeHooks: true, // StopFailure, PermissionDenied, Elicitation, TaskCreated, FileChanged, …

@@ -80,7 +80,7 @@ export default defineAdapter({
       scheduler_list: WHY.schedule,
       search_tool: WHY.toolSearch,
       update_goal: WHY.plan,
-      workflow: "starts a scripted workflow of subagents; each step's tool calls are their own",
+      workflow: WHY.workflow,
       enter_plan_mode: WHY.plan,
       exit_plan_mode: WHY.plan,
       ask_user_question: WHY.asks,

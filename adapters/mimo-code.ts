@@ -37,7 +37,7 @@ const MIMO_TOOLS = {
     history: "reads the session's own history",
     session: WHY.agents,
     cron: WHY.schedule,
-    workflow: "starts a scripted workflow of subagents; each step's tool calls are their own",
+    workflow: WHY.workflow,
     invalid: WHY.turn,
   },
 } as const satisfies KnownTools;

@@ -85,7 +85,7 @@ export default defineAdapter({
       task_stop: WHY.jobStop,
       task_remove: WHY.agents,
       task_list: WHY.plan,
-      workflow_run: "starts a scripted workflow of subagents; each step's tool calls are their own",
+      workflow_run: WHY.workflow,
       workflow_resume: WHY.agents,
       agent_report: WHY.agents,
       timeline_event: WHY.plan,

@@ -117,7 +117,7 @@ export default defineAdapter({
       advisor: "asks a second model for advice; runs nothing",
       enter_worktree: WHY.worktree,
       exit_worktree: WHY.worktree,
-      workflow: "starts a scripted workflow of subagents; each step's tool calls are their own",
+      workflow: WHY.workflow,
       artifact: "publishes a document for the user; writes no project file",
       record_artifact: "notes a produced artifact in the session's record",
       record_source: "notes a source consulted in the session's record",

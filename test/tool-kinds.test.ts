@@ -10,9 +10,8 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { ADAPTERS } from "../adapters/index.ts";
 import type { Adapter } from "../src/adapter.ts";
 import { isUnknown, namesOfKind, type FieldRef, type NamedKind } from "../src/tools/vocabulary.ts";
-import { respond } from "./support/decisions.ts";
 import { sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { callingHosts, fixtureOf, hookHosts, inputNaming, inputRunning, normalized, withCall } from "./support/tool-calls.ts";
+import { bothReplies, callingHosts, fixtureOf, hookHosts, inputNaming, inputRunning, normalized, withCall } from "./support/tool-calls.ts";
 import type { Json } from "./hosts-data/record.ts";
 
 const CONNECTOR = `{
@@ -64,14 +63,7 @@ for (const adapter of callingHosts) {
       reference = writeScriptedConfig(box);
     });
     /** The kind connector's reply, and the reply to `response` written in the host's own words. */
-    const both = (payload: Json, response: unknown) => {
-      const mine = box.hook(adapter.id, "PreToolUse", payload, { config: kinds });
-      const theirs = respond(box, reference, adapter.id, "PreToolUse", payload, response);
-      return {
-        mine: { stdout: mine.stdout, exitCode: mine.exitCode, stderr: mine.stderr },
-        theirs: { stdout: theirs.stdout, exitCode: theirs.exitCode, stderr: theirs.stderr },
-      };
-    };
+    const both = (payload: Json, response: unknown) => bothReplies(box, kinds, reference, adapter.id, payload, response);
 
     /** The fixture as a shell call: as captured when it is one, else the host's shell tool put in. */
     const shellCall = (): { payload: Json; command: string } => {

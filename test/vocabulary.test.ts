@@ -12,9 +12,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Adapter } from "../src/adapter.ts";
 import { isUnknown, NAMED_KINDS, namesOfKind, type KnownTools, type ToolFields } from "../src/tools/vocabulary.ts";
-import { respond } from "./support/decisions.ts";
 import { sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { callingHosts, fixtureOf, hookHosts, inputNaming, inputRunning, normalized, withCall } from "./support/tool-calls.ts";
+import { bothReplies, callingHosts, fixtureOf, hookHosts, inputNaming, inputRunning, normalized, withCall } from "./support/tool-calls.ts";
 import type { Json } from "./hosts-data/record.ts";
 
 const GUARDS = `{
@@ -90,14 +89,7 @@ for (const adapter of callingHosts) {
       reference = writeScriptedConfig(box);
     });
     /** The guard's reply to `payload`, and the reply to a deny written in the host's own words. */
-    const both = (payload: Json, reason: string) => {
-      const mine = box.hook(adapter.id, "PreToolUse", payload, { config: guards });
-      const theirs = respond(box, reference, adapter.id, "PreToolUse", payload, { decision: "deny", reason });
-      return {
-        mine: { stdout: mine.stdout, exitCode: mine.exitCode, stderr: mine.stderr },
-        theirs: { stdout: theirs.stdout, exitCode: theirs.exitCode, stderr: theirs.stderr },
-      };
-    };
+    const both = (payload: Json, reason: string) => bothReplies(box, guards, reference, adapter.id, payload, { decision: "deny", reason });
 
     for (const name of namesOfKind(tools, "shell")) {
       test(`@shell denies ${name}`, () => {

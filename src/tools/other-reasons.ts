@@ -23,4 +23,6 @@ export const WHY = {
   remote: "calls a hosted service's API (code host, tracker, docs), not a shell",
   desktop: "drives the desktop's pointer, keyboard or windows",
   review: "reviews or shows changes; writes nothing",
+  slashCommand: "expands a slash command into a prompt; what it then runs is its own call",
+  workflow: "starts a scripted workflow of subagents; each step's tool calls are their own",
 } as const;

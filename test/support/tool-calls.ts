@@ -7,6 +7,7 @@ import { ADAPTERS } from "../../adapters/index.ts";
 import type { Adapter } from "../../src/adapter.ts";
 import { normalizeEvent } from "../../src/core/normalize.ts";
 import { WHOLE_INPUT, type FieldRef } from "../../src/tools/vocabulary.ts";
+import { respond } from "./decisions.ts";
 import type { Sandbox } from "./harness.ts";
 import { recordOf, recordPayload } from "../hosts-data/lookup.ts";
 import type { Json } from "../hosts-data/record.ts";
@@ -106,4 +107,14 @@ function envObject(adapter: Adapter, vars: Json): Json {
     if (value !== undefined) out[field] = spec.json ? JSON.parse(String(value)) : value;
   }
   return out;
+}
+
+/** A connector's reply to `payload` on `host`, and the reply to `response` written in the host's own words (`reference`: writeScriptedConfig). */
+export function bothReplies(box: Sandbox, config: string, reference: string, host: string, payload: Json, response: unknown) {
+  const mine = box.hook(host, "PreToolUse", payload, { config });
+  const theirs = respond(box, reference, host, "PreToolUse", payload, response);
+  return {
+    mine: { stdout: mine.stdout, exitCode: mine.exitCode, stderr: mine.stderr },
+    theirs: { stdout: theirs.stdout, exitCode: theirs.exitCode, stderr: theirs.stderr },
+  };
 }
