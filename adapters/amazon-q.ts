@@ -2,6 +2,7 @@ import { join } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { exitCodeDialect } from "../src/dialects/exit-code.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: aws/amazon-q-developer-cli docs/hooks.md, docs/agent-format.md, docs/agent-file-locations.md,
 // docs/default-agent-behavior.md and crates/chat-cli/src/cli/agent/mod.rs (read 2026-11);
@@ -39,13 +40,20 @@ export default defineAdapter({
   // tool_index.json; hooks.md's example is fs_read with `operations`). execute_cmd is the Windows
   // shell tool; gh_issue is called report_issue.
   tools: {
-    shell: { execute_bash: { command: "command" }, execute_cmd: { command: "command" } },
+    // use_aws runs an AWS CLI operation ({service_name, operation_name, parameters, region}).
+    shell: { execute_bash: { command: "command" }, execute_cmd: { command: "command" }, use_aws: {} },
     // `operations` is a list (Line, Directory, Search, Image): the first one's path(s) only.
     read: { fs_read: { filePaths: { paths: ["operations.0.path", "operations.0.image_paths", "path"], list: true } } },
     // create / str_replace / insert / append: the new text is file_text (create) or new_str.
     write: { fs_write: { filePaths: "path", content: ["file_text", "new_str"] } },
     task: { delegate: { query: "task" } },
-    other: ["use_aws", "report_issue", "knowledge", "introspect", "thinking", "todo_list"],
+    other: {
+      report_issue: WHY.remote,
+      knowledge: WHY.memory,
+      introspect: WHY.hostInfo,
+      thinking: WHY.plan,
+      todo_list: WHY.plan,
+    },
   },
   nativeHooks: false, // four events, all normalized
   hooks: {

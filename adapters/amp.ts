@@ -2,6 +2,8 @@ import { join } from "../src/paths.ts";
 import type { PathContext } from "../src/adapter.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { pluginActionsDialect } from "../src/dialects/plugin-actions.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
+import { WHOLE_INPUT } from "../src/tools/vocabulary.ts";
 
 /** `~/.config/amp` (Amp's manual; the same path on Windows, under the user profile). */
 const ampDir = ({ home }: PathContext) => join(home, ".config", "amp");
@@ -48,7 +50,8 @@ export default defineAdapter({
   // call's args. Not in Amp's own docs beyond Bash's `cmd`: names and args follow `amp tools list`
   // and third-party readings of the binary, so tools with no known args list none.
   tools: {
-    shell: { Bash: { command: "cmd", cwd: "cwd" } },
+    // repl runs code in an interactive interpreter; its args are unknown.
+    shell: { Bash: { command: "cmd", cwd: "cwd" }, repl: {} },
     read: { Read: { filePaths: "path" } },
     write: { create_file: { filePaths: "path", content: "content" } },
     edit: {
@@ -56,7 +59,8 @@ export default defineAdapter({
       undo_edit: { filePaths: "path" },
       format_file: { filePaths: "path" },
       delete_file: { filePaths: "path" },
-      apply_patch: {},
+      // Its args are not published: the patch text under the keys other hosts' apply_patch use, or bare.
+      apply_patch: { filePaths: { paths: ["input", "patch", WHOLE_INPUT], patch: true } },
     },
     // `finder` is a sub-agent search of the codebase by concept; `Glob` is an alias of `glob`.
     search: {
@@ -68,38 +72,37 @@ export default defineAdapter({
     },
     fetch: { read_web_page: { url: "url" }, web_search: { query: "query" } },
     task: { Task: { query: "prompt" }, oracle: { query: "task" }, librarian: { query: "query" } },
-    other: [
-      "todo_write",
-      "todo_read",
-      "task_list",
-      "mermaid",
-      "get_diagnostics",
-      "Check",
-      "repl",
-      "look_at",
-      "painter",
-      "skill",
-      "handoff",
-      "read_thread",
-      "find_thread",
-      "read_mcp_resource",
-      "read_github",
-      "search_github",
-      "commit_search",
-      "list_directory_github",
-      "list_repositories",
-      "glob_github",
-      "search_documents",
-      "get_document",
-      "diff",
-      "kraken",
-      "reviewer",
-      "code_review",
-      "diff_review",
-      "file_review",
-      "walkthrough",
-      "walkthrough_diagram",
-    ],
+    other: {
+      todo_write: WHY.plan,
+      todo_read: WHY.plan,
+      task_list: WHY.plan,
+      mermaid: WHY.media,
+      get_diagnostics: WHY.lsp,
+      Check: WHY.review,
+      look_at: WHY.media,
+      painter: WHY.media,
+      skill: WHY.skill,
+      handoff: WHY.agents,
+      read_thread: WHY.agents,
+      find_thread: WHY.agents,
+      read_mcp_resource: WHY.mcp,
+      read_github: WHY.remote,
+      search_github: WHY.remote,
+      commit_search: WHY.remote,
+      list_directory_github: WHY.remote,
+      list_repositories: WHY.remote,
+      glob_github: WHY.remote,
+      search_documents: WHY.remote,
+      get_document: WHY.remote,
+      diff: WHY.review,
+      kraken: WHY.agents,
+      reviewer: WHY.review,
+      code_review: WHY.review,
+      diff_review: WHY.review,
+      file_review: WHY.review,
+      walkthrough: WHY.review,
+      walkthrough_diagram: WHY.media,
+    },
   },
   nativeHooks: true,
   hooks: {

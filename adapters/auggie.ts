@@ -2,6 +2,7 @@ import { join } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import type { FieldSource, PayloadMap } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://docs.augmentcode.com/cli/v0/hooks (Auggie 0.x), docs/hosts/auggie.md (real run of auggie 0.36.0
 // against a mock of Augment's backend, and what its bundled code does with a reply). Where they
@@ -73,7 +74,14 @@ export default defineAdapter({
   // bundle (the real run's shell call was `launch-process`). bash/read/write/edit/find/grep/ls are a
   // second, Pi-style set some models get instead. A named sub-agent is `sub-agent-<name>`.
   tools: {
-    shell: { "launch-process": { command: "command", cwd: "cwd" }, bash: { command: "command" } },
+    shell: {
+      "launch-process": { command: "command", cwd: "cwd" },
+      bash: { command: "command" },
+      // Text written to a running process's stdin ({terminal_id, input_text}): it runs there.
+      "write-process": { command: "input_text" },
+      // Writes and runs a remote agent's environment setup script.
+      "setup-script": {},
+    },
     read: { view: { filePaths: "path" }, read: { filePaths: "path" } },
     write: {
       "save-file": { filePaths: "path", content: "file_content" },
@@ -96,40 +104,38 @@ export default defineAdapter({
     },
     fetch: { "web-fetch": { url: "url" }, "web-search": { query: "query" } },
     task: { "sub-agent": { query: "instruction" } },
-    other: [
-      "read-process",
-      "write-process",
-      "kill-process",
-      "list-processes",
-      "setup-script",
-      "view-range-untruncated",
-      "search-untruncated",
-      "conversation-retrieval",
-      "git-commit-retrieval",
-      "view-session",
-      "report-to-parent",
-      "enter-plan-mode",
-      "exit-plan-mode",
-      "ask-user",
-      "view_tasklist",
-      "update_tasks",
-      "reorganize_tasklist",
-      "add_tasks",
-      "render-mermaid",
-      "diagnostics",
-      "read-terminal",
-      "open-browser",
-      "github-api",
-      "linear",
-      "jira",
-      "confluence",
-      "notion",
-      "glean",
-      "sentry",
-      "stripe",
-      "supabase",
-      "execute-tool",
-    ],
+    other: {
+      "read-process": WHY.jobOutput,
+      "kill-process": WHY.jobStop,
+      "list-processes": WHY.jobOutput,
+      "view-range-untruncated": "reads back the full text of an earlier, truncated tool result",
+      "search-untruncated": "searches the full text of an earlier, truncated tool result",
+      "conversation-retrieval": WHY.agents,
+      "git-commit-retrieval": "searches the repository's commit history through Augment's index",
+      "view-session": WHY.agents,
+      "report-to-parent": WHY.agents,
+      "enter-plan-mode": WHY.plan,
+      "exit-plan-mode": WHY.plan,
+      "ask-user": WHY.asks,
+      view_tasklist: WHY.plan,
+      update_tasks: WHY.plan,
+      reorganize_tasklist: WHY.plan,
+      add_tasks: WHY.plan,
+      "render-mermaid": WHY.media,
+      diagnostics: WHY.lsp,
+      "read-terminal": WHY.jobOutput,
+      "open-browser": WHY.browser,
+      "github-api": WHY.remote,
+      linear: WHY.remote,
+      jira: WHY.remote,
+      confluence: WHY.remote,
+      notion: WHY.remote,
+      glean: WHY.remote,
+      sentry: WHY.remote,
+      stripe: WHY.remote,
+      supabase: WHY.remote,
+      "execute-tool": "runs another of Auggie's tools by name; that call is hooked on its own",
+    },
   },
   nativeHooks: false,
   hooks: {

@@ -2,6 +2,7 @@ import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://developers.openai.com/codex/hooks, openai/codex codex-rs/hooks (engine/discovery.rs,
 // engine/output_parser.rs), docs/hosts/codex.md (real run of codex 0.171.0).
@@ -66,7 +67,16 @@ export default defineAdapter({
     shell: { Bash: { command: "command" } },
     edit: { apply_patch: { filePaths: { paths: ["command"], patch: true } } },
     task: { spawn_agent: { query: "message" } },
-    other: ["update_plan", "view_image", "request_user_input", "send_input", "wait", "close_agent", "resume_agent", "tool_search"],
+    other: {
+      update_plan: WHY.plan,
+      view_image: WHY.media,
+      request_user_input: WHY.asks,
+      send_input: WHY.agents,
+      wait: WHY.agents,
+      close_agent: WHY.agents,
+      resume_agent: WHY.agents,
+      tool_search: WHY.toolSearch,
+    },
   },
   // The release hook events are all mapped above; passthrough would need trust keys for events we
   // cannot verify (Interrupt, StopFailure).

@@ -3,6 +3,7 @@ import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { EVENT_NAMES, sameNames } from "../src/events.ts";
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: Continue's own source, continuedev/continue extensions/cli/src/hooks/{hookConfig,hookRunner,
 // fireHook,types}.ts (read 2026-11; there is no hooks page on docs.continue.dev), docs/hosts/continue.md.
@@ -45,7 +46,17 @@ export default defineAdapter({
     search: { Search: { query: "pattern", filePaths: "path" }, List: { filePaths: "dirpath" } },
     fetch: { Fetch: { url: "url" } },
     task: { Subagent: { query: "prompt" } },
-    other: ["AskQuestion", "CheckBackgroundJob", "Checklist", "Diff", "Exit", "ReportFailure", "Skills", "Status", "UploadArtifact"],
+    other: {
+      AskQuestion: WHY.asks,
+      CheckBackgroundJob: WHY.jobOutput,
+      Checklist: WHY.plan,
+      Diff: WHY.review,
+      Exit: WHY.turn,
+      ReportFailure: WHY.agents,
+      Skills: WHY.skill,
+      Status: WHY.plan,
+      UploadArtifact: "uploads a result to the session's artifacts, not into the project",
+    },
   },
   nativeHooks: true, // ConfigChange, TeammateIdle, TaskCompleted, WorktreeCreate, WorktreeRemove
   hooks: {

@@ -4,6 +4,8 @@ import type { EventName } from "../src/events.ts";
 import { topLevelPermissionDialect } from "../src/dialects/top-level-permission.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD, type PayloadMap } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
+import { WHOLE_INPUT } from "../src/tools/vocabulary.ts";
 
 // Facts: docs/hosts/copilot-cli.md (real run of @github/copilot 1.0.102), then
 // https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference and
@@ -127,15 +129,22 @@ export default defineAdapter({
   // Inputs: those schemas; the real run's bash args were {command, description}. These are the
   // camelCase payload's names; Claude's files get Claude's names (`guest` below). MCP: `<server>-<tool>`.
   tools: {
-    shell: { bash: { command: "command" }, powershell: { command: "command" } },
+    shell: {
+      bash: { command: "command" },
+      powershell: { command: "command" },
+      // Text typed into a running bash/PowerShell session (`{shellId, input}`): it runs there.
+      write_bash: { command: "input" },
+      write_powershell: { command: "input" },
+    },
     read: { view: { filePaths: "path" } },
     write: { create: { filePaths: "path", content: "file_text" } },
     edit: {
       edit: { filePaths: "path", content: "new_str" },
       // One tool for view/create/str_replace/insert (`command` says which); edits are its purpose.
       str_replace_editor: { filePaths: "path", content: ["new_str", "file_text"] },
-      // A freeform tool for GPT models: its input is the bare patch text, no object to point into.
-      apply_patch: {},
+      // A freeform tool for GPT models: its input is the bare patch text (an object's `input` in
+      // case a build wraps it); the paths are those its envelope names.
+      apply_patch: { filePaths: { paths: [WHOLE_INPUT, "input"], patch: true } },
     },
     search: {
       // `paths`: one directory or a list (older builds: `path`).
@@ -145,27 +154,25 @@ export default defineAdapter({
     },
     fetch: { web_fetch: { url: "url" } },
     task: { task: { query: "prompt" } },
-    other: [
-      "ask_user",
-      "exit_plan_mode",
-      "fetch_copilot_cli_documentation",
-      "list_agents",
-      "list_bash",
-      "list_powershell",
-      "read_agent",
-      "read_bash",
-      "read_powershell",
-      "report_intent",
-      "skill",
-      "sql",
-      "stop_bash",
-      "stop_powershell",
-      "update_todo",
-      "view_image",
-      "write_agent",
-      "write_bash",
-      "write_powershell",
-    ],
+    other: {
+      ask_user: WHY.asks,
+      exit_plan_mode: WHY.plan,
+      fetch_copilot_cli_documentation: WHY.hostInfo,
+      list_agents: WHY.agents,
+      list_bash: WHY.jobOutput,
+      list_powershell: WHY.jobOutput,
+      read_agent: WHY.agents,
+      read_bash: WHY.jobOutput,
+      read_powershell: WHY.jobOutput,
+      report_intent: WHY.plan,
+      skill: WHY.skill,
+      sql: "queries the session's own SQLite store (todos, notes); touches no project file",
+      stop_bash: WHY.jobStop,
+      stop_powershell: WHY.jobStop,
+      update_todo: WHY.plan,
+      view_image: WHY.media,
+      write_agent: WHY.agents,
+    },
   },
   invalidEntrySkips: "file", // an entry failing the schema drops the whole file (docs/hosts/copilot-cli.md)
   nativeMatcherEvents: ["PermissionRequest", "SubagentStart"],

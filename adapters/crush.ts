@@ -2,6 +2,7 @@ import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { crushDialect } from "../src/dialects/crush.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: charmbracelet/crush docs/hooks/README.md, internal/hooks/{hooks,input,runner}.go,
 // internal/config/load.go (v0.90.0 and the nightly of 2026-08-21); docs/hosts/crush.md. The fact
@@ -57,23 +58,23 @@ export default defineAdapter({
       web_search: { query: "query" },
     },
     task: { agent: { query: "prompt" } },
-    other: [
-      "todos",
-      "question",
-      "job_output",
-      "job_kill",
-      "lsp_diagnostics",
-      "lsp_references",
-      "lsp_definition",
-      "lsp_symbols",
-      "lsp_call_hierarchy",
-      "lsp_rename",
-      "lsp_restart",
-      "list_mcp_resources",
-      "read_mcp_resource",
-      "crush_info",
-      "crush_logs",
-    ],
+    other: {
+      todos: WHY.plan,
+      question: WHY.asks,
+      job_output: WHY.jobOutput,
+      job_kill: WHY.jobStop,
+      lsp_diagnostics: WHY.lsp,
+      lsp_references: WHY.lsp,
+      lsp_definition: WHY.lsp,
+      lsp_symbols: WHY.lsp,
+      lsp_call_hierarchy: WHY.lsp,
+      lsp_rename: WHY.lsp,
+      lsp_restart: WHY.lsp,
+      list_mcp_resources: WHY.mcp,
+      read_mcp_resource: WHY.mcp,
+      crush_info: WHY.hostInfo,
+      crush_logs: WHY.hostInfo,
+    },
   },
   hooks: {
     kind: "hook-file",

@@ -3,6 +3,7 @@ import { defineAdapter } from "../src/adapter.ts";
 import { sameNames } from "../src/events.ts";
 import { topLevelDecisionDialect } from "../src/dialects/top-level-decision.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://docs.devin.ai/cli/extensibility/hooks/overview, …/hooks/lifecycle-hooks and
 // https://cli.devin.ai/docs/extensibility/configuration (read 2026-11), docs/hosts/devin.md. Devin
@@ -55,7 +56,13 @@ export default defineAdapter({
     fetch: { webfetch: {} },
     // input {profile, task, is_background, title}
     task: { run_subagent: { query: "task" } },
-    other: ["read_subagent", "todo_write", "ask_user_question", "skill", "request_scope"],
+    other: {
+      read_subagent: WHY.agents,
+      todo_write: WHY.plan,
+      ask_user_question: WHY.asks,
+      skill: WHY.skill,
+      request_scope: WHY.asks,
+    },
   },
   // Top-level {decision: approve|block|deny, reason}; exit 2 blocks. No documented ask, input
   // rewrite or context field (the docs name "add context" as a use without a field): those degrade.

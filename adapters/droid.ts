@@ -3,6 +3,7 @@ import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { sameNames } from "../src/events.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://docs.factory.ai/reference/hooks-reference, docs/hosts/droid.md (real run of
 // droid 0.225.2, and what its bundled code does with a reply). Where they differ, 0.225.2 wins:
@@ -73,7 +74,8 @@ export default defineAdapter({
   // in 0.225.2 (the name survives only as a legacy alias of Edit). MCP: `<server>___<tool>`.
   tools: {
     // A changed command must keep riskLevel and riskLevelReason (the dialect's requiredInput).
-    shell: { Execute: { command: "command" } },
+    // Script runs JavaScript (which calls other tools); its input keys are not in our sources.
+    shell: { Execute: { command: "command" }, Script: {} },
     read: { Read: { filePaths: "file_path" } },
     write: { Create: { filePaths: "file_path", content: "content" } },
     edit: { Edit: { filePaths: "file_path", content: "new_str" }, ApplyPatch: { filePaths: { paths: ["input"], patch: true } } },
@@ -85,28 +87,27 @@ export default defineAdapter({
     fetch: { FetchUrl: { url: "url" }, WebSearch: { query: "query" } },
     task: { Task: { query: "prompt" } },
     // Script runs JavaScript that calls other tools; the mission and spec tools drive Droid's own modes.
-    other: [
-      "AskUser",
-      "DismissHandoffItems",
-      "EndFeatureRun",
-      "ExitMissionPlanning",
-      "ExitSpecMode",
-      "GenerateDroid",
-      "GenerateImage",
-      "ProposeMission",
-      "RecommendMission",
-      "Script",
-      "Skill",
-      "StageSettingsChanges",
-      "StartMissionRun",
-      "StructuredOutput",
-      "TaskOutput",
-      "TaskStop",
-      "TodoWrite",
-      "ToolSearch",
-      "UpgradeSessionModel",
-      "WaitForScript",
-    ],
+    other: {
+      AskUser: WHY.asks,
+      DismissHandoffItems: WHY.plan,
+      EndFeatureRun: WHY.turn,
+      ExitMissionPlanning: WHY.plan,
+      ExitSpecMode: WHY.turn,
+      GenerateDroid: "writes a new droid (subagent) definition through Droid's own settings",
+      GenerateImage: WHY.media,
+      ProposeMission: WHY.agents,
+      RecommendMission: WHY.agents,
+      Skill: WHY.skill,
+      StageSettingsChanges: "stages a change to Droid's own settings for the user to accept",
+      StartMissionRun: WHY.agents,
+      StructuredOutput: WHY.turn,
+      TaskOutput: WHY.jobOutput,
+      TaskStop: WHY.jobStop,
+      TodoWrite: WHY.plan,
+      ToolSearch: WHY.toolSearch,
+      UpgradeSessionModel: WHY.agents,
+      WaitForScript: WHY.jobOutput,
+    },
   },
   nativeHooks: false, // every Droid event has a normalized name
   hooks: {

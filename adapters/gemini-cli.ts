@@ -2,6 +2,7 @@ import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { geminiDialect } from "../src/dialects/gemini.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://geminicli.com/docs/hooks/reference (google-gemini/gemini-cli docs/hooks/reference.md),
 // docs/hosts/gemini-cli.md (real run of gemini 0.61.0).
@@ -80,27 +81,27 @@ export default defineAdapter({
     // web_fetch has no url field: the URLs are inside its prompt.
     fetch: { web_fetch: { query: "prompt" }, google_web_search: { query: "query" } },
     task: { invoke_agent: { query: "prompt" } },
-    other: [
-      "write_todos",
-      "ask_user",
-      "activate_skill",
-      "get_internal_docs",
-      "enter_plan_mode",
-      "exit_plan_mode",
-      "update_topic",
-      "complete_task",
-      "tracker_create_task",
-      "tracker_update_task",
-      "tracker_get_task",
-      "tracker_list_tasks",
-      "tracker_add_dependency",
-      "tracker_visualize",
-      "read_mcp_resource",
-      "list_mcp_resources",
-      "list_background_processes",
-      "read_background_output",
-      "save_memory",
-    ],
+    other: {
+      write_todos: WHY.plan,
+      ask_user: WHY.asks,
+      activate_skill: WHY.skill,
+      get_internal_docs: WHY.hostInfo,
+      enter_plan_mode: WHY.plan,
+      exit_plan_mode: WHY.plan,
+      update_topic: WHY.plan,
+      complete_task: WHY.turn,
+      tracker_create_task: WHY.plan,
+      tracker_update_task: WHY.plan,
+      tracker_get_task: WHY.plan,
+      tracker_list_tasks: WHY.plan,
+      tracker_add_dependency: WHY.plan,
+      tracker_visualize: WHY.plan,
+      read_mcp_resource: WHY.mcp,
+      list_mcp_resources: WHY.mcp,
+      list_background_processes: WHY.jobOutput,
+      read_background_output: WHY.jobOutput,
+      save_memory: WHY.memory,
+    },
   },
   nativeHooks: true, // BeforeModel, AfterModel (once per streamed chunk), BeforeToolSelection
   hooks: {

@@ -3,6 +3,7 @@ import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { sameNames } from "../src/events.ts";
 import { topLevelDecisionDialect } from "../src/dialects/top-level-decision.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: goose's hooks guide (documentation/docs/guides/context-engineering/hooks.md) and its source,
 // crates/goose/src/hooks/mod.rs and crates/goose/src/plugins (discovery); docs/hosts/goose.md.
@@ -54,7 +55,10 @@ export default defineAdapter({
     search: { tree: { filePaths: "path" }, analyze: { filePaths: "path", query: "focus" } },
     fetch: { web_fetch: { url: "url" } },
     task: { delegate: { query: "instructions" } },
-    other: ["load", "todo__todo_write"],
+    other: {
+      load: "loads a recipe or extension's instructions into the session",
+      todo__todo_write: WHY.plan,
+    },
   },
   // Only PreToolUse and Stop take a decision: `{"decision": "block", "reason"}` on stdout (exit 0).
   // A Stop block keeps the turn going. Every other event's reply is ignored; there is no context channel.

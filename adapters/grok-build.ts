@@ -2,6 +2,7 @@ import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { EVENT_NAMES, sameNames } from "../src/events.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://docs.x.ai/build/features/hooks (read 2026-11), docs/hosts/grok-build.md. xAI's
 // Grok Build (`grok`), not the community grok-cli. No real-host run, no capture; a third-party live
@@ -60,7 +61,8 @@ export default defineAdapter({
   // is reported as the MCP tool it dispatches (`<server>__<tool>`). Other presets (codex,
   // hashline, concise) name their tools otherwise.
   tools: {
-    shell: { run_terminal_command: { command: "command" } },
+    // monitor starts a command and streams its lines (as Claude Code's Monitor, whose input it takes).
+    shell: { run_terminal_command: { command: "command" }, monitor: { command: "command" } },
     read: { read_file: { filePaths: "target_file" } },
     write: { write: { filePaths: "file_path", content: "content" } },
     // Claude's Edit, Write and MultiEdit all map to search_replace in a matcher.
@@ -68,29 +70,28 @@ export default defineAdapter({
     search: { grep: { query: "pattern", filePaths: "path" }, list_dir: { filePaths: "target_directory" } },
     fetch: { web_fetch: { url: "url" }, web_search: { query: "query" } },
     task: { spawn_subagent: { query: "prompt", cwd: "cwd" } },
-    other: [
-      "get_command_or_subagent_output",
-      "wait_commands_or_subagents",
-      "kill_command_or_subagent",
-      "todo_write",
-      "scheduler_create",
-      "scheduler_delete",
-      "scheduler_list",
-      "monitor",
-      "search_tool",
-      "update_goal",
-      "workflow",
-      "enter_plan_mode",
-      "exit_plan_mode",
-      "ask_user_question",
-      "image_gen",
-      "image_edit",
-      "image_to_video",
-      "reference_to_video",
-      "memory_search",
-      "memory_get",
-      "lsp",
-    ],
+    other: {
+      get_command_or_subagent_output: WHY.jobOutput,
+      wait_commands_or_subagents: WHY.jobOutput,
+      kill_command_or_subagent: WHY.jobStop,
+      todo_write: WHY.plan,
+      scheduler_create: WHY.schedule,
+      scheduler_delete: WHY.schedule,
+      scheduler_list: WHY.schedule,
+      search_tool: WHY.toolSearch,
+      update_goal: WHY.plan,
+      workflow: WHY.workflow,
+      enter_plan_mode: WHY.plan,
+      exit_plan_mode: WHY.plan,
+      ask_user_question: WHY.asks,
+      image_gen: WHY.media,
+      image_edit: WHY.media,
+      image_to_video: WHY.media,
+      reference_to_video: WHY.media,
+      memory_search: WHY.memory,
+      memory_get: WHY.memory,
+      lsp: WHY.lsp,
+    },
   },
   nativeHooks: true, // PermissionDenied, StopFailure
   hooks: {

@@ -3,6 +3,7 @@ import { defineAdapter } from "../src/adapter.ts";
 import { sameNames } from "../src/events.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: docs/hosts/jetbrains-copilot.md. Doc-verified only, and thinly: GitHub documents hook files
 // in .github/hooks/*.json (https://docs.github.com/en/copilot/reference/customization-cheat-sheet)
@@ -59,7 +60,14 @@ export default defineAdapter({
     search: { file_search: { query: "query" }, grep_search: { query: "query" }, semantic_search: { query: "query" }, list_dir: { filePaths: "path" } },
     fetch: { fetch_webpage: { url: { paths: ["urls"], list: true }, query: "query" } },
     task: { run_subagent: { query: "task" } },
-    other: ["ask_questions", "get_errors", "get_terminal_output", "manage_todo_list", "update_user_preferences", "validate_cves"],
+    other: {
+      ask_questions: WHY.asks,
+      get_errors: WHY.lsp,
+      get_terminal_output: WHY.jobOutput,
+      manage_todo_list: WHY.plan,
+      update_user_preferences: WHY.hostInfo,
+      validate_cves: WHY.review,
+    },
   },
   nativeHooks: true, // event keys are written verbatim, e.g. for a newer plugin's events
   hooks: {

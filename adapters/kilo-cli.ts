@@ -2,6 +2,7 @@ import { join } from "../src/paths.ts";
 import type { PluginModuleSpec } from "../src/adapter.ts";
 import { defineOpencodeFamilyAdapter, OPENCODE_V1_TOOLS, xdgConfig } from "../src/families/opencode.ts";
 import type { KnownTools } from "../src/tools/vocabulary.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 /** Where the Kilo backend (the CLI, and the VS Code extension that runs it) loads plugin modules. */
 export const KILO_PLUGIN_FOLDERS: PluginModuleSpec["folders"] = {
@@ -19,7 +20,12 @@ export const KILO_TOOLS = {
   // `codebase_search`: a semantic search of the project (Morph WarpGrep or Kilo's index; the index
   // variant takes a sub-folder `path`), behind `experimental.codebase_search`.
   search: { ...OPENCODE_V1_TOOLS.search, codebase_search: { query: "query", filePaths: "path" } },
-  other: [...OPENCODE_V1_TOOLS.other, "switch_agent", "kilo_local_recall", "kilo_local_remember"],
+  other: {
+    ...OPENCODE_V1_TOOLS.other,
+    switch_agent: WHY.agents,
+    kilo_local_recall: WHY.memory,
+    kilo_local_remember: WHY.memory,
+  },
 } as const satisfies KnownTools;
 
 // Facts: docs/hosts/kilo-cli.md (real run of 7.7.7).

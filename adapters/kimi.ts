@@ -2,6 +2,7 @@ import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { kimiDialect } from "../src/dialects/kimi.ts";
 import { KIMI_EVENTS, KIMI_PAYLOAD, kimiHookFile } from "../src/families/kimi.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: Kimi CLI 1.49.0 source (MoonshotAI/kimi-cli src/kimi_cli/hooks/{config,runner,engine}.py,
 // soul/kimisoul.py, soul/toolset.py) and its hooks page; docs/hosts/kimi.md. Where they differ the
@@ -43,7 +44,17 @@ export default defineAdapter({
     fetch: { FetchURL: { url: "url" }, SearchWeb: { query: "query" } },
     task: { Agent: { query: "prompt" } },
     // SendDMail and Think are off in the default agent; custom agents can turn them on.
-    other: ["AskUserQuestion", "EnterPlanMode", "ExitPlanMode", "SendDMail", "SetTodoList", "TaskList", "TaskOutput", "TaskStop", "Think"],
+    other: {
+      AskUserQuestion: WHY.asks,
+      EnterPlanMode: WHY.plan,
+      ExitPlanMode: WHY.plan,
+      SendDMail: WHY.agents,
+      SetTodoList: WHY.plan,
+      TaskList: WHY.plan,
+      TaskOutput: WHY.jobOutput,
+      TaskStop: WHY.jobStop,
+      Think: WHY.plan,
+    },
   },
   nativeHooks: true,
   nativeEvents: ["StopFailure"],

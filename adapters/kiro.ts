@@ -3,6 +3,7 @@ import { defineAdapter } from "../src/adapter.ts";
 import { sameNames } from "../src/events.ts";
 import { exitCodeDialect } from "../src/dialects/exit-code.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: Kiro CLI v3 hooks files, https://kiro.dev/docs/cli/v3/hooks/ (read 2026-11), and the
 // 2.x reference https://kiro.dev/docs/cli/hooks for the payload and the plain-stdout context;
@@ -39,7 +40,8 @@ export default defineAdapter({
   // Inputs follow Q's tool_index.json; grep, glob, web_fetch and web_search are Kiro's own, their
   // fields assumed (pattern, path, url, query) for want of a published schema.
   tools: {
-    shell: { execute_bash: { command: "command" }, execute_cmd: { command: "command" }, shell: { command: "command" } },
+    // use_aws (aws) runs an AWS CLI operation ({service_name, operation_name, parameters, region}).
+    shell: { execute_bash: { command: "command" }, execute_cmd: { command: "command" }, shell: { command: "command" }, use_aws: {}, aws: {} },
     read: {
       fs_read: { filePaths: { paths: ["operations.0.path", "operations.0.image_paths", "path"], list: true } },
       read: { filePaths: { paths: ["operations.0.path", "operations.0.image_paths", "path"], list: true } },
@@ -51,7 +53,14 @@ export default defineAdapter({
     search: { grep: { query: "pattern", filePaths: "path" }, glob: { query: "pattern", filePaths: "path" } },
     fetch: { web_fetch: { url: "url" }, web_search: { query: "query" } },
     task: { delegate: { query: "task" }, subagent: {} },
-    other: ["use_aws", "aws", "code", "report_issue", "knowledge", "introspect", "thinking", "todo_list"],
+    other: {
+      code: WHY.lsp,
+      report_issue: WHY.remote,
+      knowledge: WHY.memory,
+      introspect: WHY.hostInfo,
+      thinking: WHY.plan,
+      todo_list: WHY.plan,
+    },
   },
   nativeHooks: true, // PreTaskExec, PostTaskExec, PostFileCreate, PostFileSave, PostFileDelete, Manual
   nativeEvents: ["PreTaskExec", "PostTaskExec", "PostFileCreate", "PostFileSave", "PostFileDelete", "Manual"],

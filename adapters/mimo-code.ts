@@ -1,6 +1,7 @@
 import { join } from "../src/paths.ts";
 import { defineOpencodeFamilyAdapter, xdgConfig } from "../src/families/opencode.ts";
 import type { KnownTools } from "../src/tools/vocabulary.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 /**
  * MiMo's own tool set (XiaomiMiMo/MiMo-Code packages/opencode/src/tool/: registry.ts, names.ts and
@@ -10,7 +11,8 @@ import type { KnownTools } from "../src/tools/vocabulary.ts";
  * PascalCase names some models are shown (`Read`, `Bash`) are mapped back to these ids (names.ts).
  */
 const MIMO_TOOLS = {
-  shell: { bash: { command: "command", cwd: "workdir" } },
+  // `exec` runs a command too; its input keys are not in our sources, so no `command` is read.
+  shell: { bash: { command: "command", cwd: "workdir" }, exec: {} },
   read: { read: { filePaths: ["file_path", "filePath"] }, view_image: { filePaths: "path" } },
   write: { write: { filePaths: ["file_path", "filePath"], content: "content" } },
   edit: {
@@ -23,22 +25,21 @@ const MIMO_TOOLS = {
   fetch: { webfetch: { url: "url" }, websearch: { query: "query" }, codesearch: { query: "query" } },
   // `{operation: {action: "run" | "spawn", subagent_type, description, prompt, …}}`.
   task: { actor: { query: "operation.prompt" } },
-  other: [
-    "task",
-    "question",
-    "skill",
-    "skill_search",
-    "mcp_tool_search",
-    "lsp",
-    "plan_exit",
-    "memory",
-    "history",
-    "session",
-    "cron",
-    "workflow",
-    "exec",
-    "invalid",
-  ],
+  other: {
+    task: WHY.agents,
+    question: WHY.asks,
+    skill: WHY.skill,
+    skill_search: WHY.skill,
+    mcp_tool_search: WHY.mcp,
+    lsp: WHY.lsp,
+    plan_exit: WHY.plan,
+    memory: WHY.memory,
+    history: "reads the session's own history",
+    session: WHY.agents,
+    cron: WHY.schedule,
+    workflow: WHY.workflow,
+    invalid: WHY.turn,
+  },
 } as const satisfies KnownTools;
 
 // Facts: docs/hosts/mimo-code.md (source read, no real run). An

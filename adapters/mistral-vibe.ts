@@ -2,6 +2,7 @@ import { absolute, join } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { vibeDialect } from "../src/dialects/vibe.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://docs.mistral.ai/vibe/code/cli/hooks (current names pre_tool, post_tool, post_agent,
 // followed) and mistralai/mistral-vibe 2.18.4 vibe/core/hooks/ (before_tool, after_tool,
@@ -56,7 +57,12 @@ export default defineAdapter({
     fetch: { web_fetch: { url: "url" }, web_search: { query: "query" } },
     // `{task, agent}`: every sub-agent goes through this one tool.
     task: { task: { query: "task" } },
-    other: ["todo", "skill", "ask_user_question", "exit_plan_mode"],
+    other: {
+      todo: WHY.plan,
+      skill: WHY.skill,
+      ask_user_question: WHY.asks,
+      exit_plan_mode: WHY.plan,
+    },
   },
   nativeHooks: false, // its three events are all mapped
   eventNotes: { Stop: "keeps the agent going at most 3 times per user turn (Vibe's cap per hook)." },

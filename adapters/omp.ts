@@ -1,6 +1,7 @@
 import { join } from "../src/paths.ts";
 import type { PathContext } from "../src/adapter.ts";
 import { definePiFamilyAdapter } from "../src/families/pi.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 /**
  * Oh My Pi's agent dir (`@oh-my-pi/pi-utils` src/dirs.ts, 18.2.3): `~/.omp/agent`, or
@@ -44,7 +45,8 @@ export default definePiFamilyAdapter({
   // only arg is the patch text `input`) the `path`/`paths` its headers name. MCP tools and
   // extensions add theirs.
   tools: {
-    shell: { bash: { command: "command", cwd: "cwd" } },
+    // eval runs code in a language runtime; its input keys are not in our sources.
+    shell: { bash: { command: "command", cwd: "cwd" }, eval: {} },
     // `path` may also be a URL or an internal URI (memory://, skill://, xd://): read fetches those too.
     read: { read: { filePaths: "path" } },
     write: { write: { filePaths: "path", content: "content" } },
@@ -56,29 +58,28 @@ export default definePiFamilyAdapter({
     fetch: { web_search: { query: "query" } },
     // The flat form; a batch `{context, tasks: [{task}]}` has no one prompt.
     task: { task: { query: "task" } },
-    other: [
-      "ask",
-      "debug",
-      "eval",
-      "github",
-      "lsp",
-      "checkpoint",
-      "rewind",
-      "context_notes",
-      "new_context",
-      "security_scan",
-      "hub",
-      "todo",
-      "memory_edit",
-      "retain",
-      "recall",
-      "reflect",
-      "learn",
-      "manage_skill",
-      "think",
-      "yield",
-      "goal",
-    ],
+    other: {
+      ask: WHY.asks,
+      debug: "drives a debugger session (breakpoints, stepping) over a program already run",
+      github: WHY.remote,
+      lsp: WHY.lsp,
+      checkpoint: WHY.turn,
+      rewind: WHY.turn,
+      context_notes: WHY.memory,
+      new_context: WHY.turn,
+      security_scan: WHY.review,
+      hub: WHY.remote,
+      todo: WHY.plan,
+      memory_edit: WHY.memory,
+      retain: WHY.memory,
+      recall: WHY.memory,
+      reflect: WHY.memory,
+      learn: WHY.memory,
+      manage_skill: WHY.skill,
+      think: WHY.plan,
+      yield: WHY.turn,
+      goal: WHY.plan,
+    },
   },
   // `mcpServers` of mcp.json, typed entries (stdio, http, sse), `${VAR}` expanded. A tool is
   // `mcp__<server>_<tool>` (lowercased, other characters `_`, a `<server>_` prefix of the tool's

@@ -3,6 +3,7 @@ import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { sameNames } from "../src/events.ts";
 import { decisionReasonDialect } from "../src/dialects/decision-reason.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://docs.openhands.dev/openhands/usage/customization/hooks, https://docs.openhands.dev/sdk/guides/hooks
 // and OpenHands/software-agent-sdk openhands-sdk/openhands/sdk/hooks/{config,executor,types}.py
@@ -55,29 +56,29 @@ export default defineAdapter({
     fetch: { browser_navigate: { url: "url" } },
     // task spawns a sub-agent; workflow runs a Python script that fans work out to sub-agents.
     task: { task: { query: "prompt" }, workflow: {} },
-    other: [
-      "task_tracker",
-      "think",
-      "finish",
-      "invoke_skill",
-      "switch_llm",
-      "inspect_image_with_vision",
-      "tom_consult",
-      "sleeptime_compute",
-      "browser_click",
-      "browser_type",
-      "browser_get_state",
-      "browser_get_content",
-      "browser_scroll",
-      "browser_go_back",
-      "browser_list_tabs",
-      "browser_switch_tab",
-      "browser_close_tab",
-      "browser_get_storage",
-      "browser_set_storage",
-      "browser_start_recording",
-      "browser_stop_recording",
-    ],
+    other: {
+      task_tracker: WHY.plan,
+      think: WHY.plan,
+      finish: WHY.turn,
+      invoke_skill: WHY.skill,
+      switch_llm: WHY.agents,
+      inspect_image_with_vision: WHY.media,
+      tom_consult: "asks a model of the user's preferences; runs nothing",
+      sleeptime_compute: WHY.turn,
+      browser_click: WHY.browser,
+      browser_type: WHY.browser,
+      browser_get_state: WHY.browser,
+      browser_get_content: WHY.browser,
+      browser_scroll: WHY.browser,
+      browser_go_back: WHY.browser,
+      browser_list_tabs: WHY.browser,
+      browser_switch_tab: WHY.browser,
+      browser_close_tab: WHY.browser,
+      browser_get_storage: WHY.browser,
+      browser_set_storage: WHY.browser,
+      browser_start_recording: WHY.browser,
+      browser_stop_recording: WHY.browser,
+    },
   },
   // {decision: allow|deny, reason, additionalContext}; exit 2 blocks too. No ask, no input rewrite.
   dialect: decisionReasonDialect("openhands", { UserPromptSubmit: ["deny", "context"], PreToolUse: ["deny"], Stop: ["deny"] }),

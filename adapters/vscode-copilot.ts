@@ -3,6 +3,7 @@ import { defineAdapter } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { vscodeUserDir } from "../src/families/vscode.ts";
+import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://code.visualstudio.com/docs/agent-customization/hooks and
 // https://code.visualstudio.com/docs/agents/reference/hooks-reference (microsoft/vscode-docs,
@@ -68,13 +69,23 @@ export default defineAdapter({
   // editFiles, createFile) are not such names; its FAQ agrees (create_file, replace_string_in_file).
   // Inputs: camelCase, from each tool's inputSchema (the extension's package.json). MCP: mcp_<server>_<tool>.
   tools: {
-    shell: { run_in_terminal: { command: "command" } },
+    shell: {
+      run_in_terminal: { command: "command" },
+      // Task and command runners (the runTasks, runCommands and runNotebooks tool sets): they run
+      // what a task, a VS Code command or a notebook cell holds. Only create_and_run_task carries
+      // the command line (`task.command`); run_task names a task of tasks.json by id.
+      create_and_run_task: { command: "task.command" },
+      run_task: {},
+      run_vscode_command: { command: "commandId" },
+      run_notebook_cell: { filePaths: "filePath" },
+      runTests: { filePaths: { paths: ["files"], list: true } },
+    },
     read: { read_file: { filePaths: "filePath" }, view_image: { filePaths: "filePath" } },
-    write: { create_file: { filePaths: "filePath", content: "content" } },
+    write: { create_file: { filePaths: "filePath", content: "content" }, create_directory: { filePaths: "dirPath" } },
     edit: {
       replace_string_in_file: { filePaths: "filePath", content: "newString" },
-      // Its files sit in `replacements[].filePath`: no path a field can point to.
-      multi_replace_string_in_file: {},
+      // One {filePath, oldString, newString} per replacement: every file they name.
+      multi_replace_string_in_file: { filePaths: "replacements.*.filePath" },
       insert_edit_into_file: { filePaths: "filePath", content: "code" },
       apply_patch: { filePaths: { paths: ["input"], patch: true } },
       edit_notebook_file: { filePaths: "filePath", content: "newCode" },
@@ -88,40 +99,34 @@ export default defineAdapter({
     fetch: { fetch_webpage: { url: { paths: ["urls"], list: true }, query: "query" } },
     // search_subagent and execution_subagent hand a task to a helper agent, as runSubagent does.
     task: { runSubagent: { query: "prompt" }, search_subagent: { query: "query" }, execution_subagent: { query: "query" } },
-    other: [
-      "copilot_getNotebookSummary",
-      "create_and_run_task",
-      "create_directory",
-      "create_new_jupyter_notebook",
-      "create_new_workspace",
-      "get_changed_files",
-      "get_errors",
-      "get_project_setup_info",
-      "get_search_view_results",
-      "get_task_output",
-      "get_terminal_output",
-      "get_vscode_api",
-      "github_repo",
-      "install_extension",
-      "list_code_usages",
-      "manage_todo_list",
-      "memory",
-      "read_notebook_cell_output",
-      "read_project_structure",
-      "resolve_memory_file_uri",
-      "run_notebook_cell",
-      "run_task",
-      "run_vscode_command",
-      "runTests",
-      "search_workspace_symbols",
-      "switch_agent",
-      "terminal_last_command",
-      "terminal_selection",
-      "test_failure",
-      "test_search",
-      "tool_search",
-      "vscode_askQuestions",
-    ],
+    other: {
+      copilot_getNotebookSummary: "lists an open notebook's cells (ids, kinds, outputs' presence)",
+      create_new_jupyter_notebook: "opens a new, unsaved notebook editor; the model fills it with edit_notebook_file",
+      create_new_workspace: "walks the user through creating a new workspace",
+      get_changed_files: "reads source control's list of changed files and their diffs",
+      get_errors: WHY.lsp,
+      get_project_setup_info: WHY.hostInfo,
+      get_search_view_results: WHY.hostInfo,
+      get_task_output: WHY.jobOutput,
+      get_terminal_output: WHY.jobOutput,
+      get_vscode_api: WHY.hostInfo,
+      github_repo: WHY.remote,
+      install_extension: "installs a VS Code extension from the marketplace (VS Code asks the user first)",
+      list_code_usages: WHY.lsp,
+      manage_todo_list: WHY.plan,
+      memory: WHY.memory,
+      read_notebook_cell_output: WHY.jobOutput,
+      read_project_structure: WHY.hostInfo,
+      resolve_memory_file_uri: WHY.memory,
+      search_workspace_symbols: WHY.lsp,
+      switch_agent: WHY.agents,
+      terminal_last_command: WHY.jobOutput,
+      terminal_selection: WHY.jobOutput,
+      test_failure: WHY.lsp,
+      test_search: WHY.lsp,
+      tool_search: WHY.toolSearch,
+      vscode_askQuestions: WHY.asks,
+    },
   },
   nativeHooks: false,
   hooks: {

@@ -171,7 +171,7 @@ describe("doctor", () => {
     const { box } = installed("copilot-cli");
     // The tool list is the adapter's vocabulary (every kind, then the others), as the host names them.
     const tools = allToolNames(findAdapter("copilot-cli")!.tools).join(", ");
-    expect(tools).toStartWith("bash, powershell, view, create, edit");
+    expect(tools).toStartWith("bash, powershell, write_bash, write_powershell, view, create, edit");
     const warning = `GitHub Copilot CLI PreToolUse: the matcher "Bash" reaches none of GitHub Copilot CLI's tools, so this handler never runs there. Its tools: ${tools}.`;
     expect(box.cli(["doctor"]).stdout).toContain(`  warn  ${warning}\n`);
     const again = box.cli(["install", "--platform", "copilot-cli"]);

@@ -45,10 +45,10 @@ describe("explain", () => {
     expect(result.stdout).toStartWith(`guard (`);
     const rows = rowsOf(result.stdout);
     expect(rows.get("host")).toEqual(["scope", "PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]);
-    expect(rows.get("claude-code")).toEqual(["user", "wired, native matcher", "wired, native matcher *", "wired *", "wired *"]);
+    expect(rows.get("claude-code")).toEqual(["user", "wired, native matcher *", "wired, native matcher *", "wired *", "wired *"]);
     expect(rows.get("cursor")).toEqual(["user", "wired, native matcher *", "wired, run-time matcher *", "wired *", "unavailable"]);
     expect(rows.get("copilot-cli")).toEqual(["user", "wired, run-time matcher *", "wired, run-time matcher *", "wired *", "wired *"]);
-    expect(rows.get("vscode-copilot")).toEqual(["user", "wired, run-time matcher", "wired, run-time matcher *", "wired *", "unavailable"]);
+    expect(rows.get("vscode-copilot")).toEqual(["user", "wired, run-time matcher *", "wired, run-time matcher *", "wired *", "unavailable"]);
   });
 
   test("every host in adapters/index.ts has a row", () => {
@@ -63,11 +63,13 @@ describe("explain", () => {
     expect(of("cursor")).toEqual([
       "PreToolUse: ask → no opinion (the host's own permission flow)",
       "PreToolUse: context → dropped (the host has no context channel here)",
+      "PreToolUse: modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped",
       "PostToolUse: deny → context carrying the reason (the host cannot block here)",
       "PostToolUse: updatedOutput → context carrying the new output",
       "Stop: context → dropped (the host has no context channel here)",
     ]);
     expect(of("vscode-copilot")).toEqual([
+      "PreToolUse: modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped",
       "PostToolUse: updatedOutput → context carrying the new output",
       "Stop: context → dropped (the host has no context channel here)",
     ]);

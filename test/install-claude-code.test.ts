@@ -87,6 +87,12 @@ describe("claude-code: --json and warnings", () => {
     ]);
     expect(host.degradations).toEqual([
       // certain: false: handlers might return these (a JSON config's fixed response is known).
+      {
+        event: "PreToolUse",
+        from: "modify",
+        to: "a rewrite that also approves the call: the host's own permission prompt for it is skipped",
+        certain: false,
+      },
       { event: "PostToolUse", from: "updatedOutput", to: "context carrying the new output", certain: false },
       { event: "Stop", from: "context", to: "dropped (the host has no context channel here)", certain: false },
     ]);

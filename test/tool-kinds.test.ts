@@ -9,11 +9,9 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { ADAPTERS } from "../adapters/index.ts";
 import type { Adapter } from "../src/adapter.ts";
-import { normalizeEvent } from "../src/core/normalize.ts";
 import { isUnknown, namesOfKind, type FieldRef, type NamedKind } from "../src/tools/vocabulary.ts";
-import { respond } from "./support/decisions.ts";
 import { sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { recordOf, recordPayload } from "./hosts-data/lookup.ts";
+import { bothReplies, callingHosts, fixtureOf, hookHosts, inputNaming, inputRunning, normalized, withCall } from "./support/tool-calls.ts";
 import type { Json } from "./hosts-data/record.ts";
 
 const CONNECTOR = `{
@@ -31,89 +29,15 @@ const CONNECTOR = `{
   },
 }`;
 
-const hookHosts = ADAPTERS.filter(
-  (a) => a.events.PreToolUse && (a.hooks.kind === "hook-file" || a.hooks.kind === "hooks-folder" || a.hooks.kind === "plugin-module"),
-);
-/** Hosts whose calls are their own (Kilo Code loads Kilo CLI's module: its calls are Kilo CLI's). */
-const callingHosts = hookHosts.filter((a) => !(a.hooks.kind === "plugin-module" && a.hooks.module.sharesModuleOf));
-
-/** A host's PreToolUse payload from its test record's fixture. */
-function fixtureOf(adapter: Adapter, box: Sandbox): Json | undefined {
-  const record = recordOf(adapter.id);
-  return record.fixtures.PreToolUse ? recordPayload(record, "PreToolUse", box) : undefined;
-}
-
-const at = (value: unknown, path: string): unknown =>
-  path.split(".").reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), value);
-function setAt(target: Json, path: string, value: unknown): Json {
-  const [head, ...rest] = path.split(".");
-  return { ...target, [head!]: rest.length ? setAt((target[head!] as Json) ?? {}, rest.join("."), value) : value };
-}
-
-/** The payload with another tool call in it, written where the fixture keeps the tool's name and input. */
-function withCall(adapter: Adapter, payload: Json, name: string, input: Json): Json {
-  if (adapter.input?.kind === "env") {
-    // Mux: the name and the input (JSON) in environment variables, under every name the fixture sets.
-    const out = { ...payload };
-    for (const [field, value] of [
-      ["tool_name", name],
-      ["tool_input", JSON.stringify(input)],
-    ] as const)
-      for (const v of adapter.input.fields[field]!.vars) if (v in out) out[v] = value;
-    return out;
-  }
-  const nameSource = adapter.payload.toolName!;
-  const namePath = nameSource.paths!.find((p) => at(payload, p) !== undefined)!;
-  // A host that has no name field (Windsurf: the kind of hook): the native value that means this tool.
-  const native = nameSource.values ? (Object.entries(nameSource.values).find(([, ours]) => ours === name)?.[0] ?? name) : name;
-  const inputPath = adapter.payload.toolInput!.paths!.find((p) => at(payload, p) !== undefined) ?? adapter.payload.toolInput!.paths![0]!;
-  return setAt(setAt(payload, namePath, native), inputPath, input);
-}
-
-/** A first path of a field reference, and whether it holds a list, an argv or a patch. */
-function refShape(ref: FieldRef): { path: string; shape: "text" | "list" | "argv" | "patch" } {
-  if (typeof ref === "string") return { path: ref, shape: "text" };
-  if (Array.isArray(ref)) return { path: ref[0]!, shape: "text" };
-  const r = ref as { paths: string[]; list?: true; argv?: true; patch?: true };
-  return { path: r.paths[0]!, shape: r.patch ? "patch" : r.argv ? "argv" : r.list ? "list" : "text" };
-}
-
-/** An input for `tool` of `kind` that writes `.env`, in the host's shape. */
-function envWrite(adapter: Adapter, box: Sandbox): { name: string; input: Json } | undefined {
+/** An input for the host's first write or edit tool that names its files: one writing `.env`, in the host's shape. */
+function envWrite(adapter: Adapter, box: Sandbox): { name: string; input: Json | string } | undefined {
   for (const kind of ["write", "edit"] as NamedKind[]) {
     for (const name of namesOfKind(adapter.tools, kind)) {
       const ref = (adapter.tools as Record<string, Record<string, { filePaths?: FieldRef }>>)[kind]![name]!.filePaths;
-      if (!ref) continue;
-      const { path, shape } = refShape(ref);
-      const file = `${box.project}/.env`;
-      const value = shape === "patch" ? `*** Begin Patch\n*** Add File: ${file}\n+SECRET=1\n*** End Patch` : shape === "list" ? [file] : file;
-      return { name, input: setAt({}, path, value) };
+      if (ref) return { name, input: inputNaming(ref, `${box.project}/.env`) };
     }
   }
   return undefined;
-}
-
-const tools = (adapter: Adapter) => ({ tools: adapter.tools, mcpName: adapter.mcp?.toolName });
-const normalized = (adapter: Adapter, payload: Json) =>
-  normalizeEvent("PreToolUse", adapter.input?.kind === "env" ? envObject(adapter, payload) : payload, adapter.payload, {
-    hostPlatform: adapter.id,
-    connectorId: "kinds",
-    env: {},
-    tools: tools(adapter),
-  }) as unknown as {
-    toolName: string;
-    toolInput: Json;
-    tool: { kind: string; command?: string; filePaths?: string[] };
-  };
-/** Mux's variables gathered as its adapter gathers them (the first set variable of each field). */
-function envObject(adapter: Adapter, vars: Json): Json {
-  if (adapter.input?.kind !== "env") return vars;
-  const out: Json = {};
-  for (const [field, spec] of Object.entries(adapter.input.fields)) {
-    const value = spec.vars.map((v) => vars[v]).find((v) => v !== undefined);
-    if (value !== undefined) out[field] = spec.json ? JSON.parse(String(value)) : value;
-  }
-  return out;
 }
 
 describe("every hook host declares its tools, or says why not", () => {
@@ -139,14 +63,7 @@ for (const adapter of callingHosts) {
       reference = writeScriptedConfig(box);
     });
     /** The kind connector's reply, and the reply to `response` written in the host's own words. */
-    const both = (payload: Json, response: unknown) => {
-      const mine = box.hook(adapter.id, "PreToolUse", payload, { config: kinds });
-      const theirs = respond(box, reference, adapter.id, "PreToolUse", payload, response);
-      return {
-        mine: { stdout: mine.stdout, exitCode: mine.exitCode, stderr: mine.stderr },
-        theirs: { stdout: theirs.stdout, exitCode: theirs.exitCode, stderr: theirs.stderr },
-      };
-    };
+    const both = (payload: Json, response: unknown) => bothReplies(box, kinds, reference, adapter.id, payload, response);
 
     /** The fixture as a shell call: as captured when it is one, else the host's shell tool put in. */
     const shellCall = (): { payload: Json; command: string } => {
@@ -159,12 +76,8 @@ for (const adapter of callingHosts) {
       }
       const name = namesOfKind(adapter.tools, "shell")[0]!;
       const ref = (adapter.tools as Record<string, Record<string, { command?: FieldRef }>>).shell![name]!.command!;
-      const { path, shape } = refShape(ref);
       const command = "git status";
-      return {
-        payload: withCall(adapter, payload, name, setAt({}, path, shape === "list" ? [command] : shape === "argv" ? ["bash", "-lc", command] : command)),
-        command,
-      };
+      return { payload: withCall(adapter, payload, name, inputRunning(ref, command)), command };
     };
 
     test("the fixture is there", () => expect(fixtureOf(adapter, box)).toBeDefined());
@@ -205,7 +118,7 @@ for (const adapter of callingHosts) {
 
     test("a tool of no kind the matcher names: no reply at all", () => {
       const other = [
-        ...(isUnknown(adapter.tools) ? [] : (adapter.tools!.other ?? [])),
+        ...(isUnknown(adapter.tools) ? [] : Object.keys(adapter.tools!.other ?? {})),
         ...namesOfKind(adapter.tools, "fetch"),
         ...namesOfKind(adapter.tools, "task"),
       ][0];

@@ -30,7 +30,7 @@ export function parseLogLine(line: string): LogEntry | undefined {
   const trace = TRACE.exec(rest);
   if (trace) return { ...base, decision: trace[1]!, exitCode: Number(trace[2]), latencyMs: Number(trace[3]) };
   // Lines about a call that still answered (a kept deny, a degradation) are notes; the rest failed open.
-  const failed = !/; the deny is kept$|cannot take |denied by exit 2$/.test(rest);
+  const failed = !/; the deny is kept$|cannot take |denied by exit 2$|^unknown tool /.test(rest);
   return { ...base, decision: failed ? "fail-open" : "note", message: rest.replace(/; allowed \(fail-open\)$/, "") };
 }
 

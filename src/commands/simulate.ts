@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
-import { HOST_IDS } from "../../adapters/index.ts";
-import { EVENT_NAMES, isEventName, MATCHER_TARGET } from "../events.ts";
+import { findAdapter, HOST_IDS } from "../../adapters/index.ts";
+import { hostCases, kindCall } from "./_simulate-all.ts";
+import { EVENT_NAMES, isEventName, MATCHER_TARGET, type EventName } from "../events.ts";
 import { normalizeEvent } from "../core/normalize.ts";
 import { toolMatcherTest } from "../core/matcher.ts";
 import { kindOf, type ToolContext } from "../tools/view.ts";
@@ -8,7 +9,8 @@ import { withUpdatedTool } from "../tools/rewrite.ts";
 import { parseHandlerResult } from "../core/response.ts";
 import { resolveResponse, type Degradation } from "../core/resolve.ts";
 import { samplePayload, sampleTool } from "../core/sample-payload.ts";
-import type { Reply } from "../dialects/dialect.ts";
+import type { Reply, ResolvedResponse } from "../dialects/dialect.ts";
+import type { Adapter } from "../adapter.ts";
 import { denyReason } from "../dialects/reply.ts";
 import { configArgs, EXIT, jsonArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
@@ -16,6 +18,97 @@ import { UsageError } from "./_fail.ts";
 import { hostByName } from "./_host-names.ts";
 import { printJson, printStdout } from "./_output.ts";
 import { loadConfigArg } from "./_targets.ts";
+
+/** One call of `hook` on `adapter`'s `payload`, as the hook path answers it: the handler's answer, what the host gets. */
+export async function simulateCall(adapter: Adapter, event: EventName, payload: unknown, connectorId: string, hook: { matcher?: string; handler: unknown }) {
+  const nativeEvent = adapter.events[event]!;
+  const tools: ToolContext = { tools: adapter.tools, mcpName: adapter.mcp?.toolName };
+  const normalized = normalizeEvent(event, payload, adapter.payload, { hostPlatform: adapter.id, connectorId, env: process.env, tools });
+  const target = MATCHER_TARGET[event];
+  const test = target ? toolMatcherTest(hook.matcher, target === "toolName") : undefined;
+  const name = target ? String((normalized as unknown as Record<string, unknown>)[target] ?? "") : "";
+  const matched = !test || test(name, () => kindOf(tools, name));
+
+  let returned: unknown;
+  const degradations: Degradation[] = [];
+  let reply: Reply = { exitCode: 0 };
+  let problem: string | undefined;
+  let resolved: ResolvedResponse = {};
+  if (matched) {
+    returned = await (hook.handler as (e: unknown) => unknown)(normalized);
+    const parsed = parseHandlerResult(returned);
+    if (!parsed.ok) problem = parsed.problem;
+    if (parsed.response || parsed.ok) {
+      const portable = withUpdatedTool(parsed.response, tools, normalized as { toolName?: string }, adapter.name);
+      if (portable.lost) problem = portable.lost;
+      resolved = resolveResponse(event, portable.response, adapter.dialect.capabilities, degradations);
+      reply = adapter.dialect.render({ event, nativeEvent, response: resolved, connectorId, raw: payload as Record<string, unknown> });
+      if (resolved.decision === "deny") reply = { ...reply, denyReason: denyReason(resolved.reason, connectorId) };
+    }
+  }
+  return { normalized, matched, returned, problem, degradations, reply, resolved };
+}
+
+const EXPECTED = ["deny", "allow", "modify"] as const;
+
+/** `simulate --all EVENT --shell CMD …`: the same call on every hook host, one line each; `--expect` names the hosts that differ. */
+async function simulateAll(eventName: string, args: Record<string, unknown>, json: boolean): Promise<number> {
+  if (!isEventName(eventName)) throw new UsageError(`unknown event "${eventName}"; events: ${EVENT_NAMES.join(", ")}`);
+  const call = kindCall(args);
+  if (!call) throw new UsageError("--all needs the call to make: --shell CMD, --write PATH, --edit PATH, --read PATH, --fetch URL or --search TEXT");
+  const expected = args.expect as string | undefined;
+  if (expected !== undefined && !(EXPECTED as readonly string[]).includes(expected))
+    throw new UsageError(`--expect ${expected}: one of ${EXPECTED.join(", ")}`);
+  const { path, config } = await loadConfigArg(args.config as string | undefined);
+  const hook = config.hooks?.[eventName];
+  if (!hook) throw new UsageError(`${path} has no ${eventName} hook`);
+  const platforms = typeof args.platforms === "string" ? args.platforms.split(",").map((p) => p.trim()) : undefined;
+  interface Row {
+    host: string;
+    skipped?: string;
+    tool?: string;
+    handler?: string;
+    does?: string;
+    problem?: string;
+    differs?: boolean;
+    reply?: Omit<Reply, "denyReason">;
+  }
+  const rows: Row[] = [];
+  for (const item of hostCases(eventName, call, platforms)) {
+    if (!item.payload) {
+      rows.push({ host: item.host, skipped: item.skipped });
+      continue;
+    }
+    const ran = await simulateCall(findAdapter(item.host)!, eventName, item.payload, config.id, hook);
+    const answered = !ran.matched
+      ? "not called"
+      : ((ran.returned as { decision?: string } | undefined)?.decision ?? (ran.returned === undefined ? "nothing" : "an answer"));
+    // What the host does, after degradation: no decision is the host's own flow (an allow for --expect).
+    const does = ran.resolved.decision ?? "no opinion";
+    const differs = expected !== undefined && (expected === "allow" ? does !== "allow" && does !== "no opinion" : does !== expected);
+    rows.push({
+      host: item.host,
+      tool: item.tool,
+      handler: answered,
+      does,
+      ...(ran.problem ? { problem: ran.problem } : {}),
+      differs,
+      reply: { exitCode: ran.reply.exitCode, stdout: ran.reply.stdout, stderr: ran.reply.stderr },
+    });
+  }
+  const differ = rows.filter((r) => r.differs).map((r) => r.host);
+  if (json) printJson({ connector: config.id, event: eventName, call, ...(expected ? { expect: expected } : {}), hosts: rows, differ });
+  else {
+    const lines = rows.map((r) =>
+      r.skipped
+        ? `${r.host}: cannot be asked (${r.skipped})`
+        : `${r.host}: ${r.tool}: handler ${r.handler}; host does: ${r.does}${r.differs ? `  ≠ expected ${expected}` : ""}`,
+    );
+    if (expected) lines.push("", differ.length ? `${differ.length} host(s) do not ${expected}: ${differ.join(", ")}` : `every host asked does ${expected}`);
+    printStdout(lines.join("\n"));
+  }
+  return differ.length ? EXIT.problems : EXIT.ok;
+}
 
 const show = (value: unknown) => (value === undefined ? "(nothing)" : JSON.stringify(value, null, 2));
 
@@ -26,13 +119,25 @@ export default defineAcCommand({
       "Run a connector's handler on one event as a host would send it; print the normalized event, the response, the degradations and the host's exact reply. Writes nothing.",
   },
   args: {
-    platform: { type: "positional", description: `Host id (${HOST_IDS.join(", ")})`, required: true },
-    event: { type: "positional", description: `Event (${EVENT_NAMES.join(", ")})`, required: true },
+    platform: { type: "positional", description: `Host id (${HOST_IDS.join(", ")}); with --all, the event`, required: true },
+    event: { type: "positional", description: `Event (${EVENT_NAMES.join(", ")})`, required: false },
+    all: { type: "boolean", description: "Every hook host at once, each with its own payload for the call --shell/--write/… describes: one line per host" },
+    shell: { type: "string", description: "--all: a call of the host's shell tool running this command" },
+    write: { type: "string", description: "--all: a call of the host's write tool on this path (--content TEXT for its text)" },
+    content: { type: "string", description: "--all --write/--edit: the text written" },
+    edit: { type: "string", description: "--all: a call of the host's edit tool on this path" },
+    read: { type: "string", description: "--all: a call of the host's read tool on this path" },
+    fetch: { type: "string", description: "--all: a call of the host's fetch tool on this URL" },
+    search: { type: "string", description: "--all: a call of the host's search tool for this text" },
+    expect: { type: "string", description: "--all: deny, allow or modify: exit 5 naming the hosts that do otherwise" },
+    platforms: { type: "string", description: "--all: only these hosts (comma-separated ids)" },
     payload: { type: "string", description: "The host's JSON payload: a file, or - for stdin (default: a built-in sample for this host and event)" },
     ...configArgs,
     ...jsonArgs,
   },
   async run({ args, json }) {
+    if (args.all) return simulateAll(args.platform, args, json);
+    if (!args.event) throw new UsageError("Missing required positional argument: EVENT");
     const adapter = hostByName(args.platform);
     if (!isEventName(args.event)) throw new UsageError(`unknown event "${args.event}"; events: ${EVENT_NAMES.join(", ")}`);
     const event = args.event;
@@ -52,29 +157,7 @@ export default defineAcCommand({
       }
     } else payload = samplePayload(event, adapter.payload, { ...sampleTool(adapter.tools), projectDir: process.cwd() });
 
-    const tools: ToolContext = { tools: adapter.tools, mcpName: adapter.mcp?.toolName };
-    const normalized = normalizeEvent(event, payload, adapter.payload, { hostPlatform: adapter.id, connectorId: config.id, env: process.env, tools });
-    const target = MATCHER_TARGET[event];
-    const test = target ? toolMatcherTest(hook.matcher, target === "toolName") : undefined;
-    const name = target ? String((normalized as unknown as Record<string, unknown>)[target] ?? "") : "";
-    const matched = !test || test(name, () => kindOf(tools, name));
-
-    let returned: unknown;
-    const degradations: Degradation[] = [];
-    let reply: Reply = { exitCode: 0 };
-    let problem: string | undefined;
-    if (matched) {
-      returned = await (hook.handler as (e: unknown) => unknown)(normalized);
-      const parsed = parseHandlerResult(returned);
-      if (!parsed.ok) problem = parsed.problem;
-      if (parsed.response || parsed.ok) {
-        const portable = withUpdatedTool(parsed.response, tools, normalized as { toolName?: string }, adapter.name);
-        if (portable.lost) problem = portable.lost;
-        const resolved = resolveResponse(event, portable.response, adapter.dialect.capabilities, degradations);
-        reply = adapter.dialect.render({ event, nativeEvent, response: resolved, connectorId: config.id, raw: payload as Record<string, unknown> });
-        if (resolved.decision === "deny") reply = { ...reply, denyReason: denyReason(resolved.reason, config.id) };
-      }
-    }
+    const { normalized, matched, returned, problem, degradations, reply } = await simulateCall(adapter, event, payload, config.id, hook);
     const { denyReason: _d, ...hostReply } = reply;
 
     // A problem is a handler whose answer the host would not get as meant: scripts must see it.
@@ -105,6 +188,7 @@ export default defineAcCommand({
       `normalized event (raw: the payload above):\n${show(event_)}`,
       "",
     ];
+    const target = MATCHER_TARGET[event];
     if (!matched)
       lines.push(
         `the matcher "${hook.matcher}" does not match ${target} "${String((normalized as unknown as Record<string, unknown>)[target!])}": the handler is not called`,

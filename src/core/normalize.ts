@@ -3,6 +3,7 @@ import type { AnyEvent, EventName } from "../events.ts";
 import { EVENT_FIELDS, type FieldName, type FieldSource, type PayloadMap } from "./payload-map.ts";
 import { eventSchema } from "./event-schema.ts";
 import { toolView, type ToolContext } from "../tools/view.ts";
+import { WHOLE_INPUT } from "../tools/vocabulary.ts";
 
 function at(payload: unknown, path: string): unknown {
   let value = payload;
@@ -62,6 +63,17 @@ export interface NormalizeContext {
   tools?: ToolContext;
 }
 
+/**
+ * The input a tool view reads: the tool's input object, or, where the host sent a bare text that
+ * holds no JSON object (Copilot CLI's freeform apply_patch: the patch itself), that text as
+ * WHOLE_INPUT. `raw` is read only then: an object input costs nothing more.
+ */
+function viewInput(input: unknown, raw: () => unknown): Record<string, unknown> {
+  if (input !== null && typeof input === "object" && Object.keys(input).length) return input as Record<string, unknown>;
+  const text = raw();
+  return typeof text === "string" && text.trim() ? { [WHOLE_INPUT]: text } : ((input as Record<string, unknown> | undefined) ?? {});
+}
+
 /** Host payload → the normalized event, validated; throws a readable error when it does not fit. */
 export function normalizeEvent(event: EventName, payload: unknown, map: PayloadMap, ctx: NormalizeContext): AnyEvent {
   if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
@@ -84,8 +96,11 @@ export function normalizeEvent(event: EventName, payload: unknown, map: PayloadM
   }
   const output = result.output as Record<string, unknown>;
   if (typeof output.toolName === "string") {
-    const input = output.toolInput !== null && typeof output.toolInput === "object" ? (output.toolInput as Record<string, unknown>) : {};
-    output.tool = toolView(ctx.tools ?? {}, output.toolName, input);
+    output.tool = toolView(
+      ctx.tools ?? {},
+      output.toolName,
+      viewInput(output.toolInput, () => read(map.toolInput, payload, ctx.env)),
+    );
   }
   return { ...output, raw: payload } as AnyEvent;
 }

@@ -1,5 +1,5 @@
 import type { EventName, HookResponse } from "../events.ts";
-import type { Capabilities, Capability, ResolvedResponse } from "../dialects/dialect.ts";
+import type { Capabilities, Capability, Dialect, ResolvedResponse } from "../dialects/dialect.ts";
 
 /** What an unsupported capability turns into on an event, in words for reports. */
 export interface Degradation {
@@ -42,12 +42,18 @@ function meaningful(event: EventName): Capability[] {
   return ["deny", "context"];
 }
 
+/** What a rewrite becomes where the host takes a new input only with an approval (Dialect `approvesRewrite`). */
+export const REWRITE_APPROVES = "a rewrite that also approves the call: the host's own permission prompt for it is skipped";
+
 /** Every degradation an event suffers on a host, for install reports and `explain`. */
-export function degradationsFor(event: EventName, capabilities: Capabilities): Degradation[] {
+export function degradationsFor(event: EventName, capabilities: Capabilities, dialect?: Pick<Dialect, "approvesRewrite">): Degradation[] {
   const caps = capabilities[event] ?? [];
-  return meaningful(event)
+  const lost = meaningful(event)
     .filter((c) => !caps.includes(c))
     .map((from) => ({ event, from, to: fallback(event, from, caps) }));
+  // A PermissionRequest answer is an approval by nature; on PreToolUse the rewrite should not be one.
+  if (event === "PreToolUse" && dialect?.approvesRewrite && caps.includes("modify")) lost.push({ event, from: "modify", to: REWRITE_APPROVES });
+  return lost;
 }
 
 function joinText(...parts: (string | undefined)[]): string | undefined {

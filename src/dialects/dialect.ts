@@ -40,6 +40,11 @@ export interface Dialect {
   capabilities: Capabilities;
   /** How the host reads our stdout: JSON (the default), or plain text it adds to the context (Kiro, Amazon Q). */
   stdout?: "json" | "text";
+  /**
+   * The host takes a new tool input on PreToolUse only together with an approval (an allow): a
+   * rewrite there also skips the user's permission prompt. Declared (install, explain), never silent.
+   */
+  approvesRewrite?: boolean;
   /** Only called with a response already resolved against `capabilities`. */
   render(input: RenderInput): Reply;
 }

@@ -10,7 +10,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * the next user message), context rides in `additional_context`.
  */
 export function flatPermissionDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, family: "flat-permission", capabilities, render };
+  return { id, family: "flat-permission", capabilities, approvesRewrite: true, render };
 }
 
 function render({ event, response, connectorId }: RenderInput): Reply {

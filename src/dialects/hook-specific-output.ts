@@ -9,7 +9,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * reply is ignored (docs/hosts/claude-code.md), so only fields the resolved response carries appear.
  */
 export function hookSpecificOutputDialect(id: string, capabilities: Capabilities, options: DialectOptions = {}): Dialect {
-  return { id, family: "hook-specific-output", capabilities, render: (input) => render(input, options) };
+  return { id, family: "hook-specific-output", capabilities, approvesRewrite: true, render: (input) => render(input, options) };
 }
 
 /**

@@ -12,7 +12,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * events `additionalContext`.
  */
 export function topLevelPermissionDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, family: "top-level-permission", capabilities, render };
+  return { id, family: "top-level-permission", capabilities, approvesRewrite: true, render };
 }
 
 function render({ event, response, connectorId }: RenderInput): Reply {

@@ -3,6 +3,7 @@ import { defineAdapter, type Adapter, type AdapterSpec, type PathContext } from 
 import { sameNames } from "../events.ts";
 import { decisionReasonDialect } from "../dialects/decision-reason.ts";
 import type { ToolVocabulary } from "../tools/vocabulary.ts";
+import { WHY } from "../tools/other-reasons.ts";
 
 /**
  * What Google Antigravity's IDE and its CLI (`agy`) share. Antigravity has no public hooks
@@ -42,7 +43,14 @@ export interface AntigravityHost<Id extends string, Ref extends string> extends 
  */
 const FILE_PATH = ["AbsolutePath", "TargetFile", "FilePath", "file_path"];
 const ANTIGRAVITY_TOOLS: ToolVocabulary = {
-  shell: { run_command: { command: "CommandLine", cwd: "Cwd" } },
+  // send_command_input types into a running command (`Input`, PascalCase as its siblings);
+  // notebook_execution runs a notebook's cells; execute_browser_javascript runs script in a page.
+  shell: {
+    run_command: { command: "CommandLine", cwd: "Cwd" },
+    send_command_input: { command: "Input" },
+    notebook_execution: {},
+    execute_browser_javascript: {},
+  },
   read: { view_file: { filePaths: "AbsolutePath" }, read_file: { filePaths: FILE_PATH } },
   write: {
     write_to_file: { filePaths: "TargetFile", content: "CodeContent" },
@@ -53,8 +61,9 @@ const ANTIGRAVITY_TOOLS: ToolVocabulary = {
     replace_file_content: { filePaths: "TargetFile", content: "ReplacementContent" },
     multi_replace_file_content: { filePaths: "TargetFile" }, // ReplacementChunks[]
     edit_file: { filePaths: FILE_PATH },
-    sed_file: {},
-    notebook_edit: {},
+    // No capture shows their arguments: the file tools' likely keys, as for edit_file.
+    sed_file: { filePaths: FILE_PATH },
+    notebook_edit: { filePaths: FILE_PATH },
   },
   search: {
     grep_search: { query: "Query", filePaths: "SearchPath" },
@@ -67,50 +76,47 @@ const ANTIGRAVITY_TOOLS: ToolVocabulary = {
   },
   fetch: { read_url_content: { url: "Url" }, search_web: { query: ["query", "Query"] } },
   task: { invoke_subagent: {}, start_subagent: {}, browser_subagent: {} },
-  other: [
-    "ask_custom_permission",
-    "ask_permission",
-    "ask_question",
-    "command_status",
-    "send_command_input",
-    "define_subagent",
-    "manage_subagents",
-    "manage_task",
-    "manage_inbox",
-    "send_message",
-    "schedule",
-    "wait",
-    "wait_5_seconds",
-    "finish",
-    "generate_image",
-    "notebook_execution",
-    "delete_knowledge",
-    "list_permissions",
-    "list_resources",
-    "read_resource",
-    "open_browser_url",
-    "read_browser_page",
-    "list_browser_pages",
-    "browser_click_element",
-    "browser_drag_pixel_to_pixel",
-    "browser_get_dom",
-    "browser_get_network_request",
-    "browser_input",
-    "browser_list_network_requests",
-    "browser_mouse_down",
-    "browser_mouse_up",
-    "browser_move_mouse",
-    "browser_press_key",
-    "browser_refresh_page",
-    "browser_resize_window",
-    "browser_scroll",
-    "browser_scroll_dom",
-    "browser_select_option",
-    "capture_browser_console_logs",
-    "capture_browser_screenshot",
-    "click_browser_pixel",
-    "execute_browser_javascript",
-  ],
+  other: {
+    ask_custom_permission: WHY.asks,
+    ask_permission: WHY.asks,
+    ask_question: WHY.asks,
+    command_status: WHY.jobOutput,
+    define_subagent: WHY.agents,
+    manage_subagents: WHY.agents,
+    manage_task: WHY.plan,
+    manage_inbox: WHY.agents,
+    send_message: WHY.agents,
+    schedule: WHY.schedule,
+    wait: WHY.agents,
+    wait_5_seconds: WHY.turn,
+    finish: WHY.turn,
+    generate_image: WHY.media,
+    delete_knowledge: WHY.memory,
+    list_permissions: WHY.hostInfo,
+    list_resources: WHY.mcp,
+    read_resource: WHY.mcp,
+    open_browser_url: WHY.browser,
+    read_browser_page: WHY.browser,
+    list_browser_pages: WHY.browser,
+    browser_click_element: WHY.browser,
+    browser_drag_pixel_to_pixel: WHY.browser,
+    browser_get_dom: WHY.browser,
+    browser_get_network_request: WHY.browser,
+    browser_input: WHY.browser,
+    browser_list_network_requests: WHY.browser,
+    browser_mouse_down: WHY.browser,
+    browser_mouse_up: WHY.browser,
+    browser_move_mouse: WHY.browser,
+    browser_press_key: WHY.browser,
+    browser_refresh_page: WHY.browser,
+    browser_resize_window: WHY.browser,
+    browser_scroll: WHY.browser,
+    browser_scroll_dom: WHY.browser,
+    browser_select_option: WHY.browser,
+    capture_browser_console_logs: WHY.browser,
+    capture_browser_screenshot: WHY.browser,
+    click_browser_pixel: WHY.browser,
+  },
   // Every MCP call is the one tool call_mcp_tool ({ServerName, ToolName, Arguments}): the name says
   // neither the server nor the tool.
   mcp: "call_mcp_tool",

@@ -3,6 +3,7 @@ import { defineAdapter, type Adapter, type AdapterSpec, type PathContext, type P
 import type { Capabilities } from "../dialects/dialect.ts";
 import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
 import type { KnownTools, ToolVocabulary } from "../tools/vocabulary.ts";
+import { WHY } from "../tools/other-reasons.ts";
 
 /**
  * What OpenCode and its forks (Kilo CLI, MiMo Code) share: the V1 plugin API, in-process, with
@@ -74,7 +75,11 @@ const PAYLOAD: Adapter["payload"] = {
  */
 export const OPENCODE_V1_TOOLS = {
   // The shell tool keeps the id `bash` whatever the shell (tool/shell/id.ts); `workdir` is its cwd.
-  shell: { bash: { command: "command", cwd: "workdir" } },
+  shell: {
+    bash: { command: "command", cwd: "workdir" },
+    // Code mode (experimental): a script for a confined interpreter that calls MCP tools (tool/code-mode.ts).
+    execute: { command: "code" },
+  },
   read: { read: { filePaths: "filePath" } },
   write: { write: { filePaths: "filePath", content: "content" } },
   // Only one of edit/write and apply_patch is offered per model (GPT models get apply_patch).
@@ -92,7 +97,18 @@ export const OPENCODE_V1_TOOLS = {
   // codesearch is an Exa web search for library docs, not a search of the project.
   fetch: { webfetch: { url: "url" }, websearch: { query: "query" }, codesearch: { query: "query" } },
   task: { task: { query: "prompt" } },
-  other: ["question", "todowrite", "todoread", "skill", "lsp", "batch", "plan_exit", "plan_enter", "reload_config", "execute", "invalid"],
+  other: {
+    question: WHY.asks,
+    todowrite: WHY.plan,
+    todoread: WHY.plan,
+    skill: WHY.skill,
+    lsp: WHY.lsp,
+    batch: "runs several of the host's other tools at once; each is hooked as its own call",
+    plan_exit: WHY.plan,
+    plan_enter: WHY.plan,
+    reload_config: "reloads the host's own settings",
+    invalid: WHY.turn,
+  },
 } as const satisfies KnownTools;
 
 export interface OpencodeFamilyHost<Id extends string> extends Pick<AdapterSpec<Id>, "id" | "name" | "sources" | "detect" | "verified" | "version"> {

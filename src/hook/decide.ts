@@ -12,6 +12,7 @@ import { denyReason } from "../dialects/reply.ts";
 import type { Outcome, Ran } from "./guard.ts";
 import { callingHost, type CallingHost } from "./calling-host.ts";
 import { logLine } from "./io.ts";
+import { noteUnknownTool } from "./unknown-tool.ts";
 import { KEEP_QUEUED, runUntil } from "./watchdog.ts";
 import { snapshotResponse } from "./safe-response.ts";
 import { framework, JSONStringify, ObjectHasOwn } from "./intrinsics.ts";
@@ -106,6 +107,7 @@ export async function normalizedReply(
   } catch (error) {
     throw new FailOpen((error as Error).message);
   }
+  noteUnknownTool(tools, host.id, `${args.platform} ${event} (${config.id})`, (normalized as { toolName?: unknown }).toolName);
   const spurious = adapter.spurious?.[event];
   const isSpurious = (key: string, value: unknown) => {
     const actual = (payload as Record<string, unknown>)[key];

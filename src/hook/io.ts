@@ -39,14 +39,19 @@ export function logLine(message: string): void {
  * `message` logged unless it was the last one logged under `key`: a state every call meets (a
  * refused daemon folder) is one line in hook.log, not one a call, and a line again when it changes.
  */
-export function logOnce(key: string, message: string): void {
+export const logOnce = (key: string, message: string): void => logUnless(key, message, (last) => last === message);
+
+/** `message` logged the first time `key` is met, never again (a new tool a host sends: one line). */
+export const logFirst = (key: string, message: string): void => logUnless(key, message, (last) => last !== undefined);
+
+function logUnless(key: string, message: string, seen: (last: string | undefined) => boolean): void {
   const marker = `${hookLogPath().slice(0, -"hook.log".length)}.last-${key}`;
   pending.push(
     Bun.file(marker)
       .text()
       .catch(() => undefined)
       .then(async (last) => {
-        if (last === message) return;
+        if (seen(last)) return;
         await appendLog(redact(message).replace(/\r?\n/g, " | "));
         await Bun.write(marker, message, { mode: 0o600 }).catch(() => 0);
       }),

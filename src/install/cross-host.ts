@@ -23,7 +23,7 @@ function underGuest(host: Adapter, events: readonly EventName[]): string {
   const missing = events.filter((event) => !view.events[event]);
   const degraded = events
     .filter((event) => view.events[event])
-    .flatMap((event) => degradationsFor(event, view.dialect.capabilities).map((d) => `${d.event} ${d.from} → ${d.to}`));
+    .flatMap((event) => degradationsFor(event, view.dialect.capabilities, view.dialect).map((d) => `${d.event} ${d.from} → ${d.to}`));
   const parts = [...(missing.length ? [`${missing.join(", ")} never ${missing.length === 1 ? "fires" : "fire"}`] : []), ...degraded];
   return parts.length ? ` Under ${host.name}: ${parts.join("; ")}.` : "";
 }

@@ -2,7 +2,7 @@ import type { Adapter, PathContext, Paradigm, Scope } from "../adapter.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName } from "../events.ts";
 import { degradationsFor, responseCapabilities, type Degradation } from "../core/resolve.ts";
 import { isPlainNameList, parseToolMatcher, toolMatcherTest } from "../core/matcher.ts";
-import { hostMatcher, unreachable } from "../tools/host-matcher.ts";
+import { hostMatcher, pathlessWrites, unreachable } from "../tools/host-matcher.ts";
 import { kindOf, type ToolContext } from "../tools/view.ts";
 import { unplacedFields } from "../tools/rewrite.ts";
 import { allToolNames } from "../tools/vocabulary.ts";
@@ -253,13 +253,18 @@ function planHooks(
     if (fixed?.updatedTool) plan.warnings.push(...rewriteWarnings(adapter, event, config.hooks![event]!.matcher, fixed));
     const produced = fixed ? responseCapabilities(fixed) : undefined;
     plan.degradations.push(
-      ...degradationsFor(event, adapter.dialect.capabilities)
+      ...degradationsFor(event, adapter.dialect.capabilities, adapter.dialect)
         .filter((d) => !produced || produced.includes(d.from))
         .map((d) => ({ ...d, certain: Boolean(fixed) })),
     );
     const matcherWarnings = toolMatcherWarnings(adapter, event, config.hooks![event]!.matcher);
     plan.warnings.push(...matcherWarnings);
     plan.matcherWarnings.push(...matcherWarnings);
+    const pathless =
+      MATCHER_TARGET[event] === "toolName" && config.hooks![event]!.matcher
+        ? pathlessWrites(config.hooks![event]!.matcher!, { ...toolsOf(adapter), name: adapter.name })
+        : undefined;
+    if (pathless) plan.warnings.push(`${adapter.name} ${event}: ${pathless}`);
     for (const [from, to] of Object.entries(adapter.caveats?.[event] ?? {})) plan.degradations.push({ event, from: from as Capability, to, certain: true });
     const note = adapter.eventNotes?.[event];
     if (note) plan.warnings.push(`${adapter.name} ${event}: ${note}`);

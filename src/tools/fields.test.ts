@@ -38,3 +38,10 @@ test("what has no place is refused: a patch, several paths for one, an argv that
   expect(writeField({ file_path: "a" }, "file_path", ["a", "b"])).toBeUndefined();
   expect(writeField({ command: ["git", "push"] }, { paths: ["command"], argv: true }, "b")).toBeUndefined();
 });
+
+test("`*` steps into every item of a list: each file once; such a field cannot be rewritten", () => {
+  const input = { replacements: [{ filePath: "a.ts" }, { filePath: ".env" }, { filePath: "a.ts" }] };
+  expect(readPaths(input, "replacements.*.filePath")).toEqual(["a.ts", ".env"]);
+  expect(readPaths({ replacements: [] }, "replacements.*.filePath")).toBeUndefined();
+  expect(writeField(input, "replacements.*.filePath", ["b.ts"])).toBeUndefined();
+});

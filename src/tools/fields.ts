@@ -12,8 +12,16 @@ const shapeOf = (ref: FieldRef): { paths: readonly string[]; shape: FieldShape }
 };
 
 function at(value: unknown, path: string): unknown {
-  for (const key of path.split(".")) {
+  const keys = path.split(".");
+  for (const [i, key] of keys.entries()) {
     if (value === null || typeof value !== "object") return undefined;
+    // `*`: the rest of the path in every item of a list, the values found (a list in a list flattened).
+    if (key === "*") {
+      if (!Array.isArray(value)) return undefined;
+      const rest = keys.slice(i + 1).join(".");
+      const found = value.flatMap((item) => (rest ? at(item, rest) : item)).filter((v) => v !== undefined && v !== null);
+      return found.length ? found : undefined;
+    }
     value = (value as Record<string, unknown>)[key];
   }
   return value;
@@ -69,7 +77,8 @@ export function readPaths(input: Record<string, unknown>, ref: FieldRef): string
   if (!found) return undefined;
   if (shape === "patch") return typeof found.value === "string" ? patchPaths(found.value) : undefined;
   if (typeof found.value === "string") return shape === "list" ? (stringList(found.value) ?? [found.value]) : [found.value];
-  return stringList(found.value);
+  const list = stringList(found.value);
+  return list && [...new Set(list)]; // several edits of one file (`edits.*.path`) name it once
 }
 
 /** Sets `path` (dots nest) in a copy of `input`, copying each object on the way. */
@@ -89,7 +98,8 @@ function setAt(input: Record<string, unknown>, path: string, value: unknown): Re
  */
 export function writeField(input: Record<string, unknown>, ref: FieldRef, value: string | readonly string[]): Record<string, unknown> | undefined {
   const { paths, shape } = shapeOf(ref);
-  if (shape === "patch") return undefined;
+  // A patch's paths live in its text; values spread over a list's items have no one place.
+  if (shape === "patch" || paths.some((path) => path.split(".").includes("*"))) return undefined;
   const found = firstPresent(input, paths);
   const path = found?.path ?? paths[0]!;
   const items = typeof value === "string" ? [value] : [...value];

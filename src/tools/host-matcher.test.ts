@@ -3,7 +3,7 @@ import { hostMatcher, unreachable } from "./host-matcher.ts";
 import type { ToolContext } from "./view.ts";
 
 const CLAUDE: ToolContext = {
-  tools: { shell: { Bash: {}, PowerShell: {} }, write: { Write: {} }, edit: { Edit: {} }, other: ["TodoWrite"] },
+  tools: { shell: { Bash: {}, PowerShell: {} }, write: { Write: {} }, edit: { Edit: {} }, other: { TodoWrite: "keeps the todo list" } },
   mcpName: "mcp__{server}__{tool}",
 };
 const COPILOT: ToolContext = { tools: { shell: { bash: {} }, write: { create: {} } }, mcpName: "{server}-{tool}" };

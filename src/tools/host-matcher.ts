@@ -51,3 +51,19 @@ export function unreachable(matcher: string, host: ToolContext & { name: string 
   const why = lacking.length ? ` (${host.name} has no ${lacking.map((k) => `@${k}`).join(" or ")} tool; its kinds: ${has.join(", ") || "none"})` : "";
   return `the matcher "${matcher}" reaches none of ${host.name}'s tools${why}, so this handler never runs there. Its tools: ${names.join(", ")}.`;
 }
+
+/**
+ * The write and edit tools `matcher` reaches on a host whose input names no file (adapter
+ * `pathless`), in words: a guard that reads `event.tool.filePaths` sees nothing there.
+ */
+export function pathlessWrites(matcher: string, host: ToolContext & { name: string }): string | undefined {
+  if (isUnknown(host.tools)) return undefined;
+  const test = toolMatcherTest(matcher);
+  const tools = host.tools;
+  const reached = (["write", "edit"] as const).flatMap((kind) =>
+    Object.entries(tools[kind] ?? {}).filter(([name, fields]) => fields.pathless && (!test || test(name, () => kind))),
+  );
+  if (!reached.length) return undefined;
+  const why = reached.map(([name, fields]) => `${name}: ${fields.pathless}`).join("; ");
+  return `the matcher "${matcher}" reaches ${host.name} tools that write files but name none (${why}); there event.tool.filePaths is absent, so a guard on paths cannot see what they write.`;
+}

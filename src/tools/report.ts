@@ -3,14 +3,16 @@ import { isUnknown, NAMED_KINDS, namesOfKind, type KindTable, type ToolVocabular
 import { mcpNameOf } from "./view.ts";
 
 /** A host's tool vocabulary as `explain --json` reports it (`tools` of each host's entry). */
-export type ToolsReport = ({ known: true; other: readonly string[]; mcp: string | null } & KindTable) | { known: false; reason: string; mcp: string | null };
+export type ToolsReport =
+  | ({ known: true; other: Readonly<Record<string, string>>; mcp: string | null } & KindTable)
+  | { known: false; reason: string; mcp: string | null };
 
 export function toolsReport(adapter: Adapter): ToolsReport {
   const tools: ToolVocabulary | undefined = adapter.tools;
   const mcp = mcpNameOf({ tools, mcpName: adapter.mcp?.toolName }) ?? null;
   if (adapter.paradigm === "mcp-only") return { known: false, reason: "no hook layer: only its MCP servers are installed", mcp };
   if (isUnknown(tools)) return { known: false, reason: tools?.unknown ?? "not declared in the adapter", mcp };
-  return { known: true, ...Object.fromEntries(NAMED_KINDS.filter((kind) => tools[kind]).map((kind) => [kind, tools[kind]])), other: tools.other ?? [], mcp };
+  return { known: true, ...Object.fromEntries(NAMED_KINDS.filter((kind) => tools[kind]).map((kind) => [kind, tools[kind]])), other: tools.other ?? {}, mcp };
 }
 
 /** One row of explain's kind → tool-name table: the host, then each kind's names ("-": none), then its MCP naming; undefined where its tools are unknown. */

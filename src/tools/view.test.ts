@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { kindOf, toolView, type ToolContext } from "./view.ts";
+import { WHOLE_INPUT } from "./vocabulary.ts";
 import { applyUpdatedTool, withUpdatedTool } from "./rewrite.ts";
 
 const HOST: ToolContext = {
@@ -8,7 +9,7 @@ const HOST: ToolContext = {
     write: { write_file: { filePaths: "path", content: "content" } },
     edit: { apply_patch: { filePaths: { paths: ["input"], patch: true } } },
     fetch: { fetch: { url: "url" } },
-    other: ["todo"],
+    other: { todo: "keeps the todo list" },
   },
   mcpName: "mcp__{server}__{tool}",
 };
@@ -58,4 +59,12 @@ test("withUpdatedTool makes a modify of it, keeps a deny a deny, builds on updat
   });
   // An event of no tool: the response passes as it is.
   expect(withUpdatedTool({ updatedTool: { command: "b" } }, HOST, {}, "H")).toEqual({ response: { updatedTool: { command: "b" } } });
+});
+
+test("a freeform patch tool's bare text: its envelope's paths", () => {
+  const ctx: ToolContext = { tools: { edit: { apply_patch: { filePaths: { paths: [WHOLE_INPUT, "input"], patch: true } } } } };
+  expect(toolView(ctx, "apply_patch", { [WHOLE_INPUT]: "*** Begin Patch\n*** Add File: .env\n+X=1\n*** End Patch" })).toEqual({
+    kind: "edit",
+    filePaths: [".env"],
+  });
 });

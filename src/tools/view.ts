@@ -29,7 +29,7 @@ export function toolTable(tools: ToolVocabulary | undefined): Map<string, Mapped
   let table = tables.get(tools);
   if (!table) {
     table = new Map();
-    for (const name of tools.other ?? []) table.set(name, null);
+    for (const name of Object.keys(tools.other ?? {})) table.set(name, null);
     for (const kind of NAMED_KINDS) for (const [name, fields] of Object.entries(tools[kind] ?? {})) table.set(name, { kind, fields });
     tables.set(tools, table);
   }

@@ -30,15 +30,28 @@ export type ToolField = (typeof TOOL_FIELDS)[number];
  */
 export type FieldRef = string | readonly string[] | { paths: readonly string[]; list?: true; argv?: true; patch?: true };
 
+/**
+ * In a field's path, `*` steps into every item of a list (`replacements.*.filePath`: each edit's
+ * file; filePaths only). WHOLE_INPUT is the input itself where the host sends it as a bare text,
+ * not an object (a freeform patch tool's argument is the patch).
+ */
+export const WHOLE_INPUT = "(input)";
+
 /** One tool's fields, by canonical name; a field left out has no place in that tool's input. */
-export type ToolFields = Partial<Record<ToolField, FieldRef>>;
+export type ToolFields = Partial<Record<ToolField, FieldRef>> & {
+  /** A write or edit tool whose input names no file: why (install warns a @write/@edit guard there). */
+  pathless?: string;
+};
 
 /** The host's tools of each kind, by the host's own name. */
 export type KindTable = Partial<Record<NamedKind, Readonly<Record<string, ToolFields>>>>;
 
 export interface KnownTools extends KindTable {
-  /** The host's other tools (a todo list, a question to the user…): known, but of no portable kind. */
-  other?: readonly string[];
+  /**
+   * The host's other tools (a todo list, a question to the user…): known, but of no portable kind,
+   * each with the reason it is none (src/tools/other-reasons.ts). A tool that runs anything is a shell.
+   */
+  other?: Readonly<Record<string, string>>;
   /**
    * How an MCP tool is named when the host's MCP registration (adapter `mcp.toolName`) does not
    * say, or says otherwise: `{server}` and `{tool}` replaced, e.g. "MCP:{tool}" (Cursor).
@@ -58,7 +71,7 @@ export const isUnknown = (tools: ToolVocabulary | undefined): tools is UnknownTo
 /** Every tool name the host documents, of any kind. */
 export function allToolNames(tools: ToolVocabulary | undefined): string[] {
   if (isUnknown(tools)) return [];
-  return [...NAMED_KINDS.flatMap((kind) => Object.keys(tools[kind] ?? {})), ...(tools.other ?? [])];
+  return [...NAMED_KINDS.flatMap((kind) => Object.keys(tools[kind] ?? {})), ...Object.keys(tools.other ?? {})];
 }
 
 /** The host's tool names of one kind. */
