@@ -80,5 +80,32 @@ for (const [way, env] of BOTH_WAYS) {
         });
       }
     }, 30_000);
+
+    test("variables named like Object.prototype members (constructor, __proto__) are the call's own, call by call", () => {
+      const box = sandbox();
+      boxes.push(box);
+      const names = JSON.stringify(PROTOTYPE_NAMES);
+      install(
+        box,
+        `{ id: "test", timeout: 5, hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: ${names}.map((n) => n + "=" + (Object.hasOwn(process.env, n) ? process.env[n] : "-")).join(" ") }) } } }`,
+      );
+      if (way === "daemon") daemonReady(box);
+      // A call whose environment a worker cannot hold (`__proto__` is no own property of process.env
+      // there) runs in the host's own process: not `require`, which would fail it open instead.
+      const callEnv = way === "daemon" ? { ...env, AGENT_CONNECTOR_DAEMON: "1" } : env;
+      const all = Object.fromEntries(PROTOTYPE_NAMES.map((name, i) => [name, `v${i}`]));
+      for (const [set, reason] of [
+        [all, PROTOTYPE_NAMES.map((name, i) => `${name}=v${i}`).join(" ")],
+        [{}, PROTOTYPE_NAMES.map((name) => `${name}=-`).join(" ")],
+        [{ constructor: "c" }, PROTOTYPE_NAMES.map((name) => `${name}=${name === "constructor" ? "c" : "-"}`).join(" ")],
+        [{}, PROTOTYPE_NAMES.map((name) => `${name}=-`).join(" ")],
+      ] as const) {
+        expect(hook(box, "022", { ...callEnv, ...set })).toMatchObject({ stdout: claudeDeny(reason), exitCode: 0 });
+      }
+      if (way === "daemon") expect(JSON.parse(box.cli(["daemon", "status", "--json"], { env: DAEMON_ON }).stdout).daemon.calls).toBeGreaterThanOrEqual(3);
+    }, 30_000);
   });
 }
+
+/** Names every plain object inherits: a lookup that forgets that finds them in any environment. */
+const PROTOTYPE_NAMES = ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"];
