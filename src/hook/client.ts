@@ -6,6 +6,7 @@ import { ask } from "../daemon/ask.ts";
 import { callBlocking, FFI_ENV } from "./call-blocking.ts";
 import { callEvented } from "./call-evented.ts";
 import type { Handoff } from "./handoff.ts";
+import { writeWhole, writtenAtOnce } from "../write-whole.ts";
 
 /**
  * The hook call's fast path: hand the call to an idle hook worker of the resident daemon
@@ -90,11 +91,18 @@ async function overran(daemon: string, args: Pick<HookArgs, "platform" | "event"
 
 type Print = (fd: 1 | 2, text: string) => unknown;
 
-/** Writes what the worker printed as this process's own output: the transport's way, else Bun.write. */
+/**
+ * Writes what the worker printed as this process's own output: the transport's way, else Bun.write;
+ * more than one write takes, in parts as the host reads them, however late (src/write-whole.ts).
+ */
 const printer =
   (handoff: Handoff): Print =>
   (fd, text) =>
-    handoff.print ? handoff.print(fd, text) : Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text).catch(() => 0);
+    !writtenAtOnce(text)
+      ? import("node:fs").then(({ writeSync }) => writeWhole(writeSync, fd, new TextEncoder().encode(text))).catch(() => 0)
+      : handoff.print
+        ? handoff.print(fd, text)
+        : Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text).catch(() => 0);
 
 /** What the worker in `slot` kept for this call before its code held it (src/daemon/provisional.ts). */
 async function keptOf(daemon: string, slot: number, key: CallKey): Promise<Kept | undefined> {
