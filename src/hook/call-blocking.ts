@@ -2,6 +2,7 @@ import { replyReader } from "../daemon/ask.ts";
 import { concat, lines } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
 import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
+import { KNOWN_HEAD_BYTES, knownDeadline } from "./known-deadline.ts";
 import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from "./trust-blocking.ts";
 
 /**
@@ -36,6 +37,7 @@ const LIBC = {
   read: { args: ["i32", "ptr", "u64"], returns: "i64" },
   write: { args: ["i32", "ptr", "u64"], returns: "i64" },
   poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
+  open: { args: ["ptr", "i32"], returns: "i32" },
   close: { args: ["i32"], returns: "i32" },
   __errno_location: { args: [], returns: "ptr" },
   ...TRUST_LIBC,
@@ -51,6 +53,8 @@ const POLLIN = 1;
 const POLLOUT = 4;
 const EINTR = 4;
 const EAGAIN = 11;
+const O_RDONLY = 0;
+const O_CLOEXEC = 0o2000000;
 
 /** The functions as `Bun.FFI.dlopen` gives them: int32 in, int32 (or a BigInt for i64) out. */
 interface Libc extends TrustLibc {
@@ -59,6 +63,7 @@ interface Libc extends TrustLibc {
   read(fd: number, into: Uint8Array, length: number): number | bigint;
   write(fd: number, from: Uint8Array, length: number): number | bigint;
   poll(fds: Int32Array, count: number, ms: number): number;
+  open(path: Uint8Array, flags: number): number;
   close(fd: number): number;
   __errno_location(): number;
 }
@@ -68,7 +73,7 @@ interface NativeFfi {
 }
 
 /** Undefined where glibc cannot be called (no glibc, no Bun.FFI, no executable memory for its trampolines): the caller uses Bun's sockets then. */
-export function callBlocking(sockets: string[], head: () => string): Handoff | undefined {
+export function callBlocking(sockets: string[], head: () => string, compiled: string): Handoff | undefined {
   const ffi = (Bun as unknown as { FFI?: NativeFfi }).FFI;
   const syscalls = SYSCALLS[process.arch];
   if (!ffi || !syscalls) return undefined;
@@ -171,6 +176,13 @@ export function callBlocking(sockets: string[], head: () => string): Handoff | u
     // A worker gone by now has closed the connection: its reply (a `retry`) or its end is read below.
     put(worker, unsent.length ? concat(unsent, body) : body, workerDeadline);
 
+    // The connector's own deadline, as install recorded it: a worker its code holds cannot tell it (known-deadline.ts).
+    const file = c.open(encoder.encode(`${compiled}\0`), O_RDONLY | O_CLOEXEC);
+    if (file >= 0) {
+      const n = Number(c.read(file, buffer, buffer.length < KNOWN_HEAD_BYTES ? buffer.length : KNOWN_HEAD_BYTES));
+      c.close(file);
+      if (n > 0) workerDeadline = knownDeadline(decoder.decode(buffer.subarray(0, n))) + BACKSTOP_GRACE_MS;
+    }
     // The reply, line by line as the other transport reads it (wire.ts, ask.ts); a `deadline` line moves the deadline.
     const split = lines();
     const origin = Date.now() - process.uptime() * 1000;

@@ -2,6 +2,7 @@ import { replyHandlers, type Asked } from "../daemon/ask.ts";
 import { send, type Outbox } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
 import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
+import { KNOWN_HEAD_BYTES, knownDeadline } from "./known-deadline.ts";
 import { folderRefused, socketRefused } from "./trust-evented.ts";
 
 const encoder = new TextEncoder();
@@ -13,7 +14,7 @@ const encoder = new TextEncoder();
  * Promise.withResolvers: the first Array.from or `new Promise` of a process compiles a JS builtin
  * of the engine (0.1–0.2 ms each).
  */
-export async function callEvented(sockets: string[], head: () => string, reading: Promise<string>): Promise<Handoff> {
+export async function callEvented(sockets: string[], head: () => string, reading: Promise<string>, compiled: string): Promise<Handoff> {
   let stdin: string | undefined;
   void reading.then((text) => (stdin = text));
   const answered = Promise.withResolvers<Asked>();
@@ -26,7 +27,9 @@ export async function callEvented(sockets: string[], head: () => string, reading
     limit = setTimeout(answered.resolve, deadline - process.uptime() * 1000, { why: "overran" });
   };
   const origin = Date.now() - process.uptime() * 1000;
+  let told = false;
   const handlers = replyHandlers(answered, outbox, (epoch) => {
+    told = true;
     deadline = epoch - origin + BACKSTOP_GRACE_MS;
     if (limit !== undefined) holdDeadline();
   });
@@ -68,6 +71,16 @@ export async function callEvented(sockets: string[], head: () => string, reading
   }
   send(worker, outbox, encoder.encode(`${unsent}${JSON.stringify(stdin)}\n`));
   holdDeadline();
+  // The connector's own deadline, as install recorded it: a worker its code holds cannot tell it (known-deadline.ts).
+  void Bun.file(compiled)
+    .slice(0, KNOWN_HEAD_BYTES)
+    .text()
+    .then((text) => {
+      if (told || !text) return;
+      deadline = knownDeadline(text) + BACKSTOP_GRACE_MS;
+      holdDeadline();
+    })
+    .catch(() => {});
   let answer = await answered.promise;
   clearTimeout(limit);
   // Ended without an answer past the deadline: the daemon ended a worker its code held.
