@@ -130,7 +130,8 @@ describe.each(BOTH_WAYS)("a connector's top-level timer that blocks natively bet
     box.hook("claude-code", "PreToolUse", prePayload(), { ...options, env: { ...options.env, ...env } });
     Bun.sleepSync(1200);
     // Each transport of the client (call-blocking.ts; call-evented.ts with AGENT_CONNECTOR_FFI=0).
-    for (const transport of [{}, { AGENT_CONNECTOR_FFI: "0" }]) {
+    const transports: Record<string, string>[] = [{}, { AGENT_CONNECTOR_FFI: "0" }];
+    for (const transport of transports) {
       const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { ...options, env: { ...options.env, ...env, ...transport } }));
       // The default budget would be 29.5 s; the connector's is 1 s (+ 0.5 s grace).
       expect(result.ms).toBeLessThan(generous(6000));
