@@ -179,6 +179,7 @@ export function callBlocking(sockets: string[], head: () => string, compiled: st
     // The connector's own deadline, as install recorded it: a worker its code holds cannot tell it (known-deadline.ts).
     const file = c.open(encoder.encode(`${compiled}\0`), O_RDONLY | O_CLOEXEC);
     if (file >= 0) {
+      // biome-ignore lint/complexity/useMathMinMax: no first use of Math in this client (above).
       const n = Number(c.read(file, buffer, buffer.length < KNOWN_HEAD_BYTES ? buffer.length : KNOWN_HEAD_BYTES));
       c.close(file);
       if (n > 0) workerDeadline = knownDeadline(decoder.decode(buffer.subarray(0, n))) + BACKSTOP_GRACE_MS;

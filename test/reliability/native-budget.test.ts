@@ -38,32 +38,40 @@ const where = (load: object) => `claude-code PreToolUse${"connector" in load ? `
 
 describe.each(Object.entries(LOADS))("native blocking: ended within the budget (%s)", (_loadName, load) => {
   for (const [name, handler] of Object.entries(BLOCKS)) {
-    test(name, () => {
-      const config = configWithHandler(box, handler, "", `native-${name.replace(/\W+/g, "-")}.config.ts`);
-      const options = load(box, config);
-      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
-      expect(result.ms).toBeLessThan(LIMIT_MS);
-      expect({ stdout: result.stdout, stderr: result.stderr, killed: result.exitCode !== 0 && result.exitCode !== 2 }).toEqual({
-        stdout: "",
-        stderr: `agent-connector: ${where(options)}: user code blocked the process past its time budget; ended (fail-open)\n`,
-        killed: true,
-      });
-    }, 20_000);
+    test(
+      name,
+      () => {
+        const config = configWithHandler(box, handler, "", `native-${name.replace(/\W+/g, "-")}.config.ts`);
+        const options = load(box, config);
+        const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
+        expect(result.ms).toBeLessThan(generous(LIMIT_MS));
+        expect({ stdout: result.stdout, stderr: result.stderr, killed: result.exitCode !== 0 && result.exitCode !== 2 }).toEqual({
+          stdout: "",
+          stderr: `agent-connector: ${where(options)}: user code blocked the process past its time budget; ended (fail-open)\n`,
+          killed: true,
+        });
+      },
+      generous(20_000),
+    );
   }
 });
 
 describe.each(Object.entries(LOADS))("native blocking: what user code printed before it comes first (%s)", (_loadName, load) => {
-  test("stderr written before the handler blocks, then the line", () => {
-    const handler = "() => { process.stderr.write('looked at the command\\n'); Bun.sleepSync(20_000); return { decision: 'deny', reason: 'late' }; }";
-    const config = configWithHandler(box, handler, "", "native-printed-before.config.ts");
-    const options = load(box, config);
-    const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
-    expect(result.ms).toBeLessThan(LIMIT_MS);
-    expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({
-      stdout: "",
-      stderr: `looked at the command\nagent-connector: ${where(options)}: user code blocked the process past its time budget; ended (fail-open)\n`,
-    });
-  }, 20_000);
+  test(
+    "stderr written before the handler blocks, then the line",
+    () => {
+      const handler = "() => { process.stderr.write('looked at the command\\n'); Bun.sleepSync(20_000); return { decision: 'deny', reason: 'late' }; }";
+      const config = configWithHandler(box, handler, "", "native-printed-before.config.ts");
+      const options = load(box, config);
+      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
+      expect(result.ms).toBeLessThan(generous(LIMIT_MS));
+      expect({ stdout: result.stdout, stderr: result.stderr }).toEqual({
+        stdout: "",
+        stderr: `looked at the command\nagent-connector: ${where(options)}: user code blocked the process past its time budget; ended (fail-open)\n`,
+      });
+    },
+    generous(20_000),
+  );
 });
 
 /**
@@ -96,15 +104,19 @@ const AFTER_DENY: Record<string, { handler: string; stderr: string }> = {
 
 describe.each(Object.entries(LOADS))("native blocking after the answer: the deny is kept (%s)", (_loadName, load) => {
   for (const [name, { handler, stderr }] of Object.entries(AFTER_DENY)) {
-    test(name, () => {
-      const config = configWithHandler(box, handler, "", `native-after-${name.replace(/\W+/g, "-")}.config.ts`);
-      const options = withEnv(load(box, config), {});
-      for (let i = 0; i < 2; i++) {
-        const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
-        expect(result.ms).toBeLessThan(LIMIT_MS);
-        expect(result).toMatchObject({ stdout: claudeDeny("kept"), stderr, exitCode: 0 });
-      }
-    }, 20_000);
+    test(
+      name,
+      () => {
+        const config = configWithHandler(box, handler, "", `native-after-${name.replace(/\W+/g, "-")}.config.ts`);
+        const options = withEnv(load(box, config), {});
+        for (let i = 0; i < 2; i++) {
+          const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), options));
+          expect(result.ms).toBeLessThan(generous(LIMIT_MS));
+          expect(result).toMatchObject({ stdout: claudeDeny("kept"), stderr, exitCode: 0 });
+        }
+      },
+      generous(20_000),
+    );
   }
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { generous } from "../support/budget.ts";
 import { join } from "node:path";
 import { BIN, sandbox, writeConfig, type Result, type Sandbox } from "../support/harness.ts";
 import { BOTH_WAYS, claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./support.ts";
@@ -37,37 +38,45 @@ function lateReader(box: Sandbox, env: Record<string, string>, late = LATE_S, no
 
 for (const [way, env] of BOTH_WAYS) {
   describe(`a large reply read late arrives whole (${way})`, () => {
-    test("a 100 KB deny to a host that reads it 1.5 s late, its pipe blocking or not", () => {
-      const box = sandbox();
-      boxes.push(box);
-      const config = writeConfig(
-        box,
-        `{ id: "test", timeout: 5, hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "r".repeat(${REASON.length}) }) } } }`,
-      );
-      expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
-      if (way === "daemon") daemonReady(box);
-      for (let i = 0; i < 2; i++) expect(lateReader(box, env)).toEqual({ stdout: claudeDeny(REASON), stderr: "", exitCode: 0 });
-      const transports: Record<string, string>[] = way === "daemon" ? [{}, { AGENT_CONNECTOR_FFI: "0" }] : [{}];
-      for (const transport of transports)
-        expect(lateReader(box, { ...env, ...transport }, LATE_S, true)).toEqual({ stdout: claudeDeny(REASON), stderr: "", exitCode: 0 });
-    }, 30_000);
+    test(
+      "a 100 KB deny to a host that reads it 1.5 s late, its pipe blocking or not",
+      () => {
+        const box = sandbox();
+        boxes.push(box);
+        const config = writeConfig(
+          box,
+          `{ id: "test", timeout: 5, hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "r".repeat(${REASON.length}) }) } } }`,
+        );
+        expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
+        if (way === "daemon") daemonReady(box);
+        for (let i = 0; i < 2; i++) expect(lateReader(box, env)).toEqual({ stdout: claudeDeny(REASON), stderr: "", exitCode: 0 });
+        const transports: Record<string, string>[] = way === "daemon" ? [{}, { AGENT_CONNECTOR_FFI: "0" }] : [{}];
+        for (const transport of transports)
+          expect(lateReader(box, { ...env, ...transport }, LATE_S, true)).toEqual({ stdout: claudeDeny(REASON), stderr: "", exitCode: 0 });
+      },
+      generous(30_000),
+    );
   });
 }
 
 describe("a reply the host has not read by its own timeout (in-process)", () => {
-  test("the backstop that ends it says so, and a deny stays a deny (exit 2 and its reason)", () => {
-    const box = sandbox();
-    const config = writeConfig(
-      box,
-      `{ id: "test", timeout: 2, hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "r".repeat(${REASON.length}) }) } } }`,
-    );
-    expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
-    // Timeout 2 s: the host stopped waiting at 2 s; it reads at 6 s.
-    const result = lateReader(box, {}, "6");
-    expect(claudeDeny(REASON).startsWith(result.stdout) && result.stdout.length < claudeDeny(REASON).length).toBe(true);
-    expect({ stderr: result.stderr, exitCode: result.exitCode }).toEqual({
-      stderr: `agent-connector: claude-code PreToolUse (test): the host had not read the whole reply by its own timeout; ended\n${REASON}\n`,
-      exitCode: 2,
-    });
-  }, 30_000);
+  test(
+    "the backstop that ends it says so, and a deny stays a deny (exit 2 and its reason)",
+    () => {
+      const box = sandbox();
+      const config = writeConfig(
+        box,
+        `{ id: "test", timeout: 2, hooks: { PreToolUse: { handler: () => ({ decision: "deny", reason: "r".repeat(${REASON.length}) }) } } }`,
+      );
+      expect(box.cli(["install", "--config", config, "--platform", "claude-code"]).exitCode).toBe(0);
+      // Timeout 2 s: the host stopped waiting at 2 s; it reads at 6 s.
+      const result = lateReader(box, {}, "6");
+      expect(claudeDeny(REASON).startsWith(result.stdout) && result.stdout.length < claudeDeny(REASON).length).toBe(true);
+      expect({ stderr: result.stderr, exitCode: result.exitCode }).toEqual({
+        stderr: `agent-connector: claude-code PreToolUse (test): the host had not read the whole reply by its own timeout; ended\n${REASON}\n`,
+        exitCode: 2,
+      });
+    },
+    generous(30_000),
+  );
 });
