@@ -2,7 +2,7 @@ import { replyReader } from "../daemon/ask.ts";
 import { concat, lines } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
 import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
-import { KNOWN_HEAD_BYTES, knownDeadline } from "./known-deadline.ts";
+import { FIRST_LOOK_MS, KNOWN_HEAD_BYTES, knownDeadline } from "./known-deadline.ts";
 import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from "./trust-blocking.ts";
 
 /**
@@ -176,19 +176,23 @@ export function callBlocking(sockets: string[], head: () => string, compiled: st
     // A worker gone by now has closed the connection: its reply (a `retry`) or its end is read below.
     put(worker, unsent.length ? concat(unsent, body) : body, workerDeadline);
 
-    // The connector's own deadline, as install recorded it: a worker its code holds cannot tell it (known-deadline.ts).
-    const file = c.open(encoder.encode(`${compiled}\0`), O_RDONLY | O_CLOEXEC);
-    if (file >= 0) {
-      // biome-ignore lint/complexity/useMathMinMax: no first use of Math in this client (above).
-      const n = Number(c.read(file, buffer, buffer.length < KNOWN_HEAD_BYTES ? buffer.length : KNOWN_HEAD_BYTES));
-      c.close(file);
-      if (n > 0) workerDeadline = knownDeadline(decoder.decode(buffer.subarray(0, n))) + BACKSTOP_GRACE_MS;
-    }
     // The reply, line by line as the other transport reads it (wire.ts, ask.ts); a `deadline` line moves the deadline.
     const split = lines();
     const origin = Date.now() - process.uptime() * 1000;
-    const reader = replyReader((epoch) => (workerDeadline = epoch - origin + BACKSTOP_GRACE_MS));
+    // Until the connector's own deadline is known (the worker's line, or what install recorded),
+    // the first wait ends where the shortest deadline any connector can have does: no call answered
+    // before it (nearly all) reads the compiled file (known-deadline.ts).
+    let known = false;
+    const reader = replyReader((epoch) => {
+      known = true;
+      workerDeadline = epoch - origin + BACKSTOP_GRACE_MS;
+    });
     while (answer === undefined) {
+      if (!known && !ready(worker, POLLIN, FIRST_LOOK_MS)) {
+        known = true;
+        workerDeadline = recordedDeadline(c, encoder.encode(`${compiled}\0`), buffer, decoder) ?? workerDeadline;
+        continue;
+      }
       if (!ready(worker, POLLIN, workerDeadline)) {
         answer = { why: "overran" };
         break;
@@ -211,6 +215,16 @@ export function callBlocking(sockets: string[], head: () => string, compiled: st
     worker: connected,
     print: (fd, text) => put(fd, encoder.encode(text), process.uptime() * 1000 + BACKSTOP_GRACE_MS),
   };
+}
+
+/** The connector's deadline (and the grace) from the timeout install recorded in its compiled file; undefined without one. */
+function recordedDeadline(c: Libc, path: Uint8Array, buffer: Uint8Array, decoder: TextDecoder): number | undefined {
+  const file = c.open(path, O_RDONLY | O_CLOEXEC);
+  if (file < 0) return undefined;
+  // biome-ignore lint/complexity/useMathMinMax: no first use of Math in this client (above).
+  const n = Number(c.read(file, buffer, buffer.length < KNOWN_HEAD_BYTES ? buffer.length : KNOWN_HEAD_BYTES));
+  c.close(file);
+  return n > 0 ? knownDeadline(decoder.decode(buffer.subarray(0, n))) + BACKSTOP_GRACE_MS : undefined;
 }
 
 /** Stdin the host is still writing: what came, then the rest, for the call in this process. */

@@ -2,7 +2,7 @@ import { replyHandlers, type Asked } from "../daemon/ask.ts";
 import { send, type Outbox } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
 import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
-import { KNOWN_HEAD_BYTES, knownDeadline } from "./known-deadline.ts";
+import { FIRST_LOOK_MS, KNOWN_HEAD_BYTES, knownDeadline } from "./known-deadline.ts";
 import { folderRefused, socketRefused } from "./trust-evented.ts";
 
 const encoder = new TextEncoder();
@@ -22,14 +22,32 @@ export async function callEvented(sockets: string[], head: () => string, reading
   // The client holds the call's deadline (call-blocking.ts says how): a `deadline` line from the worker moves it.
   let deadline = DEFAULT_BUDGET_MS + BACKSTOP_GRACE_MS;
   let limit: ReturnType<typeof setTimeout> | undefined;
+  // Until the connector's own deadline is known (the worker's line, or what install recorded), the
+  // first wait ends where the shortest deadline any connector can have does (call-blocking.ts).
+  let known = false;
+  let settled = false;
   const holdDeadline = () => {
     clearTimeout(limit);
-    limit = setTimeout(answered.resolve, deadline - process.uptime() * 1000, { why: "overran" });
+    if (known) limit = setTimeout(answered.resolve, deadline - process.uptime() * 1000, { why: "overran" });
+    else limit = setTimeout(lookUp, FIRST_LOOK_MS - process.uptime() * 1000);
   };
+  const lookUp = () =>
+    void Bun.file(compiled)
+      .slice(0, KNOWN_HEAD_BYTES)
+      .text()
+      .then(
+        (text) => {
+          if (!known && text) deadline = knownDeadline(text) + BACKSTOP_GRACE_MS;
+        },
+        () => {},
+      )
+      .then(() => {
+        known = true;
+        if (!settled) holdDeadline();
+      });
   const origin = Date.now() - process.uptime() * 1000;
-  let told = false;
   const handlers = replyHandlers(answered, outbox, (epoch) => {
-    told = true;
+    known = true;
     deadline = epoch - origin + BACKSTOP_GRACE_MS;
     if (limit !== undefined) holdDeadline();
   });
@@ -71,17 +89,8 @@ export async function callEvented(sockets: string[], head: () => string, reading
   }
   send(worker, outbox, encoder.encode(`${unsent}${JSON.stringify(stdin)}\n`));
   holdDeadline();
-  // The connector's own deadline, as install recorded it: a worker its code holds cannot tell it (known-deadline.ts).
-  void Bun.file(compiled)
-    .slice(0, KNOWN_HEAD_BYTES)
-    .text()
-    .then((text) => {
-      if (told || !text) return;
-      deadline = knownDeadline(text) + BACKSTOP_GRACE_MS;
-      holdDeadline();
-    })
-    .catch(() => {});
   let answer = await answered.promise;
+  settled = true;
   clearTimeout(limit);
   // Ended without an answer past the deadline: the daemon ended a worker its code held.
   if ("why" in answer && answer.why === "lost" && process.uptime() * 1000 >= deadline) answer = { why: "overran" };

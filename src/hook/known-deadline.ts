@@ -1,4 +1,4 @@
-import { DEFAULT_BUDGET_MS } from "../core/timeout.ts";
+import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
 
 /**
  * A call's deadline (ms from the hook process's start) as the client can know it before any worker
@@ -16,8 +16,17 @@ export function knownDeadline(head: string): number {
   if (!timeout) return DEFAULT_BUDGET_MS;
   const ms = Number(timeout) * 1000 - 1000;
   // biome-ignore lint/complexity/useMathMinMax: the client's first use of Math costs it ≈110k instructions (src/core/timeout.ts).
-  return ms > 500 ? ms : 500;
+  return ms > MIN_BUDGET_MS ? ms : MIN_BUDGET_MS;
 }
+
+/** The least budget budgetMs() gives (src/core/timeout.ts). */
+const MIN_BUDGET_MS = 500;
+
+/**
+ * The shortest deadline any connector can have, from the hook process's start (the least budget,
+ * and the grace): a client reads the compiled file only for a call not answered by then.
+ */
+export const FIRST_LOOK_MS = MIN_BUDGET_MS + BACKSTOP_GRACE_MS;
 
 /** How much of the compiled file the client reads for it: the first line, inputs and all, of any connector but a huge one. */
 export const KNOWN_HEAD_BYTES = 16384;
