@@ -37,7 +37,6 @@ const LIBC = {
   read: { args: ["i32", "ptr", "u64"], returns: "i64" },
   write: { args: ["i32", "ptr", "u64"], returns: "i64" },
   poll: { args: ["ptr", "u64", "i32"], returns: "i32" },
-  open: { args: ["ptr", "i32"], returns: "i32" },
   close: { args: ["i32"], returns: "i32" },
   __errno_location: { args: [], returns: "ptr" },
   ...TRUST_LIBC,
@@ -53,8 +52,6 @@ const POLLIN = 1;
 const POLLOUT = 4;
 const EINTR = 4;
 const EAGAIN = 11;
-const O_RDONLY = 0;
-const O_CLOEXEC = 0o2000000;
 
 /** The functions as `Bun.FFI.dlopen` gives them: int32 in, int32 (or a BigInt for i64) out. */
 interface Libc extends TrustLibc {
@@ -63,7 +60,6 @@ interface Libc extends TrustLibc {
   read(fd: number, into: Uint8Array, length: number): number | bigint;
   write(fd: number, from: Uint8Array, length: number): number | bigint;
   poll(fds: Int32Array, count: number, ms: number): number;
-  open(path: Uint8Array, flags: number): number;
   close(fd: number): number;
   __errno_location(): number;
 }
@@ -73,7 +69,7 @@ interface NativeFfi {
 }
 
 /** Undefined where glibc cannot be called (no glibc, no Bun.FFI, no executable memory for its trampolines): the caller uses Bun's sockets then. */
-export function callBlocking(sockets: string[], head: () => string, compiled: string): Handoff | undefined {
+export function callBlocking(sockets: string[], head: () => string, compiled: () => string): Handoff | undefined {
   const ffi = (Bun as unknown as { FFI?: NativeFfi }).FFI;
   const syscalls = SYSCALLS[process.arch];
   if (!ffi || !syscalls) return undefined;
@@ -190,7 +186,7 @@ export function callBlocking(sockets: string[], head: () => string, compiled: st
     while (answer === undefined) {
       if (!known && !ready(worker, POLLIN, FIRST_LOOK_MS)) {
         known = true;
-        workerDeadline = recordedDeadline(c, encoder.encode(`${compiled}\0`), buffer, decoder) ?? workerDeadline;
+        workerDeadline = recordedDeadline(compiled(), buffer, decoder) ?? workerDeadline;
         continue;
       }
       if (!ready(worker, POLLIN, workerDeadline)) {
@@ -217,14 +213,21 @@ export function callBlocking(sockets: string[], head: () => string, compiled: st
   };
 }
 
-/** The connector's deadline (and the grace) from the timeout install recorded in its compiled file; undefined without one. */
-function recordedDeadline(c: Libc, path: Uint8Array, buffer: Uint8Array, decoder: TextDecoder): number | undefined {
-  const file = c.open(path, O_RDONLY | O_CLOEXEC);
-  if (file < 0) return undefined;
-  // biome-ignore lint/complexity/useMathMinMax: no first use of Math in this client (above).
-  const n = Number(c.read(file, buffer, buffer.length < KNOWN_HEAD_BYTES ? buffer.length : KNOWN_HEAD_BYTES));
-  c.close(file);
-  return n > 0 ? knownDeadline(decoder.decode(buffer.subarray(0, n))) + BACKSTOP_GRACE_MS : undefined;
+/**
+ * The connector's deadline (and the grace) from the timeout install recorded in its compiled file;
+ * undefined without one. node:fs, loaded only here: a call that gets this far is a second old.
+ */
+function recordedDeadline(compiled: string, buffer: Uint8Array, decoder: TextDecoder): number | undefined {
+  try {
+    const { closeSync, openSync, readSync } = require("node:fs") as typeof import("node:fs");
+    const file = openSync(compiled, "r");
+    // biome-ignore lint/complexity/useMathMinMax: no first use of Math in this client (above).
+    const n = readSync(file, buffer, 0, buffer.length < KNOWN_HEAD_BYTES ? buffer.length : KNOWN_HEAD_BYTES, 0);
+    closeSync(file);
+    return n > 0 ? knownDeadline(decoder.decode(buffer.subarray(0, n))) + BACKSTOP_GRACE_MS : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Stdin the host is still writing: what came, then the rest, for the call in this process. */

@@ -14,7 +14,7 @@ const encoder = new TextEncoder();
  * Promise.withResolvers: the first Array.from or `new Promise` of a process compiles a JS builtin
  * of the engine (0.1–0.2 ms each).
  */
-export async function callEvented(sockets: string[], head: () => string, reading: Promise<string>, compiled: string): Promise<Handoff> {
+export async function callEvented(sockets: string[], head: () => string, reading: Promise<string>, compiled: () => string): Promise<Handoff> {
   let stdin: string | undefined;
   void reading.then((text) => (stdin = text));
   const answered = Promise.withResolvers<Asked>();
@@ -32,7 +32,7 @@ export async function callEvented(sockets: string[], head: () => string, reading
     else limit = setTimeout(lookUp, FIRST_LOOK_MS - process.uptime() * 1000);
   };
   const lookUp = () =>
-    void Bun.file(compiled)
+    void Bun.file(compiled())
       .slice(0, KNOWN_HEAD_BYTES)
       .text()
       .then(

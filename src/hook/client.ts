@@ -38,7 +38,7 @@ export async function viaDaemon(
     JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: key.startedAt, umask: process.umask(), pid: key.pid } satisfies CallHead);
   const sockets = workerSockets(daemon, connector);
   // Where install recorded the connector's timeout (src/hook/known-deadline.ts).
-  const compiled = compiledPath(connector ?? "", env);
+  const compiled = () => compiledPath(connector ?? "", env);
   // Linux: blocking system calls (call-blocking.ts); elsewhere, opted out, or where those cannot be made, Bun's sockets.
   const blocking = process.platform === "linux" && env[FFI_ENV] !== "0";
   // Bun.stdin.text(), not a stream: from a pipe, as hosts write the payload, reading it as a stream
