@@ -12,6 +12,7 @@ import { printJson, printStdout, tilde } from "./_output.ts";
 import { probeFile, type Probe } from "./_probe.ts";
 import type { FileProblem } from "../host-config/inspect.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
+import { sharedSourceWarnings } from "../install/source-trust.ts";
 import { hostVersion, hostVersionLine, type HostVersion } from "../install/host-version.ts";
 
 /** Each installed host's version against the versions its adapter was checked with, read once a host. */
@@ -108,9 +109,11 @@ export default defineAcCommand({
     const daemon = await daemonState();
     const daemonLine = daemonSummary(daemon);
     const hosts = await hostVersions(results);
-    if (json) printJson({ ok, fixes, installs: results, hosts, daemon });
+    const shared = sharedSourceWarnings(await readRegistry(), args.connector);
+    const sharedLines = shared.length ? `\n\n${shared.map((w) => `warn: ${w}`).join("\n")}` : "";
+    if (json) printJson({ ok, fixes, installs: results, hosts, daemon, sharedSources: shared });
     else if (!results.length) printStdout("No connectors installed: nothing to check. Install one: agent-connector install --platform <host>");
-    else printStdout(`${report(results, fixes)}${versionsReport(hosts)}${daemonLine ? `\n\n${daemonLine}` : ""}`);
+    else printStdout(`${report(results, fixes)}${versionsReport(hosts)}${sharedLines}${daemonLine ? `\n\n${daemonLine}` : ""}`);
     return ok ? EXIT.ok : EXIT.problems;
   },
 });

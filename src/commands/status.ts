@@ -6,6 +6,8 @@ import { healthOf } from "./_health.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
 import { formatTable } from "./_table.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
+import { sharedSourceWarnings } from "../install/source-trust.ts";
+import { readRegistry } from "../registry/read.ts";
 
 export default defineAcCommand({
   meta: {
@@ -21,8 +23,9 @@ export default defineAcCommand({
     const results = await healthOf(args);
     const ok = results.every((r) => r.ok);
     const daemon = await daemonState();
+    const shared = sharedSourceWarnings(await readRegistry(), args.connector);
     if (json) {
-      printJson({ ok, registry: registryPath(), installs: results.map(({ plan: _plan, ...r }) => r), daemon });
+      printJson({ ok, registry: registryPath(), installs: results.map(({ plan: _plan, ...r }) => r), daemon, sharedSources: shared });
       return ok ? EXIT.ok : EXIT.problems;
     }
     const home = userHome();
@@ -37,6 +40,7 @@ export default defineAcCommand({
       for (const check of r.checks.filter((c) => !c.ok)) lines.push(`  ${check.name}: ${tilde(check.detail, home)}`);
       if (r.fix) lines.push(`  fix: ${r.fix}`);
     }
+    if (shared.length) lines.push("", ...shared.map((w) => `warn: ${w}`));
     const daemonLine = daemonSummary(daemon);
     if (daemonLine) lines.push("", daemonLine);
     printStdout(lines.join("\n"));

@@ -22,6 +22,7 @@ import { refreshCompiled } from "./refresh-compiled.ts";
 import type { CompiledMeta } from "../compiled/artifact.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
 import { framework, MathMin, performanceNow } from "./intrinsics.ts";
+import { logTarget, untrustedHome } from "./home-trust.ts";
 
 export type { HookArgs };
 
@@ -90,7 +91,7 @@ export function failOpenReply(args: HookArgs, message: string): Reply {
   const where = whereOf(args);
   const line = redact(message).replace(/\r?\n\s*/g, " | "); // one stderr line, as hosts show one
   logLine(`${where}: ${line}`);
-  return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open), see ${hookLogPath()}\n` };
+  return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open)${logTarget.refused ? "" : `, see ${hookLogPath()}`}\n` };
 }
 
 /** What one hook call prints and exits with. Never throws: every failure is a fail-open reply. */
@@ -105,6 +106,9 @@ export async function hookReply(args: HookArgs, stdin: string | Promise<string>,
 async function reply(args: HookArgs, stdinText: string | Promise<string>, env: Record<string, string | undefined>): Promise<Reply> {
   // What this call's lines must not carry, from its first line on (the payload's strings join once it is read).
   setRedactionSources({ env });
+  // Before anything under the home is read or written: another local user must not choose what runs.
+  const untrusted = await untrustedHome(args.connector, env);
+  if (untrusted) throw new FailOpen(untrusted);
   const adapter = await loadAdapter(args.platform);
   if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
   // A host that kills its hooks at a fixed limit (Mux) bounds every budget of the call.
