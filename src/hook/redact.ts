@@ -23,7 +23,7 @@ const LONG_RUN = /[A-Za-z0-9+/_=-]{32,}/g;
 const looksLikeToken = (text: string): boolean => !text.startsWith("/") && /\d/.test(text) && /[A-Za-z0-9]{20,}/.test(text);
 const PATH_LIKE = /^(?:[A-Za-z]:)?[/\\]|^\d+$/;
 /** Environment variables that say where or how, never who: they stay readable. */
-const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "PATH", "TMPDIR", "SHLVL"]);
+const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "PATH", "TMPDIR", "SHLVL", "AGENT_CONNECTOR_HOME"]);
 
 /** Words of a variable's name that mark its value as a secret (compared in upper case). */
 const SECRET_WORDS = new Set([
