@@ -84,6 +84,12 @@ for (const [way, env] of BOTH_WAYS) {
         expect(existsSync(record) ? readFileSync(record, "utf8") : "never ran").toBe("never ran");
         expect(result).toEqual({ stdout: "", stderr: refusedLine(home, home, "0777"), exitCode: 0 });
         expect(existsSync(join(home, "logs"))).toBe(false);
+        // status and doctor say so, and fail: no hook runs its connector.
+        const warning = `warn: ${home} is writable by other users (mode 0777): every hook call fails open without running its connector`;
+        for (const command of ["status", "doctor"]) {
+          const said = box.cli([command], { env });
+          expect({ exitCode: said.exitCode, warned: said.stdout.includes(warning) }).toEqual({ exitCode: 5, warned: true });
+        }
       },
       SLOW,
     );
@@ -175,7 +181,7 @@ describe("install refuses a config another local user could replace", () => {
       expect(status.exitCode).toBe(0);
       expect(status.stdout).toContain(warning);
       expect(status.stdout).not.toContain("warn: own");
-      expect(JSON.parse(box.cli(["status", "--json"]).stdout).sharedSources).toEqual([warning.slice("warn: ".length)]);
+      expect(JSON.parse(box.cli(["status", "--json"]).stdout).trust).toEqual([warning.slice("warn: ".length)]);
       const doctor = box.cli(["doctor"]);
       expect(doctor.stdout).toContain(warning);
       expect(doctor.stdout).not.toContain("warn: own");

@@ -88,18 +88,25 @@ function problem(path: string, rule: Rule, stat: Owned | undefined): string | un
   return rule === "above" && stat.mode & 0o1000 ? undefined : writableBy(path, stat.mode);
 }
 
-/** Why the home cannot be trusted with this call; undefined if it can (or on Windows, which has no such modes). */
-export async function homeTrustProblem(connector: string | undefined, env: Env): Promise<string | undefined> {
+/**
+ * The first path under (or above) the home that fails the rule, and why (a relative home: that);
+ * undefined if none does, or on Windows, which has no such modes. status and doctor say it too.
+ */
+export async function homeProblem(connector: string | undefined, env: Env): Promise<string | undefined> {
   if (process.platform === "win32") return undefined;
   const home = connectorHome(env);
   if (!home.startsWith("/")) return relativeHome(home);
   const paths = looks(home.replace(/\/+$/, "") || "/", connector, env);
   const stats = sync.stat ? paths.map(([path]) => statOr(sync.stat!, path)) : await Promise.all(paths.map(([path]) => bunStat(path)));
-  const why = firstProblem(paths, stats);
-  return (
-    why &&
-    `${why}: another local user could change what this hook runs, so nothing from ${home} was run. Make it yours and writable by you only (chown, chmod go-w), or set AGENT_CONNECTOR_HOME to a folder of your own`
-  );
+  return firstProblem(paths, stats);
+}
+
+/** Why the home cannot be trusted with this call, and what to do; undefined if it can. */
+async function homeTrustProblem(connector: string | undefined, env: Env): Promise<string | undefined> {
+  const why = await homeProblem(connector, env);
+  const home = connectorHome(env);
+  if (!why || !home.startsWith("/")) return why;
+  return `${why}: another local user could change what this hook runs, so nothing from ${home} was run. Make it yours and writable by you only (chown, chmod go-w), or set AGENT_CONNECTOR_HOME to a folder of your own`;
 }
 
 /**
