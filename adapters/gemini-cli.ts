@@ -1,4 +1,4 @@
-import { absolute, join } from "../src/paths.ts";
+import { absolute, join, systemFile } from "../src/paths.ts";
 import { defineAdapter, type PathContext } from "../src/adapter.ts";
 import { geminiDialect } from "../src/dialects/gemini.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
@@ -14,11 +14,37 @@ const SETTINGS = {
   project: ({ projectDir }: PathContext) => join(projectDir, ".gemini", "settings.json"),
 };
 
+// geminicli.com/docs/reference/configuration: `hooksConfig.enabled` (default true) is the master
+// switch of hooks. Its system settings file overrides user and project settings; the project's
+// counts in trusted folders only.
+const systemSettings = ({ env }: PathContext) =>
+  env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ||
+  systemFile(
+    {
+      linux: "/etc/gemini-cli/settings.json",
+      darwin: "/Library/Application Support/GeminiCli/settings.json",
+      win32: "C:\\ProgramData\\gemini-cli\\settings.json",
+    },
+    env,
+  );
+const hooksOff = (layer: "user" | "project" | "system", file: (ctx: PathContext) => string) =>
+  ({
+    layer,
+    file,
+    format: "json",
+    key: ["hooksConfig", "enabled"],
+    value: false,
+    effect: "off",
+    does: "switches Gemini CLI hooks off",
+    source: "https://geminicli.com/docs/reference/configuration",
+  }) as const;
+
 export default defineAdapter({
   id: "gemini-cli",
   name: "Gemini CLI",
   sources: [
     "https://geminicli.com/docs/hooks/reference",
+    "https://geminicli.com/docs/reference/configuration (hooksConfig.enabled, the system settings file)",
     // Tool names and their parameters: the source (a 0.56 nightly), which the docs' tools reference agrees with.
     "https://github.com/google-gemini/gemini-cli/blob/main/packages/core/src/tools/definitions/base-declarations.ts",
     "https://geminicli.com/docs/reference/tools",
@@ -116,6 +142,7 @@ export default defineAdapter({
       scopes: SETTINGS, // project: trusted folders only
     },
   },
+  hookSwitches: [hooksOff("user", SETTINGS.user), hooksOff("project", SETTINGS.project), hooksOff("system", systemSettings)],
   // geminicli.com/docs/tools/mcp-server: `mcpServers` in the same settings.json.
   mcp: {
     format: "gemini",

@@ -30,7 +30,13 @@ export default defineAcCommand({
       printStdout(`No connectors installed (registry: ${tilde(registryPath(), home)}). Install one: agent-connector install --platform <host>`);
       return EXIT.ok;
     }
-    const rows = results.map((r) => [r.connector, r.platform, r.scope, tilde(r.file, home), r.ok ? "ok" : "drift"]);
+    const rows = results.map((r) => [
+      r.connector,
+      r.platform,
+      r.scope,
+      tilde(r.file, home),
+      r.ok ? "ok" : r.inactive && r.checks.every((c) => c.ok || c.name === "host-switch") ? "inactive" : "drift",
+    ]);
     const lines = [formatTable([["connector", "host", "scope", "file", "state"], ...rows])];
     for (const r of results.filter((r) => !r.ok)) {
       lines.push("", `${r.connector} on ${r.name} (${r.scope}):`);

@@ -12,7 +12,7 @@ import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deli
 import type { FileEdit } from "./edits/index.ts";
 import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
 import { agentOfFile } from "../host-config/agent-file.ts";
-import { hookSwitchReport } from "./hook-switch.ts";
+import { hostSwitchWarnings } from "./host-switches.ts";
 
 /** Which part of a connector to install: its hooks, its MCP servers, or both (default). */
 export type Part = "hooks" | "mcp";
@@ -232,8 +232,7 @@ function planHooks(
     plan.warnings.push(
       `${adapter.name}: the hooks go into the agent "${agentOfFile(file)}"${paths.agent ? "" : " (the default; name another with --agent <name>)"}; they run only while that agent is active.`,
     );
-  const gate = hookSwitchReport(adapter, paths);
-  if (gate) plan.warnings.push(gate);
+  plan.warnings.push(...hostSwitchWarnings(adapter, scope, paths));
 
   const wiring: Wiring[] = [];
   for (const event of declared) {
