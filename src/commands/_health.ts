@@ -5,7 +5,7 @@ import { readRegistry } from "../registry/read.ts";
 import { UsageError } from "./_fail.ts";
 import { pathContext } from "./_targets.ts";
 import { hostsByNames } from "./_host-names.ts";
-import { withHostSwitches } from "../install/host-switches.ts";
+import { withHostSwitches } from "../install/host-switch-health.ts";
 
 /** status and doctor: every recorded install matching --connector / --platform, checked. */
 export async function healthOf(values: { connector?: string; platform?: string }): Promise<InstallHealth[]> {

@@ -1,10 +1,8 @@
 import { getNodeValue } from "jsonc-parser";
-import { findAdapter } from "../../adapters/index.ts";
 import type { Adapter, HookSwitch, PathContext, Scope } from "../adapter.ts";
 import { readText } from "../host-config/files.ts";
 import { nodeAt, parseJsonc } from "../host-config/jsonc-text.ts";
 import { parseToml } from "../host-config/toml-text.ts";
-import type { InstallHealth } from "./health.ts";
 
 /**
  * The host's own switches over its hooks (each adapter's `hookSwitches`, with their sources):
@@ -112,18 +110,27 @@ export function hostSwitchWarnings(adapter: Adapter, scope: Scope, paths: PathCo
   return [...gates.filter((line) => line !== undefined), ...silenced];
 }
 
-/**
- * `status` and `doctor`: an install a host switch silences is inactive, a failed check naming the
- * setting and the file. When nothing else failed, the fix is the user's edit, not a re-install.
- */
-export function withHostSwitches(health: InstallHealth, paths: PathContext): InstallHealth {
-  const adapter = findAdapter(health.platform);
-  if (!adapter || health.unchecked || (health.scope !== "user" && health.scope !== "project")) return health;
-  const found = switchesAgainst(adapter, health.scope, health.projectDir ? { ...paths, projectDir: health.projectDir } : paths);
-  if (!found.length) return health;
-  const checks = [...health.checks, ...found.map((f) => ({ name: "host-switch" as const, ok: false, detail: `inactive — ${f.message}` }))];
-  const fix = health.ok ? `fix ${found.map((f) => `${f.file} (remove ${f.setting})`).join(", ")}` : health.fix;
-  // The re-install plan warns about the same switches (install's words): doctor shows the check once.
-  const plan = health.plan && { ...health.plan, warnings: health.plan.warnings.filter((w) => !found.some((f) => w.includes(f.message))) };
-  return { ...health, ok: false, inactive: found, checks, ...(fix ? { fix } : {}), ...(plan ? { plan } : {}) };
+/** `explain`: every switch that counts for `scope` on this host, where it is read, and whether it silences these hooks now. */
+export function switchList(adapter: Adapter, scope: Scope, paths: PathContext) {
+  const now = switchesAgainst(adapter, scope, paths);
+  return readings(adapter, scope, paths)
+    .filter((entry) => entry.switch.effect === "gate" || (entry.switch.affects ?? ["user", "project"]).includes(scope))
+    .map(({ switch: s, file }) => ({
+      setting: settingText(s),
+      file,
+      effect: s.effect,
+      does: s.does,
+      silencesNow: now.some((f) => f.file === file && f.setting === settingText(s)),
+      source: s.source,
+    }));
+}
+
+/** `explain`'s lines: per host, the settings that would switch these hooks off, and those that do now. */
+export function switchLines(entries: readonly { host: string; list: ReturnType<typeof switchList> }[], tilde: (path: string) => string): string[] {
+  return entries.flatMap(({ host, list }) => {
+    const settings = new Map<string, string[]>();
+    for (const s of list.filter((s) => s.effect !== "gate")) settings.set(s.setting, [...(settings.get(s.setting) ?? []), tilde(s.file)]);
+    const lines = settings.size ? [`  ${host}: ${[...settings].map(([setting, files]) => `${setting} (${files.join(", ")})`).join("; ")}`] : [];
+    return [...lines, ...list.filter((s) => s.silencesNow).map((s) => `  ${host}: INACTIVE now — ${s.setting} in ${tilde(s.file)} ${s.does}`)];
+  });
 }
