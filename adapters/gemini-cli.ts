@@ -1,5 +1,5 @@
 import { absolute, join, systemFile } from "../src/paths.ts";
-import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter.ts";
 import { geminiDialect } from "../src/dialects/gemini.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
@@ -27,8 +27,10 @@ const systemSettings = ({ env }: PathContext) =>
     },
     env,
   );
-const hooksOff = (layer: "user" | "project" | "system", file: (ctx: PathContext) => string) =>
-  ({
+// `hooksConfig.disabled` lists hooks it skips by name (what `/hooks disable <name>` adds), ours
+// named `agent-connector-<connector>-<event>` (hookRegistry: a hook's name, else its command).
+const hooksOff = (layer: "user" | "project" | "system", file: (ctx: PathContext) => string): HookSwitch[] => [
+  {
     layer,
     file,
     format: "json",
@@ -37,7 +39,18 @@ const hooksOff = (layer: "user" | "project" | "system", file: (ctx: PathContext)
     effect: "off",
     does: "switches Gemini CLI hooks off",
     source: "https://geminicli.com/docs/reference/configuration",
-  }) as const;
+  },
+  {
+    layer,
+    file,
+    format: "json",
+    key: ["hooksConfig", "disabled"],
+    value: "our-hook-names",
+    effect: "off",
+    does: "makes Gemini CLI skip the hooks it names",
+    source: "https://geminicli.com/docs/hooks",
+  },
+];
 
 export default defineAdapter({
   id: "gemini-cli",
@@ -142,7 +155,7 @@ export default defineAdapter({
       scopes: SETTINGS, // project: trusted folders only
     },
   },
-  hookSwitches: [hooksOff("user", SETTINGS.user), hooksOff("project", SETTINGS.project), hooksOff("system", systemSettings)],
+  hookSwitches: [...hooksOff("user", SETTINGS.user), ...hooksOff("project", SETTINGS.project), ...hooksOff("system", systemSettings)],
   // geminicli.com/docs/tools/mcp-server: `mcpServers` in the same settings.json.
   mcp: {
     format: "gemini",

@@ -270,8 +270,12 @@ export interface HookSwitch {
   format: "json" | "toml";
   /** The key path inside the file (`["features", "hooks"]`: `[features] hooks`). */
   key: readonly string[];
-  /** The value that silences our hooks ("off", "shadows") or that they need ("gate"). */
-  value: boolean;
+  /**
+   * The value that silences our hooks ("off", "shadows") or that they need ("gate");
+   * "our-hook-names": the key lists names of hooks the host skips (every layer's list counts), and
+   * ours are the names install gives them (`handlerExtras` `name`).
+   */
+  value: boolean | "our-hook-names";
   /**
    * "off": the host runs none of the hooks of the scopes in `affects`. "shadows": it runs only
    * hooks of another layer (managed), so ours at those scopes are skipped. "gate": some versions

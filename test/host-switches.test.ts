@@ -205,6 +205,21 @@ describe("Gemini CLI: hooksConfig.enabled", () => {
   });
 });
 
+describe("Gemini CLI: hooksConfig.disabled", () => {
+  test("a hook of ours listed by name (as /hooks disable writes it): that connector is inactive, the other is not", () => {
+    const { box } = twoConnectors("gemini-cli");
+    const settings = join(box.home, ".gemini", "settings.json");
+    setJson(box, settings, { hooksConfig: { disabled: ["agent-connector-guard-BeforeTool", "someone-else"] } });
+    const status = box.cli(["status"]);
+    expect(status.exitCode).toBe(5);
+    expect(status.stdout.split("\n").filter((line) => line.includes("inactive") || line.includes(" ok"))).toEqual([
+      "guard      gemini-cli  user   ~/.gemini/settings.json  inactive",
+      "audit      gemini-cli  user   ~/.gemini/settings.json  ok",
+      `  host-switch: inactive — "hooksConfig": { "disabled": ["agent-connector-guard-BeforeTool"] } in ${settings} makes Gemini CLI skip the hooks it names`,
+    ]);
+  });
+});
+
 describe("doctor fires its sample event through a hooks folder's launchers", () => {
   // One launcher per event file: two connectors share the folder with an event each.
   const CONFIGS = {

@@ -102,7 +102,7 @@ export default defineAcCommand({
         tools: toolsReport(adapter),
         // The host versions this adapter's facts were checked against (doctor compares the installed one).
         verified: adapter.verified,
-        hookSwitches: switchList(adapter, plan.scope, paths),
+        hookSwitches: switchList(adapter, plan.scope, paths, config.id),
         mcp,
       }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
@@ -168,7 +168,7 @@ export default defineAcCommand({
     });
     if (notices.length) printStdout(`\nhost notes (files, trust, how far verified):\n${notices.join("\n")}`);
     const switches = switchLines(
-      plans.map(({ adapter, plan }) => ({ host: adapter.id, list: plan.file ? switchList(adapter, plan.scope, paths) : [] })),
+      plans.map(({ adapter, plan }) => ({ host: adapter.id, list: plan.file ? switchList(adapter, plan.scope, paths, config.id) : [] })),
       (path) => tilde(path, paths.home),
     );
     if (switches.length) printStdout(`\nhost switches (settings that turn these hooks off; status and doctor report them):\n${switches.join("\n")}`);

@@ -10,7 +10,7 @@ import { switchesAgainst } from "./host-switches.ts";
 export function withHostSwitches(health: InstallHealth, paths: PathContext): InstallHealth {
   const adapter = findAdapter(health.platform);
   if (!adapter || health.unchecked || (health.scope !== "user" && health.scope !== "project")) return health;
-  const found = switchesAgainst(adapter, health.scope, health.projectDir ? { ...paths, projectDir: health.projectDir } : paths);
+  const found = switchesAgainst(adapter, health.scope, health.projectDir ? { ...paths, projectDir: health.projectDir } : paths, health.connector);
   if (!found.length) return health;
   const checks = [...health.checks, ...found.map((f) => ({ name: "host-switch" as const, ok: false, detail: `inactive — ${f.message}` }))];
   const fix = health.ok ? `fix ${found.map((f) => `${f.file} (remove ${f.setting})`).join(", ")}` : health.fix;

@@ -49,10 +49,29 @@ function read(file: string, format: HookSwitch["format"], key: readonly string[]
   }
 }
 
-/** The setting as the user would find it in the file. */
-function settingText({ format, key, value }: HookSwitch): string {
-  if (format === "toml") return key.length > 1 ? `[${key.slice(0, -1).join(".")}] ${key.at(-1)} = ${value}` : `${key[0]} = ${value}`;
-  return key.reduceRight<string>((inner, part) => `"${part}": ${inner.startsWith('"') ? `{ ${inner} }` : inner}`, String(value));
+/** The setting as the user would find it in the file (`value`: the names of ours it lists, for a list of names). */
+function settingText({ format, key, value }: HookSwitch, listed: readonly string[] = []): string {
+  const shown =
+    value === "our-hook-names" ? (format === "toml" ? `[${listed.map((n) => JSON.stringify(n)).join(", ")}]` : JSON.stringify(listed)) : String(value);
+  if (format === "toml") return key.length > 1 ? `[${key.slice(0, -1).join(".")}] ${key.at(-1)} = ${shown}` : `${key[0]} = ${shown}`;
+  return key.reduceRight<string>((inner, part) => `"${part}": ${inner.startsWith('"') ? `{ ${inner} }` : inner}`, shown);
+}
+
+/** The names install gives this connector's handlers on the host (Gemini CLI: `agent-connector-<id>-<event>`). */
+function ourHookNames(adapter: Adapter, connectorId: string): string[] {
+  const extras = adapter.hooks.kind === "hook-file" ? adapter.hooks.file.handlerExtras : undefined;
+  if (!extras) return [];
+  return Object.entries(adapter.events).flatMap(([ours, event]) => {
+    const name = event ? extras({ connectorId, event, ours }).name : undefined;
+    return typeof name === "string" ? [name] : [];
+  });
+}
+
+/** Which of our hooks a value silences: all of them (`[]`), some (their names), or none (undefined). */
+function silenced(s: HookSwitch, value: unknown, names: readonly string[]): string[] | undefined {
+  if (s.value !== "our-hook-names") return value === s.value ? [] : undefined;
+  const listed = Array.isArray(value) ? names.filter((name) => value.includes(name)) : [];
+  return listed.length ? listed : undefined;
 }
 
 /** The switches that count for an install at `scope`, each with what its files hold. */
@@ -69,19 +88,23 @@ function readings(adapter: Adapter, scope: Scope, paths: PathContext) {
  * The switches that silence an install of `adapter` at `scope`. One setting read from several
  * layers (the same key) is decided by the last layer, in the adapter's order, that sets it.
  */
-export function switchesAgainst(adapter: Adapter, scope: Scope, paths: PathContext): SwitchFinding[] {
+export const switchesAgainst = (adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): SwitchFinding[] =>
+  decide(adapter, scope, paths, connectorId).map(({ finding }) => finding);
+
+function decide(adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): { switch: HookSwitch; finding: SwitchFinding }[] {
   const decided = new Map<string, { switch: HookSwitch; file: string; value: unknown }>();
   for (const entry of readings(adapter, scope, paths)) {
     if (entry.switch.effect === "gate" || !("set" in entry.reading) || !entry.reading.set) continue;
-    const group = `${entry.switch.apart ? entry.file : ""}:${entry.switch.key.join(".")}`;
-    decided.set(group, { switch: entry.switch, file: entry.file, value: entry.reading.value });
+    const apart = entry.switch.apart || entry.switch.value === "our-hook-names";
+    decided.set(`${apart ? entry.file : ""}:${entry.switch.key.join(".")}`, { switch: entry.switch, file: entry.file, value: entry.reading.value });
   }
-  return [...decided.values()]
-    .filter(({ switch: s, value }) => value === s.value && (s.affects ?? ["user", "project"]).includes(scope))
-    .map(({ switch: s, file }) => {
-      const setting = settingText(s);
-      return { setting, file, effect: s.effect, message: `${setting} in ${file} ${s.does}`, source: s.source };
-    });
+  const names = ourHookNames(adapter, connectorId);
+  return [...decided.values()].flatMap(({ switch: s, file, value }) => {
+    const listed = silenced(s, value, names);
+    if (!listed || !(s.affects ?? ["user", "project"]).includes(scope)) return [];
+    const setting = settingText(s, listed);
+    return [{ switch: s, finding: { setting, file, effect: s.effect, message: `${setting} in ${file} ${s.does}`, source: s.source } }];
+  });
 }
 
 /** What install says about a "gate" switch (Mistral Vibe 2.18's `enable_experimental_hooks`): its state, never set by us. */
@@ -100,29 +123,26 @@ function gateReport(adapter: Adapter, entry: ReturnType<typeof readings>[number]
 }
 
 /** Install's warnings: each switch that silences what it writes, and the state of a version gate. */
-export function hostSwitchWarnings(adapter: Adapter, scope: Scope, paths: PathContext): string[] {
+export function hostSwitchWarnings(adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string): string[] {
   const gates = readings(adapter, scope, paths)
     .filter((entry) => entry.switch.effect === "gate")
     .map((entry) => gateReport(adapter, entry, paths));
-  const silenced = switchesAgainst(adapter, scope, paths).map(
+  const found = switchesAgainst(adapter, scope, paths, connectorId).map(
     (f) => `${adapter.name}: ${f.message}: the hooks written here do not run until that setting goes (agent-connector leaves it to you).`,
   );
-  return [...gates.filter((line) => line !== undefined), ...silenced];
+  return [...gates.filter((line) => line !== undefined), ...found];
 }
 
 /** `explain`: every switch that counts for `scope` on this host, where it is read, and whether it silences these hooks now. */
-export function switchList(adapter: Adapter, scope: Scope, paths: PathContext) {
-  const now = switchesAgainst(adapter, scope, paths);
+export function switchList(adapter: Adapter, scope: Scope, paths: PathContext, connectorId: string) {
+  const now = decide(adapter, scope, paths, connectorId);
   return readings(adapter, scope, paths)
     .filter((entry) => entry.switch.effect === "gate" || (entry.switch.affects ?? ["user", "project"]).includes(scope))
-    .map(({ switch: s, file }) => ({
-      setting: settingText(s),
-      file,
-      effect: s.effect,
-      does: s.does,
-      silencesNow: now.some((f) => f.file === file && f.setting === settingText(s)),
-      source: s.source,
-    }));
+    .map(({ switch: s, file }) => {
+      const setting = s.value === "our-hook-names" ? settingText(s, ["<hook name>"]) : settingText(s);
+      const current = now.find((d) => d.switch === s && d.finding.file === file)?.finding;
+      return { setting, file, effect: s.effect, does: s.does, ...(current ? { now: current.setting } : {}), source: s.source };
+    });
 }
 
 /** `explain`'s lines: per host, the settings that would switch these hooks off, and those that do now. */
@@ -131,6 +151,6 @@ export function switchLines(entries: readonly { host: string; list: ReturnType<t
     const settings = new Map<string, string[]>();
     for (const s of list.filter((s) => s.effect !== "gate")) settings.set(s.setting, [...(settings.get(s.setting) ?? []), tilde(s.file)]);
     const lines = settings.size ? [`  ${host}: ${[...settings].map(([setting, files]) => `${setting} (${files.join(", ")})`).join("; ")}`] : [];
-    return [...lines, ...list.filter((s) => s.silencesNow).map((s) => `  ${host}: INACTIVE now — ${s.setting} in ${tilde(s.file)} ${s.does}`)];
+    return [...lines, ...list.flatMap((s) => (s.now ? [`  ${host}: INACTIVE now — ${s.now} in ${tilde(s.file)} ${s.does}`] : []))];
   });
 }

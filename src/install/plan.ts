@@ -232,7 +232,7 @@ function planHooks(
     plan.warnings.push(
       `${adapter.name}: the hooks go into the agent "${agentOfFile(file)}"${paths.agent ? "" : " (the default; name another with --agent <name>)"}; they run only while that agent is active.`,
     );
-  plan.warnings.push(...hostSwitchWarnings(adapter, scope, paths));
+  plan.warnings.push(...hostSwitchWarnings(adapter, scope, paths, config.id));
 
   const wiring: Wiring[] = [];
   for (const event of declared) {
