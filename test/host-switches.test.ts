@@ -220,6 +220,21 @@ describe("Gemini CLI: hooksConfig.disabled", () => {
   });
 });
 
+describe("GitHub Copilot in VS Code: chat.useHooks", () => {
+  test("false in VS Code's user settings (JSONC, comments kept by the host): inactive", () => {
+    const { box } = twoConnectors("vscode-copilot");
+    const settings = join(box.home, ".config", "Code", "User", "settings.json");
+    box.write(settings, '{\n  // no agent hooks here\n  "chat.useHooks": false,\n}\n');
+    const status = box.cli(["status"]);
+    expect(status.exitCode).toBe(5);
+    expect(status.stdout.split("\n").filter((line) => line.includes("host-switch"))).toEqual(
+      Array(2).fill(`  host-switch: inactive — "chat.useHooks": false in ${settings} switches off hooks in VS Code's Local agent harness`),
+    );
+    box.write(settings, '{ "chat.useHooks": true }\n');
+    expect(box.cli(["status"]).exitCode).toBe(0);
+  });
+});
+
 describe("doctor fires its sample event through a hooks folder's launchers", () => {
   // One launcher per event file: two connectors share the folder with an event each.
   const CONFIGS = {
