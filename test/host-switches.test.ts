@@ -257,4 +257,15 @@ describe("doctor fires its sample event through a hooks folder's launchers", () 
       expect(probes.map((line) => line.replace(/ \(\d+ ms\)$/, ""))).toEqual(replies.map((reply) => `  ok    ${reply}`));
     });
   }
+
+  test("no probe to fire: doctor says why on that install's lines", () => {
+    const { box } = twoConnectors("claude-code");
+    const settings = join(box.home, ".claude", "settings.json");
+    box.write(settings, "{}\n");
+    const doctor = box.cli(["doctor"]);
+    expect(doctor.exitCode).toBe(5);
+    expect(doctor.stdout.split("\n").filter((line) => line.includes("no sample event"))).toEqual(
+      ["guard", "audit"].map((id) => `  warn  no sample event fired: ${settings} holds no hook command of connector ${id}`),
+    );
+  });
 });

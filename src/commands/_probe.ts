@@ -6,7 +6,8 @@ import { inspectHookFile, type FileProblem } from "../host-config/inspect.ts";
 import { readText } from "../host-config/files.ts";
 import { isOurCommand, quote } from "../install/command-line.ts";
 import { readPluginModule } from "../install/plugin-module/generate.ts";
-import { launcherFile, type HooksFolder } from "../install/deliveries.ts";
+import { deliveredFile, launcherFile, type HooksFolder } from "../install/deliveries.ts";
+import { userHome } from "../paths.ts";
 import { launcherOwner } from "../install/launcher.ts";
 
 /** One synthetic event fired through an installed hook command. */
@@ -104,6 +105,24 @@ function probeLaunchers(
  * event per hook command of `connectorId` in it (a plugin module: per event it handles).
  */
 export function probeFile(
+  adapter: Adapter,
+  file: string,
+  connectorId: string,
+  invocations: readonly string[],
+  timeoutMs: number,
+  projectDir: string,
+): { problems: FileProblem[]; probes: Probe[]; notFired?: string } {
+  const found = probeHooks(adapter, file, connectorId, invocations, timeoutMs, projectDir);
+  if (found.probes.length) return found;
+  // A record of the host's MCP servers names another file: nothing to fire there, nothing to say.
+  const paths = { home: userHome(), env: process.env, projectDir };
+  const hookFiles = (["user", "project"] as const).map((scope) => deliveredFile(adapter, scope, paths, connectorId));
+  if (!hookFiles.includes(file)) return found;
+  const what = adapter.hooks.kind === "hooks-folder" ? "launcher" : adapter.hooks.kind === "plugin-module" ? "event handled by the module" : "hook command";
+  return { ...found, notFired: `no sample event fired: ${file} holds no ${what} of connector ${connectorId}` };
+}
+
+function probeHooks(
   adapter: Adapter,
   file: string,
   connectorId: string,
