@@ -1,5 +1,5 @@
 import { join, systemFile } from "../src/paths.ts";
-import { defineAdapter } from "../src/adapter.ts";
+import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter.ts";
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
@@ -23,7 +23,16 @@ const managedSettings = ({ env }: { env: Record<string, string | undefined> }) =
 // A managed `allowManagedHooksOnly` runs managed hooks only.
 const HOOKS_DOCS = "https://code.claude.com/docs/en/hooks";
 const SETTINGS_DOCS = "https://code.claude.com/docs/en/settings";
-const notManaged = "switches off every hook outside the managed settings";
+const disableAll = (layer: "user" | "project", file: (ctx: PathContext) => string): HookSwitch => ({
+  layer,
+  file,
+  format: "json",
+  key: ["disableAllHooks"],
+  value: true,
+  effect: "off",
+  does: "switches off every hook outside the managed settings",
+  source: HOOKS_DOCS,
+});
 
 export default defineAdapter({
   id: "claude-code",
@@ -132,36 +141,9 @@ export default defineAdapter({
     },
   },
   hookSwitches: [
-    {
-      layer: "user",
-      file: (ctx) => join(claudeDir(ctx), "settings.json"),
-      format: "json",
-      key: ["disableAllHooks"],
-      value: true,
-      effect: "off",
-      does: notManaged,
-      source: HOOKS_DOCS,
-    },
-    {
-      layer: "project",
-      file: ({ projectDir }) => join(projectDir, ".claude", "settings.json"),
-      format: "json",
-      key: ["disableAllHooks"],
-      value: true,
-      effect: "off",
-      does: notManaged,
-      source: HOOKS_DOCS,
-    },
-    {
-      layer: "project",
-      file: ({ projectDir }) => join(projectDir, ".claude", "settings.local.json"),
-      format: "json",
-      key: ["disableAllHooks"],
-      value: true,
-      effect: "off",
-      does: notManaged,
-      source: HOOKS_DOCS,
-    },
+    disableAll("user", (ctx) => join(claudeDir(ctx), "settings.json")),
+    disableAll("project", ({ projectDir }) => join(projectDir, ".claude", "settings.json")),
+    disableAll("project", ({ projectDir }) => join(projectDir, ".claude", "settings.local.json")),
     {
       layer: "system",
       file: managedSettings,

@@ -104,15 +104,9 @@ function probeLaunchers(
  * What doctor finds in one host file: entries the host rejects (with their line) and one synthetic
  * event per hook command of `connectorId` in it (a plugin module: per event it handles).
  */
-export function probeFile(
-  adapter: Adapter,
-  file: string,
-  connectorId: string,
-  invocations: readonly string[],
-  timeoutMs: number,
-  projectDir: string,
-): { problems: FileProblem[]; probes: Probe[]; notFired?: string } {
-  const found = probeHooks(adapter, file, connectorId, invocations, timeoutMs, projectDir);
+export function probeFile(...args: Parameters<typeof probeHooks>): { problems: FileProblem[]; probes: Probe[]; notFired?: string } {
+  const [adapter, file, connectorId, , , projectDir] = args;
+  const found = probeHooks(...args);
   if (found.probes.length) return found;
   // A record of the host's MCP servers names another file: nothing to fire there, nothing to say.
   const paths = { home: userHome(), env: process.env, projectDir };
