@@ -5,11 +5,17 @@
  * name the setting and the file. AGENT_CONNECTOR_MANAGED_ROOT stands for / (no system file written).
  * Also: doctor fires its sample events through a hooks folder's launchers (Cline, Mux).
  */
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { sandbox, stdoutJson, type Sandbox } from "./support/harness.ts";
+import { DAEMON_ON, daemonReady } from "./reliability/support.ts";
 
 setDefaultTimeout(60_000);
+
+const daemonBoxes: Sandbox[] = [];
+afterAll(() => {
+  for (const box of daemonBoxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
+}, 60_000);
 
 const guard = (id: string) => JSON.stringify({ id, hooks: { PreToolUse: { response: { decision: "deny", reason: "no" } } } });
 
@@ -245,17 +251,25 @@ describe("doctor fires its sample event through a hooks folder's launchers", () 
     ["cline", "Cline", ['PreToolUse: replied {"cancel":true,"errorMessage":"no"}', 'PostToolUse: replied {"cancel":false,"contextModification":"seen"}']],
     ["mux", "Mux", ["PreToolUse: deny by exit 2: no", "PostToolUse: replied text (context): seen"]],
   ] as const) {
-    test(`${name}: one probe per launcher of each connector`, () => {
-      const box = sandbox();
-      for (const [id, text] of Object.entries(CONFIGS)) {
-        const config = box.write(join(box.project, id, "agent-connector.config.json"), text);
-        expect(box.cli(["install", "--config", config, "--platform", platform]).exitCode).toBe(0);
-      }
-      const doctor = box.cli(["doctor"]);
-      expect(doctor.exitCode).toBe(0);
-      const probes = doctor.stdout.split("\n").filter((line) => / {2}ok {4}(PreToolUse|PostToolUse):/.test(line));
-      expect(probes.map((line) => line.replace(/ \(\d+ ms\)$/, ""))).toEqual(replies.map((reply) => `  ok    ${reply}`));
-    });
+    for (const [way, env] of [
+      ["in-process", {}],
+      ["through the daemon", DAEMON_ON],
+    ] as const) {
+      test(`${name}: one probe per launcher of each connector (${way})`, () => {
+        const box = sandbox();
+        if (way !== "in-process") daemonBoxes.push(box);
+        for (const [id, text] of Object.entries(CONFIGS)) {
+          const config = box.write(join(box.project, id, "agent-connector.config.json"), text);
+          expect(box.cli(["install", "--config", config, "--platform", platform]).exitCode).toBe(0);
+        }
+        // `require`: every probe answered by the daemon, never in-process.
+        if (way !== "in-process") daemonReady(box);
+        const doctor = box.cli(["doctor"], { env });
+        expect(doctor.exitCode).toBe(0);
+        const probes = doctor.stdout.split("\n").filter((line) => / {2}ok {4}(PreToolUse|PostToolUse):/.test(line));
+        expect(probes.map((line) => line.replace(/ \(\d+ ms\)$/, ""))).toEqual(replies.map((reply) => `  ok    ${reply}`));
+      });
+    }
   }
 
   test("no probe to fire: doctor says why on that install's lines", () => {
