@@ -79,6 +79,11 @@ describe("status", () => {
     expect(result.ok).toBe(false);
     expect(result.installs[0]!.checks).toEqual([
       { name: "config", ok: false, detail: `${config}: file not found` },
+      {
+        name: "snapshot",
+        ok: false,
+        detail: expect.stringMatching(/^hook calls answer from the snapshot made \S+: .+ cannot be used: .+: file not found$/),
+      },
       { name: "binary", ok: false, detail: "/gone/agent-connector, written in the host file, does not exist" },
       { name: "host-file", ok: false, detail: "not checked: the config does not load" },
     ]);
