@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { generous } from "./support/budget.ts";
 import { statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { sandbox, type Sandbox } from "./support/harness.ts";
@@ -38,41 +39,49 @@ const compiledMtime = (box: Sandbox) => statSync(join(box.env.AGENT_CONNECTOR_HO
 
 for (const [mode, env] of MODES) {
   describe(`a file rewritten with its old size and time is not served stale (${mode})`, () => {
-    test("cp -p of a same-size copy made with touch -r", () => {
-      const box = installed(env);
-      expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("one"));
-      const reason = join(box.project, "reason.ts");
-      const copy = box.write(join(box.root, "reason.new"), reasonFile("two"));
-      expect(Bun.spawnSync(["touch", "-r", reason, copy]).exitCode).toBe(0);
-      const before = statSync(reason);
-      expect(Bun.spawnSync(["cp", "-p", copy, reason]).exitCode).toBe(0);
-      const after = statSync(reason);
-      expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
-      expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("two"));
-    }, 30_000);
+    test(
+      "cp -p of a same-size copy made with touch -r",
+      () => {
+        const box = installed(env);
+        expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("one"));
+        const reason = join(box.project, "reason.ts");
+        const copy = box.write(join(box.root, "reason.new"), reasonFile("two"));
+        expect(Bun.spawnSync(["touch", "-r", reason, copy]).exitCode).toBe(0);
+        const before = statSync(reason);
+        expect(Bun.spawnSync(["cp", "-p", copy, reason]).exitCode).toBe(0);
+        const after = statSync(reason);
+        expect([after.size, after.mtimeMs]).toEqual([before.size, before.mtimeMs]);
+        expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("two"));
+      },
+      generous(30_000),
+    );
 
-    test("an edit of the config in place, its old time put back; an unchanged file keeps the compiled copy", async () => {
-      const box = installed(env);
-      expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("one"));
-      // Nothing changed: the calls use the compiled copy and leave it as it is (no compile started).
-      const compiled = compiledMtime(box);
-      await Bun.sleep(300);
-      expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("one"));
-      await Bun.sleep(500);
-      expect(compiledMtime(box)).toBe(compiled);
-      const config = join(box.project, "agent-connector.config.ts");
-      const { atime, mtime, size } = statSync(config);
-      // The same size: the reason becomes "1", five spaces fewer.
-      box.write(
-        config,
-        CONFIG.replace('decision: "deny", reason }', 'decision: "deny", reason: "1" }').replace(
-          "hooks: { PreToolUse: { handler: () =>",
-          "hooks:{PreToolUse:{handler: ()=>",
-        ),
-      );
-      utimesSync(config, atime, mtime);
-      expect([statSync(config).size, statSync(config).mtimeMs]).toEqual([size, mtime.getTime()]);
-      expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("1"));
-    }, 30_000);
+    test(
+      "an edit of the config in place, its old time put back; an unchanged file keeps the compiled copy",
+      async () => {
+        const box = installed(env);
+        expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("one"));
+        // Nothing changed: the calls use the compiled copy and leave it as it is (no compile started).
+        const compiled = compiledMtime(box);
+        await Bun.sleep(300);
+        expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("one"));
+        await Bun.sleep(500);
+        expect(compiledMtime(box)).toBe(compiled);
+        const config = join(box.project, "agent-connector.config.ts");
+        const { atime, mtime, size } = statSync(config);
+        // The same size: the reason becomes "1", five spaces fewer.
+        box.write(
+          config,
+          CONFIG.replace('decision: "deny", reason }', 'decision: "deny", reason: "1" }').replace(
+            "hooks: { PreToolUse: { handler: () =>",
+            "hooks:{PreToolUse:{handler: ()=>",
+          ),
+        );
+        utimesSync(config, atime, mtime);
+        expect([statSync(config).size, statSync(config).mtimeMs]).toEqual([size, mtime.getTime()]);
+        expect(box.hook("claude-code", "PreToolUse", prePayload(), { env }).stdout).toBe(claudeDeny("1"));
+      },
+      generous(30_000),
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
+import { generous } from "./support/budget.ts";
 import { copyFileSync, existsSync, renameSync } from "node:fs";
 import { join } from "node:path";
 import { compile } from "../build/compile.ts";
@@ -326,7 +327,7 @@ for (const [transport, transportEnv] of TRANSPORTS) {
         const ms = performance.now() - started;
         proc.kill();
         expect(exitCode).toBe(0);
-        expect(ms).toBeLessThan(3_000);
+        expect(ms).toBeLessThan(generous(3_000));
         expect(await new Response(proc.stdout).text()).toBe("");
         expect(await new Response(proc.stderr).text()).toContain("the daemon did not answer (stdin)");
         daemonReady(box);

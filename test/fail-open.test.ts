@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
+import { generous } from "./support/budget.ts";
 import { join } from "node:path";
 import { fixturePayload, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
 
@@ -107,7 +108,7 @@ describe("fail-open: handler bugs", () => {
   test("handler hangs: answered within the budget (timeout 2 s → 1 s)", () => {
     const started = performance.now();
     const result = box.hook("claude-code", "PreToolUse", pre(), { config: configWith("() => new Promise(() => {})", " timeout: 2,") });
-    expect(performance.now() - started).toBeLessThan(1900);
+    expect(performance.now() - started).toBeLessThan(generous(1900));
     expectFailOpen(result, "did not answer within its time budget");
   });
   test("handler throws from a timer after returning nothing", () => {

@@ -1,25 +1,15 @@
 import { createConsola } from "consola";
 import { writeSync } from "node:fs";
+import { writeWhole } from "../write-whole.ts";
 
 /** Human output goes to stderr; stdout is for --json documents, diffs and the hook protocol. */
 export const ui = createConsola({ stdout: process.stderr, stderr: process.stderr, fancy: false, formatOptions: { date: false } } as Parameters<
   typeof createConsola
 >[0]);
 
-/**
- * Whole, whatever reads it: stdout may be a non-blocking pipe, where one write takes at most what
- * the pipe holds (64 KiB on Linux; `explain --json` is more) and a full pipe answers EAGAIN.
- */
+/** Whole, whatever reads it and however late (src/write-whole.ts; `explain --json` is more than a pipe holds). */
 export function printStdout(text: string): void {
-  let rest = Buffer.from(text.endsWith("\n") ? text : `${text}\n`);
-  while (rest.length) {
-    try {
-      rest = rest.subarray(writeSync(1, rest));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
-      Bun.sleepSync(1); // the reader has not caught up yet
-    }
-  }
+  writeWhole(writeSync, 1, Buffer.from(text.endsWith("\n") ? text : `${text}\n`));
 }
 
 export const printJson = (value: unknown): void => printStdout(JSON.stringify(value, null, 2));

@@ -33,3 +33,15 @@ export const blockedClosed = (args: { connector?: string }): { exitCode: number;
   exitCode: 2,
   stderr: `${args.connector ?? "agent-connector"} failed closed: user code blocked the process past its time budget\n`,
 });
+
+/** Between a call's deadline and the host's own timeout (what install wrote): budgetMs leaves it to answer in. */
+const ANSWER_MARGIN_MS = 1000;
+
+/**
+ * Until when a reply is written however late the host reads it: the host's own timeout for the call
+ * (past it, the host has ended the hook or stopped waiting for it), and the backstop's grace after it.
+ */
+export const replyReadBy = (deadline: number): number => deadline + ANSWER_MARGIN_MS + BACKSTOP_GRACE_MS;
+
+/** What the host sees on stderr when its hook is ended with its reply not all read by then (src/hook/run.ts). */
+export const unreadLine = (where: string): string => `agent-connector: ${where}: the host had not read the whole reply by its own timeout; ended`;

@@ -2,6 +2,7 @@ import { replyReader } from "../daemon/ask.ts";
 import { concat, lines } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
 import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
+import { FIRST_LOOK_MS, KNOWN_HEAD_BYTES, knownDeadline } from "./known-deadline.ts";
 import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from "./trust-blocking.ts";
 
 /**
@@ -68,7 +69,7 @@ interface NativeFfi {
 }
 
 /** Undefined where glibc cannot be called (no glibc, no Bun.FFI, no executable memory for its trampolines): the caller uses Bun's sockets then. */
-export function callBlocking(sockets: string[], head: () => string): Handoff | undefined {
+export function callBlocking(sockets: string[], head: () => string, compiled: () => string): Handoff | undefined {
   const ffi = (Bun as unknown as { FFI?: NativeFfi }).FFI;
   const syscalls = SYSCALLS[process.arch];
   if (!ffi || !syscalls) return undefined;
@@ -174,8 +175,20 @@ export function callBlocking(sockets: string[], head: () => string): Handoff | u
     // The reply, line by line as the other transport reads it (wire.ts, ask.ts); a `deadline` line moves the deadline.
     const split = lines();
     const origin = Date.now() - process.uptime() * 1000;
-    const reader = replyReader((epoch) => (workerDeadline = epoch - origin + BACKSTOP_GRACE_MS));
+    // Until the connector's own deadline is known (the worker's line, or what install recorded),
+    // the first wait ends where the shortest deadline any connector can have does: no call answered
+    // before it (nearly all) reads the compiled file (known-deadline.ts).
+    let known = false;
+    const reader = replyReader((epoch) => {
+      known = true;
+      workerDeadline = epoch - origin + BACKSTOP_GRACE_MS;
+    });
     while (answer === undefined) {
+      if (!known && !ready(worker, POLLIN, FIRST_LOOK_MS)) {
+        known = true;
+        workerDeadline = recordedDeadline(compiled(), buffer, decoder) ?? workerDeadline;
+        continue;
+      }
       if (!ready(worker, POLLIN, workerDeadline)) {
         answer = { why: "overran" };
         break;
@@ -198,6 +211,24 @@ export function callBlocking(sockets: string[], head: () => string): Handoff | u
     worker: connected,
     print: (fd, text) => put(fd, encoder.encode(text), process.uptime() * 1000 + BACKSTOP_GRACE_MS),
   };
+}
+
+/**
+ * The connector's deadline (and the grace) from the timeout install recorded in its compiled file;
+ * undefined without one. node:fs, loaded only here: a call that gets this far is a second old.
+ */
+function recordedDeadline(compiled: string, buffer: Uint8Array, decoder: TextDecoder): number | undefined {
+  try {
+    // Not require(): the bundler would give the entry a helper from a shared chunk (test/hot-path.test.ts).
+    const { closeSync, openSync, readSync } = process.getBuiltinModule("node:fs");
+    const file = openSync(compiled, "r");
+    // biome-ignore lint/complexity/useMathMinMax: no first use of Math in this client (above).
+    const n = readSync(file, buffer, 0, buffer.length < KNOWN_HEAD_BYTES ? buffer.length : KNOWN_HEAD_BYTES, 0);
+    closeSync(file);
+    return n > 0 ? knownDeadline(decoder.decode(buffer.subarray(0, n))) + BACKSTOP_GRACE_MS : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Stdin the host is still writing: what came, then the rest, for the call in this process. */

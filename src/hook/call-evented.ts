@@ -2,6 +2,7 @@ import { replyHandlers, type Asked } from "../daemon/ask.ts";
 import { send, type Outbox } from "../daemon/wire.ts";
 import { STDIN_WAIT_MS, type Handoff } from "./handoff.ts";
 import { BACKSTOP_GRACE_MS, DEFAULT_BUDGET_MS } from "../core/timeout.ts";
+import { FIRST_LOOK_MS, KNOWN_HEAD_BYTES, knownDeadline } from "./known-deadline.ts";
 import { folderRefused, socketRefused } from "./trust-evented.ts";
 
 const encoder = new TextEncoder();
@@ -13,7 +14,7 @@ const encoder = new TextEncoder();
  * Promise.withResolvers: the first Array.from or `new Promise` of a process compiles a JS builtin
  * of the engine (0.1–0.2 ms each).
  */
-export async function callEvented(sockets: string[], head: () => string, reading: Promise<string>): Promise<Handoff> {
+export async function callEvented(sockets: string[], head: () => string, reading: Promise<string>, compiled: () => string): Promise<Handoff> {
   let stdin: string | undefined;
   void reading.then((text) => (stdin = text));
   const answered = Promise.withResolvers<Asked>();
@@ -21,12 +22,32 @@ export async function callEvented(sockets: string[], head: () => string, reading
   // The client holds the call's deadline (call-blocking.ts says how): a `deadline` line from the worker moves it.
   let deadline = DEFAULT_BUDGET_MS + BACKSTOP_GRACE_MS;
   let limit: ReturnType<typeof setTimeout> | undefined;
+  // Until the connector's own deadline is known (the worker's line, or what install recorded), the
+  // first wait ends where the shortest deadline any connector can have does (call-blocking.ts).
+  let known = false;
+  let settled = false;
   const holdDeadline = () => {
     clearTimeout(limit);
-    limit = setTimeout(answered.resolve, deadline - process.uptime() * 1000, { why: "overran" });
+    if (known) limit = setTimeout(answered.resolve, deadline - process.uptime() * 1000, { why: "overran" });
+    else limit = setTimeout(lookUp, FIRST_LOOK_MS - process.uptime() * 1000);
   };
+  const lookUp = () =>
+    void Bun.file(compiled())
+      .slice(0, KNOWN_HEAD_BYTES)
+      .text()
+      .then(
+        (text) => {
+          if (!known && text) deadline = knownDeadline(text) + BACKSTOP_GRACE_MS;
+        },
+        () => {},
+      )
+      .then(() => {
+        known = true;
+        if (!settled) holdDeadline();
+      });
   const origin = Date.now() - process.uptime() * 1000;
   const handlers = replyHandlers(answered, outbox, (epoch) => {
+    known = true;
     deadline = epoch - origin + BACKSTOP_GRACE_MS;
     if (limit !== undefined) holdDeadline();
   });
@@ -69,6 +90,7 @@ export async function callEvented(sockets: string[], head: () => string, reading
   send(worker, outbox, encoder.encode(`${unsent}${JSON.stringify(stdin)}\n`));
   holdDeadline();
   let answer = await answered.promise;
+  settled = true;
   clearTimeout(limit);
   // Ended without an answer past the deadline: the daemon ended a worker its code held.
   if ("why" in answer && answer.why === "lost" && process.uptime() * 1000 >= deadline) answer = { why: "overran" };

@@ -6,6 +6,8 @@ import { ask } from "../daemon/ask.ts";
 import { callBlocking, FFI_ENV } from "./call-blocking.ts";
 import { callEvented } from "./call-evented.ts";
 import type { Handoff } from "./handoff.ts";
+import { compiledPath } from "../compiled/artifact.ts";
+import { writeWhole, writtenAtOnce } from "../write-whole.ts";
 
 /**
  * The hook call's fast path: hand the call to an idle hook worker of the resident daemon
@@ -35,6 +37,8 @@ export async function viaDaemon(
   const head = () =>
     JSON.stringify({ v: 2, argv: words, cwd: process.cwd(), env, startedAt: key.startedAt, umask: process.umask(), pid: key.pid } satisfies CallHead);
   const sockets = workerSockets(daemon, connector);
+  // Where install recorded the connector's timeout (src/hook/known-deadline.ts).
+  const compiled = () => compiledPath(connector ?? "", env);
   // Linux: blocking system calls (call-blocking.ts); elsewhere, opted out, or where those cannot be made, Bun's sockets.
   const blocking = process.platform === "linux" && env[FFI_ENV] !== "0";
   // Bun.stdin.text(), not a stream: from a pipe, as hosts write the payload, reading it as a stream
@@ -42,7 +46,8 @@ export async function viaDaemon(
   let reading: Promise<string> | undefined;
   let handoff: Handoff;
   for (;;) {
-    handoff = (blocking && callBlocking(sockets, head)) || (await callEvented(sockets, head, (reading ??= Bun.stdin.text().catch(() => ""))));
+    handoff =
+      (blocking && callBlocking(sockets, head, compiled)) || (await callEvented(sockets, head, (reading ??= Bun.stdin.text().catch(() => "")), compiled));
     if (!("why" in handoff.answer) || handoff.answer.why !== "none") break;
     // No idle worker for this connector: the daemon starts one for the calls that follow (or this
     // one, when a call must not run in-process); no daemon at all: this call starts it.
@@ -97,11 +102,18 @@ async function overran(
 
 type Print = (fd: 1 | 2, text: string) => unknown;
 
-/** Writes what the worker printed as this process's own output: the transport's way, else Bun.write. */
+/**
+ * Writes what the worker printed as this process's own output: the transport's way, else Bun.write;
+ * more than one write takes, in parts as the host reads them, however late (src/write-whole.ts).
+ */
 const printer =
   (handoff: Handoff): Print =>
   (fd, text) =>
-    handoff.print ? handoff.print(fd, text) : Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text).catch(() => 0);
+    !writtenAtOnce(text)
+      ? import("node:fs").then(({ writeSync }) => writeWhole(writeSync, fd, new TextEncoder().encode(text))).catch(() => 0)
+      : handoff.print
+        ? handoff.print(fd, text)
+        : Bun.write(fd === 1 ? Bun.stdout : Bun.stderr, text).catch(() => 0);
 
 /** What the worker in `slot` kept for this call before its code held it (src/daemon/provisional.ts). */
 async function keptOf(daemon: string, slot: number, key: CallKey): Promise<Kept | undefined> {

@@ -9,7 +9,7 @@
  *    under 4 characters, nor a flag word (`true`, `none`, …): replacing "abc" or "true" wherever it
  *    appears would blank out common text and hide no secret worth the name.
  * 2. Any other environment value of 6 characters or more that is not a path or a number, and
- *    strings of the payload.
+ *    strings of the payload but a path alone.
  * 3. Token-shaped text (known prefixes, JWTs, long base64 or hex runs).
  *
  * Each value is replaced as it is and as it appears inside JSON text; the message is capped.
@@ -22,6 +22,8 @@ const TOKEN =
 const LONG_RUN = /[A-Za-z0-9+/_=-]{32,}/g;
 const looksLikeToken = (text: string): boolean => !text.startsWith("/") && /\d/.test(text) && /[A-Za-z0-9]{20,}/.test(text);
 const PATH_LIKE = /^(?:[A-Za-z]:)?[/\\]|^\d+$/;
+/** A path and nothing else: no whitespace, so not a command that starts with one (`/bin/rm -rf …`). */
+const A_PATH = /^(?:[A-Za-z]:)?[/\\]\S*$/;
 /** Environment variables that say where or how, never who: they stay readable. */
 const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "PATH", "TMPDIR", "SHLVL"]);
 
@@ -113,7 +115,9 @@ const stringLeaves = (value: unknown, depth: number): string[] =>
 function collectStrings(value: unknown, into: Set<string>, depth: number): void {
   if (into.size > 500 || depth > 6) return;
   if (typeof value === "string") {
-    if (value.length >= 6 && !/^[\w.-]+$/.test(value)) into.add(value);
+    // A path alone (the call's cwd, a transcript's path) says where, as a path in the environment
+    // does: replaced, it blanked the folder out of every path we name under it (a config's).
+    if (value.length >= 6 && !/^[\w.-]+$/.test(value) && !A_PATH.test(value)) into.add(value);
     // Each line too: messages often quote one line of a command or prompt.
     if (value.includes("\n")) for (const line of value.split("\n")) if (line.trim().length >= 6) into.add(line);
     return;

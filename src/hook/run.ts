@@ -4,13 +4,15 @@ import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
 import { configExport, readConnectorConfig } from "../config/read.ts";
 import { hookCallSchema, type HookCallTarget } from "../config/hook-call-schema.ts";
-import { BACKSTOP_GRACE_MS, budgetMs, DEFAULT_BUDGET_MS, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs } from "../core/timeout.ts";
+import { BACKSTOP_GRACE_MS, budgetMs, DEFAULT_BUDGET_MS, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs, replyReadBy } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock } from "./guard.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
 import { hostPayload, UnreadablePayload } from "./input.ts";
 import { hookLogPath } from "../home.ts";
 import { redact, setRedactionSources } from "./redact.ts";
 import { claimProcessStdout, type ReplyWriter } from "./stdout-guard.ts";
+import { writtenAtOnce } from "../write-whole.ts";
+import { unreadReply } from "./unread-reply.ts";
 import { armWatchdog, drainUntil, runUntil } from "./watchdog.ts";
 import { armBackstop, backstopCovered } from "./backstop.ts";
 import { nativeBackstop } from "./native-backstop.ts";
@@ -372,15 +374,17 @@ export async function runHook(args: HookArgs, writeReply: ReplyWriter, stdin: Pr
     // What the microtasks the handler left changed (they ran after its reply was made) is put back first.
     framework();
     let { exitCode, stderr } = result;
-    // The reply is made: whatever holds the process from here on, it exits with this code, soon.
-    backstop?.answered(exitCode, performanceNow() + BACKSTOP_GRACE_MS);
+    // The reply is made: whatever holds the process from here on, it exits with this code, soon. A
+    // reply written in parts waits for the host to read it, until the host's own timeout (unreadReply).
+    if (result.stdout && !writtenAtOnce(result.stdout)) backstop?.provisional(unreadReply(args, result), replyReadBy(clock.deadline));
+    else backstop?.answered(exitCode, performanceNow() + BACKSTOP_GRACE_MS);
     if (result.stdout && !(await writeReply(result.stdout)) && result.denyReason) {
       // User code closed our stdout: the deny every json-stdio host honours is exit 2 + reason.
       logLine(`${whereOf(args)}: stdout is closed; denied by exit 2`);
       exitCode = 2;
       stderr = `${result.denyReason}\n`;
-      backstop?.answered(exitCode, performanceNow() + BACKSTOP_GRACE_MS);
     }
+    backstop?.answered(exitCode, performanceNow() + BACKSTOP_GRACE_MS);
     if (stderr) await writeStderr(stderr);
     traceCall(args, exitCode);
     await flushLogs();

@@ -1,3 +1,5 @@
+import { writeWhole, writtenAtOnce } from "../write-whole.ts";
+
 /**
  * The host reads our reply on stdout, so stdout is ours alone: from the start of a hook call, every
  * route user code has to it (console, process.stdout, Bun.stdout, Bun.write / Bun.file on fd 1 or
@@ -8,7 +10,7 @@ const STDOUT_PATHS = new Set(["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"]);
 
 export const isStdout = (target: unknown): boolean => target === 1 || (typeof target === "string" && STDOUT_PATHS.has(target));
 
-/** Writes `text` to the real stdout; false when it cannot (user code closed fd 1). */
+/** Writes all of `text` to the real stdout, however late the host reads it; false when it cannot (user code closed fd 1). */
 export type ReplyWriter = (text: string) => Promise<boolean>;
 
 export function claimStdout(): ReplyWriter {
@@ -25,7 +27,8 @@ export function claimStdout(): ReplyWriter {
   redirectConsole();
   return async (text) => {
     try {
-      await write(stdout, text);
+      if (writtenAtOnce(text)) await write(stdout, text);
+      else writeWhole((await import("node:fs")).writeSync, 1, new TextEncoder().encode(text));
       return true;
     } catch {
       return false;

@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
+import { lstatSync, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from "node:fs";
 import { HostConfigError } from "./errors.ts";
 
 /** A host config file that exists, and where its bytes live (dotfile managers symlink settings files). */
@@ -45,8 +45,9 @@ export function locateHostFile(file: string): HostFile | null {
 
 /**
  * Refuses to rewrite a file its owner protected. Root passes every access check, so the mode bits
- * are read rather than tried; and since a rewritten file belongs to whoever wrote it, a file of
- * another user is left alone unless we are root, who gives the new file its old owner back.
+ * are read rather than tried. A file of another user is refused for everyone, root included
+ * (docs/decisions/root-install-into-another-users-file.md): that user's host runs the hooks as that
+ * user, from that user's agent-connector home, where this install registers and compiles nothing.
  */
 export function assertWritable({ file, stats }: HostFile): void {
   if (!(stats.mode & 0o200)) {
@@ -56,11 +57,29 @@ export function assertWritable({ file, stats }: HostFile): void {
     );
   }
   const uid = process.getuid?.();
-  if (uid !== undefined && uid !== 0 && stats.uid !== uid) {
-    throw new HostConfigError(file, `belongs to another user (uid ${stats.uid}); rewriting it would make it yours: run this as its owner, nothing was written`);
+  if (uid !== undefined && stats.uid !== uid) {
+    const owner = userName(stats.uid);
+    const as = owner ? `sudo -u ${owner} agent-connector install …` : "agent-connector install … as that user";
+    throw new HostConfigError(
+      file,
+      `belongs to another user (${owner ? `${owner}, ` : ""}uid ${stats.uid}); that user's host runs these hooks as that user, from that user's agent-connector home, not this one: run install as its owner (${as}), nothing was written`,
+    );
   }
 }
 
-/** The owner a rewrite must give back (only root can, and only root needs to: others own what they may rewrite). */
+/** The login name of `uid` from /etc/passwd, if it has one there. */
+function userName(uid: number): string | undefined {
+  try {
+    for (const line of readFileSync("/etc/passwd", "utf8").split("\n")) {
+      const [name, , id] = line.split(":");
+      if (name && id === String(uid)) return name;
+    }
+  } catch {
+    // No /etc/passwd (another system): the uid alone.
+  }
+  return undefined;
+}
+
+/** The owner a rewrite must give back: its group, which a file of root's may have another of (only root can give it back). */
 export const ownerToKeep = ({ stats }: HostFile): { uid: number; gid: number } | undefined =>
   process.getuid?.() === 0 ? { uid: stats.uid, gid: stats.gid } : undefined;

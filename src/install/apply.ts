@@ -71,12 +71,22 @@ const unifiedDiff = (file: string, before: string, after: string): string => cre
  * Nothing is written on a dry run; the changes and diffs are the same.
  */
 export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRun: boolean): FileChange[] {
-  const texts = new Map<string, { before: string | null; after: string | null }>();
+  // `edited`: the file as the edits left it before any gave it its original bytes back.
+  const texts = new Map<string, { before: string | null; after: string | null; edited: string | null }>();
   const restored = new Set<string>();
   const files: EditedFiles = { before: (file) => texts.get(file)?.before, after: (file) => texts.get(file)?.after, dryRun };
   const computed: Computed[] = edits.map((edit) => {
-    const before = texts.has(edit.file) ? texts.get(edit.file)!.after : readText(edit.file);
+    const chained = texts.get(edit.file);
+    const before = chained ? chained.after : readText(edit.file);
     let outcome = run(action, before, edit, files);
+    let edited = outcome.after;
+    // An earlier edit gave the file its original bytes back (Gemini's settings.json: the hooks'
+    // edit, with the MCP servers' gone too): what this one took out is counted on the text before that.
+    if (chained && restored.has(edit.file) && chained.edited !== before) {
+      const counted = run(action, chained.edited, edit, files);
+      outcome = { ...outcome, removed: counted.removed, details: counted.details };
+      edited = counted.after;
+    }
     // Several edits may share a file (Gemini's settings.json holds hooks and MCP servers): while
     // another one's entries of ours remain, this one's original bytes must not come back.
     if (action === "uninstall" && !outcome.oursRemain && outcome.after !== null && othersKeepOurs(edits, edit, outcome.after, files))
@@ -88,10 +98,13 @@ export function applyEdits(edits: readonly FileEdit[], action: EditAction, dryRu
       after = backup.original;
       restored.add(edit.file);
     }
-    texts.set(edit.file, { before: texts.get(edit.file)?.before ?? before, after });
+    texts.set(edit.file, { before: chained?.before ?? before, after, edited });
     return { edit, before, after, outcome, warnings: warning ? [warning] : [] };
   });
-  return computed.map((c) => commit(c, action, dryRun));
+  // Folders this run created: a later file of the run written inside one is removed with it too
+  // (Cursor's mcp.json in the ~/.cursor its hooks.json made), so uninstall leaves no empty folder.
+  const made: string[] = [];
+  return computed.map((c) => commit(c, action, dryRun, made));
 }
 
 /**
@@ -124,7 +137,7 @@ function othersKeepOurs(edits: readonly FileEdit[], edit: FileEdit, text: string
   });
 }
 
-function commit({ edit, before, after, outcome, warnings }: Computed, action: EditAction, dryRun: boolean): FileChange {
+function commit({ edit, before, after, outcome, warnings }: Computed, action: EditAction, dryRun: boolean, made: string[]): FileChange {
   const changed = before !== after;
   const change: FileChange = {
     file: edit.file,
@@ -149,7 +162,11 @@ function commit({ edit, before, after, outcome, warnings }: Computed, action: Ed
       const created = readBackup(edit.file).backup?.createdFolder;
       removeFile(edit.file);
       if (outcome.pruneFolder || created) removeEmptyFolder(edit.file, created);
-    } else if (changed) createdFolder = writeTextAtomic(edit.file, after!, { secret: outcome.secret, mode: outcome.mode });
+    } else if (changed) {
+      createdFolder = writeTextAtomic(edit.file, after!, { secret: outcome.secret, mode: outcome.mode });
+      if (createdFolder) made.push(createdFolder);
+      else if (before === null) createdFolder = made.find((folder) => edit.file.startsWith(`${folder}/`));
+    }
   } catch (error) {
     if (!edit.follows || !outcome.manualSteps) throw error;
     return { ...change, changed: false, warnings: [...change.warnings, `could not write ${edit.file} (${(error as Error).message}): ${outcome.manualSteps}`] };

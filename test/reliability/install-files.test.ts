@@ -164,18 +164,31 @@ describe("install files: mode and owner", () => {
     expect(mode(settings)).toBe(0o444);
   });
 
-  test.skipIf(!isRoot)("as root, a file of another user keeps its owner, group and mode", () => {
+  test.skipIf(!isRoot)("as root, a file of another user is refused naming its owner (docs/decisions/root-install-into-another-users-file.md)", () => {
+    const { box, settings, install } = setup();
+    const original = `{ "model": "opus" }\n`;
+    box.write(settings, original);
+    chownSync(settings, NOBODY, NOBODY);
+    chmodSync(settings, 0o640);
+    expectRefused(install("--dry-run"), settings, /belongs to another user \(nobody, uid 65534\).*sudo -u nobody agent-connector install/);
+    expectRefused(install(), settings, /belongs to another user \(nobody, uid 65534\)/);
+    expect(box.read(settings)).toBe(original);
+    const after = statSync(settings);
+    expect([after.uid, after.mode & 0o777]).toEqual([NOBODY, 0o640]);
+  });
+
+  test.skipIf(!isRoot)("as root, a file of root's with another group keeps its group and mode", () => {
     const { box, settings, install, uninstall } = setup();
     box.write(settings, `{ "model": "opus" }\n`);
-    chownSync(settings, OTHER_UID, OTHER_UID + 1);
+    chownSync(settings, 0, OTHER_UID + 1);
     chmodSync(settings, 0o640);
     expect(install().exitCode).toBe(0);
     const after = statSync(settings);
-    expect([after.uid, after.gid, after.mode & 0o777]).toEqual([OTHER_UID, OTHER_UID + 1, 0o640]);
+    expect([after.uid, after.gid, after.mode & 0o777]).toEqual([0, OTHER_UID + 1, 0o640]);
     expect(ourEntries(box.read(settings))).toBe(4);
     expect(uninstall().exitCode).toBe(0);
     const restored = statSync(settings);
-    expect([restored.uid, restored.gid, restored.mode & 0o777]).toEqual([OTHER_UID, OTHER_UID + 1, 0o640]);
+    expect([restored.uid, restored.gid, restored.mode & 0o777]).toEqual([0, OTHER_UID + 1, 0o640]);
   });
 
   test.skipIf(!isRoot || !hasSetpriv)("as a normal user, a writable file of another user is refused, not taken over", () => {

@@ -78,6 +78,18 @@ describe.each(Object.entries(LOADS))("secrets stay out of what we write (%s)", (
   });
 });
 
+describe.each(Object.entries(LOADS))("paths stay readable (%s)", (_load, load) => {
+  test("a config error names the config's path, under the payload's cwd, as it is", () => {
+    // Throws once installed: install runs the top level too, so it throws only on a hook call.
+    const config = configWithHandler(box, "() => undefined", "if (process.argv.includes('hook')) throw new Error('top level failed');", "path-error.config.ts");
+    const result = box.hook("claude-code", "PreToolUse", prePayload({ cwd: box.project }), load(box, config));
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toContain("top level failed");
+    expect(result.stderr).toContain(config);
+    expect(result.stderr).not.toContain("[redacted]");
+  });
+});
+
 test("the text is as it was when no variable holds it", () => {
   const config = configWithHandler(box, `() => { throw new Error(${JSON.stringify(quoted)}); }`, "", "secret-none.config.ts");
   const result = box.hook("claude-code", "PreToolUse", prePayload(), { config });
