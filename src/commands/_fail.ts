@@ -8,8 +8,14 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/** A file another local user could change, refused (src/install/source-trust.ts). */
+export class UntrustedError extends Error {
+  override name = "UntrustedError";
+}
+
 export function exitCodeFor(error: unknown): number {
   if (error instanceof UsageError) return EXIT.usage;
+  if (error instanceof UntrustedError) return EXIT.untrusted;
   if (error instanceof ConnectorConfigError) return EXIT.connectorConfig;
   if (error instanceof HostConfigError) return EXIT.hostConfig;
   return EXIT.failure;

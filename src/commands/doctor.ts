@@ -12,6 +12,7 @@ import { printJson, printStdout, tilde } from "./_output.ts";
 import { probeFile, type Probe } from "./_probe.ts";
 import type { FileProblem } from "../host-config/inspect.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
+import { trustWarnings } from "../install/source-trust.ts";
 import { hostVersion, hostVersionLine, type HostVersion } from "../install/host-version.ts";
 
 /** Each installed host's version against the versions its adapter was checked with, read once a host. */
@@ -103,14 +104,16 @@ export default defineAcCommand({
     let results = await diagnose(args);
     const fixes = args.fix ? fix(results) : [];
     if (fixes.length) results = await diagnose(args);
-    const ok = results.every((r) => r.ok);
+    const trust = await trustWarnings(await readRegistry(), args.connector);
+    const ok = results.every((r) => r.ok) && !trust.refused;
     // After the probes: their hook calls start the daemon when it is on and was not running.
     const daemon = await daemonState();
     const daemonLine = daemonSummary(daemon);
     const hosts = await hostVersions(results);
-    if (json) printJson({ ok, fixes, installs: results, hosts, daemon });
-    else if (!results.length) printStdout("No connectors installed: nothing to check. Install one: agent-connector install --platform <host>");
-    else printStdout(`${report(results, fixes)}${versionsReport(hosts)}${daemonLine ? `\n\n${daemonLine}` : ""}`);
+    const trustLines = trust.lines.length ? `\n\n${trust.lines.map((w) => `warn: ${w}`).join("\n")}` : "";
+    if (json) printJson({ ok, fixes, installs: results, hosts, daemon, trust: trust.lines });
+    else if (!results.length) printStdout(`No connectors installed: nothing to check. Install one: agent-connector install --platform <host>${trustLines}`);
+    else printStdout(`${report(results, fixes)}${versionsReport(hosts)}${trustLines}${daemonLine ? `\n\n${daemonLine}` : ""}`);
     return ok ? EXIT.ok : EXIT.problems;
   },
 });

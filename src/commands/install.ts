@@ -1,4 +1,4 @@
-import { loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
+import { configPathFrom, loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
 import { agentArgs, configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
@@ -8,7 +8,7 @@ import { planEdits, planHost, type HostPlan, type Part } from "../install/plan.t
 import { mcpOwners, sharedOwners, type McpPlan } from "../install/mcp/plan.ts";
 import type { ServerChange } from "../install/edits/mcp-servers.ts";
 import type { InstallRecord } from "../registry/types.ts";
-import { UsageError } from "./_fail.ts";
+import { UntrustedError, UsageError } from "./_fail.ts";
 import { applyEdits, splitChanges, type CompanionResult, type FileChange } from "../install/apply.ts";
 import { readRegistry } from "../registry/read.ts";
 import { writeRegistry } from "../registry/write.ts";
@@ -27,6 +27,7 @@ import { userHome } from "../paths.ts";
 import { adapterOf, isHostId, type HostId } from "../../adapters/index.ts";
 import { ConnectorConfigError } from "../config/errors.ts";
 import { homeRefusal } from "../install/home-trust.ts";
+import { sharedSourceRefusal, sourceProblem } from "../install/source-trust.ts";
 import type { ConnectorConfig } from "../events.ts";
 import { failClosedReport } from "../install/fail-closed-report.ts";
 
@@ -202,6 +203,10 @@ export default defineAcCommand({
       type: "boolean",
       description: "Hooks run the snapshot made now and never follow the config file; only the next install changes it (every managed install is frozen)",
     },
+    "allow-shared": {
+      type: "boolean",
+      description: "Install a config that another local user could replace (theirs, or in a folder others can write to); status and doctor keep warning",
+    },
     ...dryRunArgs,
     ...jsonArgs,
   },
@@ -212,6 +217,10 @@ export default defineAcCommand({
     const scope = parseScope(args.scope);
     const only = parseOnly(args.only);
     const paths = pathContext(args["project-dir"], args.agent);
+    // Before the config is loaded: loading it runs its code.
+    const shared = sourceProblem(configPathFrom(args.config));
+    if (shared && !args["allow-shared"]) throw new UntrustedError(sharedSourceRefusal(shared));
+    if (shared) ui.warn(`${shared}: installed anyway (--allow-shared): another local user could replace this config and run their code in your hooks`);
     const { path: configPath, config } = await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
     if (args.agent && !adapters.some((a) => a.hooks.kind === "hook-file" && a.hooks.file.agent))
@@ -264,7 +273,11 @@ export default defineAcCommand({
         });
 
         if (!dryRun) {
-          registry[config.id] = { config: configPath, installs: recordInstalls(registry[config.id]?.installs ?? [], results) };
+          registry[config.id] = {
+            config: configPath,
+            ...(shared ? { allowShared: true as const } : {}),
+            installs: recordInstalls(registry[config.id]?.installs ?? [], results),
+          };
           writeRegistry(registry);
           compiled = await compileConnector(configPath, config, process.env, { frozen: Boolean(args.frozen) || scope === "managed" });
           // The modules written for plugin hosts run the connector in this worker (src/install/plugin-module/).

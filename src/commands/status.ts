@@ -6,6 +6,8 @@ import { healthOf } from "./_health.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
 import { formatTable } from "./_table.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
+import { trustWarnings } from "../install/source-trust.ts";
+import { readRegistry } from "../registry/read.ts";
 
 export default defineAcCommand({
   meta: {
@@ -19,16 +21,19 @@ export default defineAcCommand({
   },
   async run({ args, json }) {
     const results = await healthOf(args);
-    const ok = results.every((r) => r.ok);
+    const trust = await trustWarnings(await readRegistry(), args.connector);
+    const ok = results.every((r) => r.ok) && !trust.refused;
     const daemon = await daemonState();
     if (json) {
-      printJson({ ok, registry: registryPath(), installs: results.map(({ plan: _plan, ...r }) => r), daemon });
+      printJson({ ok, registry: registryPath(), installs: results.map(({ plan: _plan, ...r }) => r), daemon, trust: trust.lines });
       return ok ? EXIT.ok : EXIT.problems;
     }
     const home = userHome();
     if (!results.length) {
-      printStdout(`No connectors installed (registry: ${tilde(registryPath(), home)}). Install one: agent-connector install --platform <host>`);
-      return EXIT.ok;
+      printStdout(
+        `No connectors installed (registry: ${tilde(registryPath(), home)}). Install one: agent-connector install --platform <host>${trust.lines.map((w) => `\n\nwarn: ${w}`).join("")}`,
+      );
+      return ok ? EXIT.ok : EXIT.problems;
     }
     const rows = results.map((r) => [r.connector, r.platform, r.scope, tilde(r.file, home), r.ok ? "ok" : "drift"]);
     const lines = [formatTable([["connector", "host", "scope", "file", "state"], ...rows])];
@@ -37,6 +42,7 @@ export default defineAcCommand({
       for (const check of r.checks.filter((c) => !c.ok)) lines.push(`  ${check.name}: ${tilde(check.detail, home)}`);
       if (r.fix) lines.push(`  fix: ${r.fix}`);
     }
+    if (trust.lines.length) lines.push("", ...trust.lines.map((w) => `warn: ${w}`));
     const daemonLine = daemonSummary(daemon);
     if (daemonLine) lines.push("", daemonLine);
     printStdout(lines.join("\n"));

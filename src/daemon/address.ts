@@ -90,9 +90,14 @@ function utf8Length(text: string): number {
 
 /**
  * Whether hook calls go through the daemon: not when opted out, not on Windows (hook calls run in
- * their own process there), and not when run by `bun` from the sources.
+ * their own process there), not when run by `bun` from the sources, and not with a relative
+ * $AGENT_CONNECTOR_HOME (it names another folder in each host's working folder, and a daemon,
+ * which runs in /, would make its own there; the call refuses it, src/hook/home-trust.ts).
  */
-export const daemonWanted = (env: Env = process.env): boolean => BUILD_ID !== undefined && env[DAEMON_ENV] !== "0" && process.platform !== "win32";
+export function daemonWanted(env: Env = process.env): boolean {
+  const home = env.AGENT_CONNECTOR_HOME;
+  return BUILD_ID !== undefined && env[DAEMON_ENV] !== "0" && process.platform !== "win32" && (!home || home.charCodeAt(0) === 47); // "/"
+}
 
 /** Starts `daemon serve` in the background, in a session of its own: neither the caller nor the host waits for it. */
 export function spawnDaemon(env: Env = process.env): void {

@@ -11,7 +11,14 @@ export type DaemonState =
 
 export async function daemonState(env: Record<string, string | undefined> = process.env): Promise<DaemonState> {
   if (!daemonWanted(env)) {
-    const why = env[DAEMON_ENV] === "0" ? `${DAEMON_ENV}=0` : process.platform === "win32" ? "Windows" : "run from the sources by bun, not a compiled binary";
+    const why =
+      env[DAEMON_ENV] === "0"
+        ? `${DAEMON_ENV}=0`
+        : process.platform === "win32"
+          ? "Windows"
+          : daemonWanted({ ...env, AGENT_CONNECTOR_HOME: undefined })
+            ? "AGENT_CONNECTOR_HOME is a relative path"
+            : "run from the sources by bun, not a compiled binary";
     return { state: "off", note: `off (${why}): each hook call runs in its own process` };
   }
   const socket = daemonSocket(env);

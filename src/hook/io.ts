@@ -1,5 +1,6 @@
 import { hookLogPath } from "../home.ts";
 import { redact } from "./redact.ts";
+import { logFolderProblem, logTarget } from "./home-trust.ts";
 
 // Bun's writers, not process.stdout (Node's stream layer costs a compiled binary ~6 ms and ~7 MB)
 // nor node:fs (~0.7 ms to load). The reply itself goes through stdout-guard.ts.
@@ -8,9 +9,9 @@ export const writeStderr = async (text: string): Promise<void> => void (await Bu
 /** hook.log stays under this size; one older file, hook.log.1, is kept. */
 export const MAX_LOG_BYTES = 1_000_000;
 
-const pending: Promise<void>[] = [];
+const pending: Promise<unknown>[] = [];
 
-type LogFs = Pick<typeof import("node:fs"), "appendFileSync" | "mkdirSync" | "renameSync" | "statSync">;
+type LogFs = Pick<typeof import("node:fs"), "appendFileSync" | "constants" | "mkdirSync" | "renameSync" | "statSync">;
 
 /** Set where node:fs is loaded anyway (a daemon's worker): lines are written at once, before the reply is out. */
 let syncFs: LogFs | undefined;
@@ -26,6 +27,7 @@ export function writeLogsAtOnce(fs: LogFs): void {
 
 /** One line per failure (redacted, capped), so a fail-open that a user never saw on stderr can still be found. */
 export function logLine(message: string): void {
+  if (logTarget.refused) return;
   try {
     const line = redact(message).replace(/\r?\n/g, " | ");
     if (syncFs) appendWith(syncFs, line);
@@ -45,6 +47,7 @@ export const logOnce = (key: string, message: string): void => logUnless(key, me
 export const logFirst = (key: string, message: string): void => logUnless(key, message, (last) => last !== undefined);
 
 function logUnless(key: string, message: string, seen: (last: string | undefined) => boolean): void {
+  if (logTarget.refused) return;
   const marker = `${hookLogPath().slice(0, -"hook.log".length)}.last-${key}`;
   pending.push(
     Bun.file(marker)
@@ -52,8 +55,7 @@ function logUnless(key: string, message: string, seen: (last: string | undefined
       .catch(() => undefined)
       .then(async (last) => {
         if (seen(last)) return;
-        await appendLog(redact(message).replace(/\r?\n/g, " | "));
-        await Bun.write(marker, message, { mode: 0o600 }).catch(() => 0);
+        if (await appendLog(redact(message).replace(/\r?\n/g, " | "))) await Bun.write(marker, message, { mode: 0o600 }).catch(() => 0);
       }),
   );
 }
@@ -64,24 +66,37 @@ export async function flushLogs(): Promise<void> {
   for (let i = 0; i < lines.length; i++) await lines[i];
 }
 
-async function appendLog(message: string): Promise<void> {
+/** Whether the line was written. */
+async function appendLog(message: string): Promise<boolean> {
   try {
     // Failures only: the happy path never loads node:fs.
-    appendWith(await import("node:fs"), message);
+    return appendWith(await import("node:fs"), message);
   } catch {
     // Logging must never turn a fail-open into a failure.
+    return false;
   }
 }
 
-function appendWith({ appendFileSync, mkdirSync, renameSync, statSync }: LogFs, message: string): void {
+/**
+ * What a hook.log line is appended with: never through a symlink (ELOOP), whatever one points at.
+ * Node and Bun take the O_ flags as a number here; the types say only string.
+ */
+const appendFlags = ({ O_APPEND, O_CREAT, O_NOFOLLOW, O_WRONLY }: LogFs["constants"]): string =>
+  (O_WRONLY | O_APPEND | O_CREAT | (O_NOFOLLOW ?? 0)) as unknown as string;
+
+function appendWith({ appendFileSync, constants, mkdirSync, renameSync, statSync }: LogFs, message: string): boolean {
   try {
     const path = hookLogPath();
+    // A line is written into a folder only this user (or root) can change (src/hook/home-trust.ts).
+    if (process.platform !== "win32" && logFolderProblem(path.slice(0, -"/logs/hook.log".length), (p) => statSync(p, { throwIfNoEntry: false }))) return false;
     mkdirSync(path.slice(0, path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
     const line = `${new Date().toISOString()} ${message}\n`;
     const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
     if (size + line.length > MAX_LOG_BYTES) renameSync(path, `${path}.1`);
-    appendFileSync(path, line, { mode: 0o600 });
+    appendFileSync(path, line, { mode: 0o600, flag: appendFlags(constants) });
+    return true;
   } catch {
     // Logging must never turn a fail-open into a failure.
+    return false;
   }
 }

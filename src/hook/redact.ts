@@ -25,7 +25,7 @@ const PATH_LIKE = /^(?:[A-Za-z]:)?[/\\]|^\d+$/;
 /** A path and nothing else: no whitespace, so not a command that starts with one (`/bin/rm -rf …`). */
 const A_PATH = /^(?:[A-Za-z]:)?[/\\]\S*$/;
 /** Environment variables that say where or how, never who: they stay readable. */
-const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "PATH", "TMPDIR", "SHLVL"]);
+const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "PATH", "TMPDIR", "SHLVL", "AGENT_CONNECTOR_HOME"]);
 
 /** Words of a variable's name that mark its value as a secret (compared in upper case). */
 const SECRET_WORDS = new Set([

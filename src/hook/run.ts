@@ -28,6 +28,7 @@ import type { Adapter } from "../adapter.ts";
 import { closedReply } from "./fail-closed.ts";
 import { failsClosed } from "../core/on-failure.ts";
 import { targetKey } from "../config/hook-call-schema.ts";
+import { logTarget, untrustedHome } from "./home-trust.ts";
 
 export type { HookArgs };
 
@@ -124,7 +125,7 @@ export function failOpenReply(args: HookArgs, message: string): Reply {
   }
   decided = "fail-open";
   logLine(`${where}: ${line}`);
-  return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open), see ${hookLogPath()}\n` };
+  return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open)${logTarget.refused ? "" : `, see ${hookLogPath()}`}\n` };
 }
 
 /** What one hook call prints and exits with. Never throws: every failure is a fail-open reply. */
@@ -139,10 +140,14 @@ export async function hookReply(args: HookArgs, stdin: string | Promise<string>,
 async function reply(args: HookArgs, stdinText: string | Promise<string>, env: Record<string, string | undefined>): Promise<Reply> {
   // What this call's lines must not carry, from its first line on (the payload's strings join once it is read).
   setRedactionSources({ env });
+  // The adapter is data inside the binary, read before the home so a refused home can deny in the host's dialect.
   const adapter = await loadAdapter(args.platform);
-  if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
   failure.adapter = adapter;
   if (args.failClosed) failClosed(args);
+  // Before anything under the home is read or written: another local user must not choose what runs.
+  const untrusted = await untrustedHome(args.connector, env);
+  if (untrusted) throw new FailOpen(untrusted);
+  if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
   // A host that kills its hooks at a fixed limit (Mux) bounds every budget of the call.
   const limit = adapter.hooks.kind === "hooks-folder" ? adapter.hooks.folder.timeLimit : undefined;
   if (limit) clock.deadline = Math.min(clock.deadline, (clock.limit = callStart + budgetMs(limit)));

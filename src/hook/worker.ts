@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync } from "node:fs";
+import { appendFileSync, constants, mkdirSync, readFileSync, renameSync, statSync, unlinkSync } from "node:fs";
 import { armWatchdog } from "./watchdog.ts";
 import { readCompiledAhead, readCompiledWith } from "./load-compiled.ts";
 import { nodeStamp } from "../compiled/node-stamp.ts";
@@ -21,6 +21,7 @@ import type { CallKey } from "../daemon/provisional.ts";
 import { clearCallTimers, prepareForUserCode } from "./guard.ts";
 import { claimStdout } from "./stdout-guard.ts";
 import { flushLogs, writeLogsAtOnce } from "./io.ts";
+import { statHomeWith } from "./home-trust.ts";
 import { backstopCovered } from "./backstop.ts";
 import { nativeBackstop } from "./native-backstop.ts";
 import { BACKSTOP_GRACE_MS } from "../core/timeout.ts";
@@ -91,7 +92,8 @@ export async function runWorker(): Promise<void> {
   const daemon = process.env[WORKER_SOCKET_ENV] ?? "";
   const slot = Number(process.env[WORKER_SLOT_ENV]);
   readCompiledWith((file) => readFileSync(file, "utf8"), nodeStamp);
-  writeLogsAtOnce({ appendFileSync, mkdirSync, renameSync, statSync });
+  writeLogsAtOnce({ appendFileSync, constants, mkdirSync, renameSync, statSync });
+  statHomeWith((path) => statSync(path, { throwIfNoEntry: false }));
   claimStdout(); // user code's routes to stdout lead to stderr, as in a call of its own
   await armWatchdog();
   const realSetTimeout = setTimeout;

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { connectorHome } from "../home.ts";
 import { daemonDir } from "../daemon/address.ts";
 import { folderProblem, me, writableBy } from "../daemon/trust.ts";
@@ -14,6 +14,11 @@ import { folderProblem, me, writableBy } from "../daemon/trust.ts";
  */
 export function homeRefusal(env: Record<string, string | undefined> = process.env): string | undefined {
   if (process.platform === "win32") return undefined;
+  const given = env.AGENT_CONNECTOR_HOME;
+  // Not made absolute here: install cannot change the environment later hook calls get, and each
+  // runs in its host's working folder, where the same words name another folder (or none).
+  if (given && !isAbsolute(given))
+    return `AGENT_CONNECTOR_HOME is a relative path ("${given}"): hook calls run in each host's working folder, where it names another folder, so they would find nothing installed. Set it to an absolute path (export AGENT_CONNECTOR_HOME="${resolve(given)}"), then install again.`;
   const home = resolve(connectorHome(env));
   const problem = ownProblem(home) ?? ownProblem(daemonDir({ ...env, AGENT_CONNECTOR_HOME: home })) ?? aboveProblem(home);
   if (!problem) return undefined;

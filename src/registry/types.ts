@@ -13,6 +13,8 @@ export interface InstallRecord {
 
 export interface RegistryEntry {
   config: string;
+  /** Installed with --allow-shared from a config another local user could replace (src/install/source-trust.ts). */
+  allowShared?: true;
   installs: InstallRecord[];
 }
 

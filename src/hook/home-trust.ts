@@ -1,0 +1,138 @@
+import { connectorHome } from "../home.ts";
+import { compiledPath } from "../compiled/artifact.ts";
+import { me, writableBy, type Owned } from "../daemon/trust.ts";
+
+/**
+ * Whether a hook call may run what $AGENT_CONNECTOR_HOME names (docs/reliability.md, "Other local
+ * users"): the registry says which config runs, the compiled copy is that config's code, and
+ * hook.log is appended to. Another local user who can write the home, or any of those, or rename
+ * a folder above it, could have this user's hooks run their code with this user's rights and
+ * secrets. So, before anything there is read or written, each must belong to this user (or root)
+ * and be writable by no one else (a folder above the home: by others only with the sticky bit, as
+ * /tmp), the rule the daemon's socket folder meets (src/daemon/trust.ts). A stat follows a
+ * symlink, so one into another user's folder or file is judged by what it points at.
+ *
+ * Stat-level work on every call (the hook's latency is the product): a call of its own uses Bun's
+ * stat, in parallel, and no node:fs; a daemon's worker, which loads node:fs anyway, statSync
+ * (statHomeWith). No verdict is kept between calls: a stat of a path that changed ownership is
+ * the only way to see it, and the rule itself costs less than a cache key would.
+ */
+
+type Env = Record<string, string | undefined>;
+
+/** A stat that follows symlinks: undefined when nothing is there; throws when the path cannot be looked at. */
+export type StatOf = (path: string) => Owned | undefined;
+
+/** What the rule asks of one path. */
+type Rule = "folder" | "file" | "above";
+
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+
+/** Set in a daemon's worker (node:fs is loaded there): the stats are made synchronously. */
+const sync: { stat?: StatOf } = {};
+
+export const statHomeWith = (stat: StatOf): void => void (sync.stat = stat);
+
+/**
+ * Where this call's lines go (src/hook/io.ts): nowhere but stderr once its home failed the check.
+ * Set by every call's check, so a daemon's worker never carries one call's verdict into the next.
+ */
+export const logTarget = { refused: false };
+
+const relativeHome = (home: string): string =>
+  `AGENT_CONNECTOR_HOME is a relative path ("${home}"): a hook runs in the host's working folder, where it names another folder. Set it to an absolute path`;
+
+/** The home and the folders above it, each with its rule: what hook.log's folder needs too. */
+function homeAndAbove(home: string): [string, Rule][] {
+  const paths: [string, Rule][] = [[home, "folder"]];
+  for (let folder = home.slice(0, home.lastIndexOf("/")); folder; folder = folder.slice(0, folder.lastIndexOf("/"))) paths.push([folder, "above"]);
+  if (home !== "/") paths.push(["/", "above"]);
+  return paths;
+}
+
+/** The paths a call reads or writes under the home, with the folders above it: each with its rule. */
+function looks(home: string, connector: string | undefined, env: Env): [string, Rule][] {
+  const [own, ...above] = homeAndAbove(home);
+  const paths: [string, Rule][] = [own!, [`${home}/registry.json`, "file"], [`${home}/compiled`, "folder"], [`${home}/logs`, "folder"]];
+  if (connector) paths.push([compiledPath(connector, env), "file"]);
+  return [...paths, ...above];
+}
+
+/** The first path that fails its rule, said; undefined if none does. */
+function firstProblem(paths: [string, Rule][], stats: (Owned | undefined | string)[]): string | undefined {
+  for (let i = 0; i < paths.length; i++) {
+    const stat = stats[i];
+    const why = typeof stat === "string" ? stat : problem(paths[i]![0], paths[i]![1], stat);
+    if (why) return why;
+  }
+  return undefined;
+}
+
+/** Why hook.log's folder (`logs`, in `home`) must not be written to; undefined if it may. Where node:fs is loaded (a failure's line). */
+export function logFolderProblem(home: string, stat: StatOf): string | undefined {
+  if (!home.startsWith("/")) return relativeHome(home);
+  const paths: [string, Rule][] = [[`${home}/logs`, "folder"], ...homeAndAbove(home)];
+  return firstProblem(
+    paths,
+    paths.map(([path]) => statOr(stat, path)),
+  );
+}
+
+/** Why `path` fails its rule; undefined if it passes, or if nothing is there. */
+function problem(path: string, rule: Rule, stat: Owned | undefined): string | undefined {
+  if (!stat) return undefined;
+  if (stat.uid !== me() && stat.uid !== 0) return `${path} belongs to uid ${stat.uid}, not to this user (uid ${me()}) or root`;
+  if (rule === "folder" && (stat.mode & S_IFMT) !== S_IFDIR) return `${path} is not a folder`;
+  if (!(stat.mode & 0o022)) return undefined;
+  return rule === "above" && stat.mode & 0o1000 ? undefined : writableBy(path, stat.mode);
+}
+
+/**
+ * The first path under (or above) the home that fails the rule, and why (a relative home: that);
+ * undefined if none does, or on Windows, which has no such modes. status and doctor say it too.
+ */
+export async function homeProblem(connector: string | undefined, env: Env): Promise<string | undefined> {
+  if (process.platform === "win32") return undefined;
+  const home = connectorHome(env);
+  if (!home.startsWith("/")) return relativeHome(home);
+  const paths = looks(home.replace(/\/+$/, "") || "/", connector, env);
+  const stats = sync.stat ? paths.map(([path]) => statOr(sync.stat!, path)) : await Promise.all(paths.map(([path]) => bunStat(path)));
+  return firstProblem(paths, stats);
+}
+
+/** Why the home cannot be trusted with this call, and what to do; undefined if it can. */
+async function homeTrustProblem(connector: string | undefined, env: Env): Promise<string | undefined> {
+  const why = await homeProblem(connector, env);
+  const home = connectorHome(env);
+  if (!why || !home.startsWith("/")) return why;
+  return `${why}: another local user could change what this hook runs, so nothing from ${home} was run. Make it yours and writable by you only (chown, chmod go-w), or set AGENT_CONNECTOR_HOME to a folder of your own`;
+}
+
+/**
+ * The start of every hook call, before the registry, the compiled copy or hook.log is touched:
+ * why the call must not go on (the caller fails open with it, one line on stderr, nothing written
+ * to the home), or undefined.
+ */
+export async function untrustedHome(connector: string | undefined, env: Env): Promise<string | undefined> {
+  const why = await homeTrustProblem(connector, env);
+  logTarget.refused = why !== undefined;
+  return why;
+}
+
+function statOr(stat: StatOf, path: string): Owned | undefined | string {
+  try {
+    return stat(path);
+  } catch (error) {
+    return `${path} cannot be checked (${(error as Error).message})`;
+  }
+}
+
+async function bunStat(path: string): Promise<Owned | undefined | string> {
+  try {
+    return await Bun.file(path).stat();
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    return code === "ENOENT" || code === "ENOTDIR" ? undefined : `${path} cannot be checked (${(error as Error).message})`;
+  }
+}
