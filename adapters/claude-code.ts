@@ -1,11 +1,39 @@
 import { join, systemFile } from "../src/paths.ts";
-import { defineAdapter } from "../src/adapter.ts";
+import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter.ts";
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { WHY } from "../src/tools/other-reasons.ts";
 
 // Facts: https://code.claude.com/docs/en/hooks, docs/hosts/claude-code.md (real runs of 2.1.197 and 2.1.332).
 const claudeDir = ({ home, env }: { home: string; env: Record<string, string | undefined> }) => env.CLAUDE_CONFIG_DIR || join(home, ".claude");
+
+// Managed policy settings, above user and project (code.claude.com/docs/en/settings).
+const managedSettings = ({ env }: { env: Record<string, string | undefined> }) =>
+  systemFile(
+    {
+      linux: "/etc/claude-code/managed-settings.json",
+      darwin: "/Library/Application Support/ClaudeCode/managed-settings.json",
+      win32: "C:\\ProgramData\\ClaudeCode\\managed-settings.json",
+    },
+    env,
+  );
+
+// code.claude.com/docs/en/hooks ("Disable or remove hooks") and /en/settings: `disableAllHooks` in
+// user, project or local settings turns off every hook but managed ones (the local file wins over
+// the project's, which wins over the user's); in managed settings it turns off managed hooks too.
+// A managed `allowManagedHooksOnly` runs managed hooks only.
+const HOOKS_DOCS = "https://code.claude.com/docs/en/hooks";
+const SETTINGS_DOCS = "https://code.claude.com/docs/en/settings";
+const disableAll = (layer: "user" | "project", file: (ctx: PathContext) => string): HookSwitch => ({
+  layer,
+  file,
+  format: "json",
+  key: ["disableAllHooks"],
+  value: true,
+  effect: "off",
+  does: "switches off every hook outside the managed settings",
+  source: HOOKS_DOCS,
+});
 
 export default defineAdapter({
   id: "claude-code",
@@ -15,6 +43,7 @@ export default defineAdapter({
     "https://code.claude.com/docs/en/tools-reference",
     "@anthropic-ai/claude-code@2.1.332 sdk-tools.d.ts (tool input fields)",
     "https://github.com/anthropics/claude-code/issues/75081",
+    "https://code.claude.com/docs/en/settings (disableAllHooks, allowManagedHooksOnly: the hook switches)",
   ],
   // onFailure "block" (2.1.295 and later): a hook that cannot start, times out or exits with an unexpected code blocks the action.
   hostFailClosed: {
@@ -114,18 +143,37 @@ export default defineAdapter({
         user: (ctx) => join(claudeDir(ctx), "settings.json"),
         project: ({ projectDir }) => join(projectDir, ".claude", "settings.json"),
         // Managed policy settings, above user and project (code.claude.com/docs/en/settings).
-        managed: ({ env }) =>
-          systemFile(
-            {
-              linux: "/etc/claude-code/managed-settings.json",
-              darwin: "/Library/Application Support/ClaudeCode/managed-settings.json",
-              win32: "C:\\ProgramData\\ClaudeCode\\managed-settings.json",
-            },
-            env,
-          ),
+        managed: managedSettings,
       },
     },
   },
+  hookSwitches: [
+    disableAll("user", (ctx) => join(claudeDir(ctx), "settings.json")),
+    disableAll("project", ({ projectDir }) => join(projectDir, ".claude", "settings.json")),
+    disableAll("project", ({ projectDir }) => join(projectDir, ".claude", "settings.local.json")),
+    {
+      layer: "system",
+      file: managedSettings,
+      format: "json",
+      key: ["disableAllHooks"],
+      value: true,
+      effect: "off",
+      apart: true,
+      affects: ["user", "project", "managed"],
+      does: "switches off every hook, managed ones too",
+      source: HOOKS_DOCS,
+    },
+    {
+      layer: "system",
+      file: managedSettings,
+      format: "json",
+      key: ["allowManagedHooksOnly"],
+      value: true,
+      effect: "shadows",
+      does: "lets only managed hooks run: user and project hooks are skipped",
+      source: SETTINGS_DOCS,
+    },
+  ],
   // code.claude.com/docs/en/mcp: user servers in ~/.claude.json (beside $CLAUDE_CONFIG_DIR's
   // settings when set), project servers in .mcp.json (approved by the user on first use).
   mcp: {

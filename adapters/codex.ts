@@ -1,5 +1,5 @@
-import { absolute, join } from "../src/paths.ts";
-import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { absolute, join, systemFile } from "../src/paths.ts";
+import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { WHY } from "../src/tools/other-reasons.ts";
@@ -7,6 +7,22 @@ import { WHY } from "../src/tools/other-reasons.ts";
 // Facts: https://developers.openai.com/codex/hooks, openai/codex codex-rs/hooks (engine/discovery.rs,
 // engine/output_parser.rs), docs/hosts/codex.md (real run of codex 0.171.0).
 const codexHome = ({ home, env }: PathContext) => (env.CODEX_HOME ? absolute(env.CODEX_HOME) : join(home, ".codex"));
+
+// Hooks are a feature, on by default since they went stable: `[features] hooks = false` (or its
+// legacy alias `codex_hooks`) in a config layer turns them all off (codex-rs/features/src/lib.rs,
+// FeatureSpec CodexHooks). A project's .codex/config.toml counts in trusted projects only.
+const FEATURES_SOURCE = "https://github.com/openai/codex/blob/main/codex-rs/features/src/lib.rs";
+const featureOff = (layer: "user" | "project", file: (ctx: PathContext) => string): HookSwitch[] =>
+  ["hooks", "codex_hooks"].map((key) => ({
+    layer,
+    file,
+    format: "toml",
+    key: ["features", key],
+    value: false,
+    effect: "off",
+    does: "switches Codex hooks off",
+    source: FEATURES_SOURCE,
+  }));
 
 export default defineAdapter({
   id: "codex",
@@ -16,6 +32,8 @@ export default defineAdapter({
     "https://github.com/openai/codex/tree/main/codex-rs/hooks",
     "https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/hook_names.rs",
     "https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/handlers/apply_patch.rs",
+    "https://github.com/openai/codex/blob/main/codex-rs/features/src/lib.rs (the hooks feature flag)",
+    "https://github.com/openai/codex/blob/main/docs/config.md (allow_managed_hooks_only in requirements.toml)",
   ],
   verified: [
     { version: "0.171.0", by: "real run", on: "2026-12-04" },
@@ -97,6 +115,26 @@ export default defineAdapter({
       companion: { kind: "codex-trust", file: (ctx) => join(codexHome(ctx), "config.toml") },
     },
   },
+  hookSwitches: [
+    ...featureOff("user", (ctx) => join(codexHome(ctx), "config.toml")),
+    ...featureOff("project", ({ projectDir }) => join(projectDir, ".codex", "config.toml")),
+    // Admins' requirements.toml (/etc/codex on Unix, %ProgramData%\OpenAI\Codex on Windows): with
+    // this key, user, project and session hooks are skipped; only managed ones run (docs/config.md).
+    {
+      layer: "system",
+      file: ({ env }) =>
+        systemFile(
+          { linux: "/etc/codex/requirements.toml", darwin: "/etc/codex/requirements.toml", win32: "C:\\ProgramData\\OpenAI\\Codex\\requirements.toml" },
+          env,
+        ),
+      format: "toml",
+      key: ["allow_managed_hooks_only"],
+      value: true,
+      effect: "shadows",
+      does: "lets only managed hooks run: user and project hooks are skipped",
+      source: "https://github.com/openai/codex/blob/main/docs/config.md",
+    },
+  ],
   // developers.openai.com/codex/mcp: `[mcp_servers.<name>]` in config.toml (project: trusted projects).
   mcp: {
     format: "codex",

@@ -1,5 +1,5 @@
-import { absolute, join } from "../src/paths.ts";
-import { defineAdapter, type PathContext } from "../src/adapter.ts";
+import { absolute, join, systemFile } from "../src/paths.ts";
+import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter.ts";
 import { geminiDialect } from "../src/dialects/gemini.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { WHY } from "../src/tools/other-reasons.ts";
@@ -15,11 +15,50 @@ const SETTINGS = {
   project: ({ projectDir }: PathContext) => join(projectDir, ".gemini", "settings.json"),
 };
 
+// geminicli.com/docs/reference/configuration: `hooksConfig.enabled` (default true) is the master
+// switch of hooks. Its system settings file overrides user and project settings; the project's
+// counts in trusted folders only.
+const systemSettings = ({ env }: PathContext) =>
+  env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ||
+  systemFile(
+    {
+      linux: "/etc/gemini-cli/settings.json",
+      darwin: "/Library/Application Support/GeminiCli/settings.json",
+      win32: "C:\\ProgramData\\gemini-cli\\settings.json",
+    },
+    env,
+  );
+// `hooksConfig.disabled` lists hooks it skips by name (what `/hooks disable <name>` adds), ours
+// named `agent-connector-<connector>-<event>` (hookRegistry: a hook's name, else its command).
+const hooksOff = (layer: "user" | "project" | "system", file: (ctx: PathContext) => string): HookSwitch[] => [
+  {
+    layer,
+    file,
+    format: "json",
+    key: ["hooksConfig", "enabled"],
+    value: false,
+    effect: "off",
+    does: "switches Gemini CLI hooks off",
+    source: "https://geminicli.com/docs/reference/configuration",
+  },
+  {
+    layer,
+    file,
+    format: "json",
+    key: ["hooksConfig", "disabled"],
+    value: "our-hook-names",
+    effect: "off",
+    does: "makes Gemini CLI skip the hooks it names",
+    source: "https://geminicli.com/docs/hooks",
+  },
+];
+
 export default defineAdapter({
   id: "gemini-cli",
   name: "Gemini CLI",
   sources: [
     "https://geminicli.com/docs/hooks/reference",
+    "https://geminicli.com/docs/reference/configuration (hooksConfig.enabled, the system settings file)",
     // Tool names and their parameters: the source (a 0.56 nightly), which the docs' tools reference agrees with.
     "https://github.com/google-gemini/gemini-cli/blob/main/packages/core/src/tools/definitions/base-declarations.ts",
     "https://geminicli.com/docs/reference/tools",
@@ -117,6 +156,7 @@ export default defineAdapter({
       scopes: SETTINGS, // project: trusted folders only
     },
   },
+  hookSwitches: [...hooksOff("user", SETTINGS.user), ...hooksOff("project", SETTINGS.project), ...hooksOff("system", systemSettings)],
   // geminicli.com/docs/tools/mcp-server: `mcpServers` in the same settings.json.
   mcp: {
     format: "gemini",

@@ -84,7 +84,19 @@ export default defineAdapter({
   // 2.18.x loaded hooks only behind a switch the current docs no longer mention; we never set it.
   notice:
     "Mistral Vibe 2.18 and older run hooks only with `enable_experimental_hooks = true` in ~/.vibe/config.toml (or VIBE_ENABLE_EXPERIMENTAL_HOOKS=true) and name their types before_tool, after_tool, post_agent_turn; agent-connector writes the current names (pre_tool, post_tool, post_agent) and leaves that switch to you: upgrade Vibe if the hooks do not run. Project hooks load only in trusted folders.",
-  hookSwitch: { file: (ctx) => join(vibeHome(ctx), "config.toml"), key: "enable_experimental_hooks", env: "VIBE_ENABLE_EXPERIMENTAL_HOOKS" },
+  hookSwitches: [
+    {
+      layer: "user",
+      file: (ctx) => join(vibeHome(ctx), "config.toml"),
+      format: "toml",
+      key: ["enable_experimental_hooks"],
+      value: true,
+      effect: "gate",
+      env: "VIBE_ENABLE_EXPERIMENTAL_HOOKS",
+      does: "lets Mistral Vibe 2.18 and older run hooks",
+      source: "https://github.com/mistralai/mistral-vibe/tree/main/vibe/core/hooks (2.18.4)",
+    },
+  ],
   // `[[mcp_servers]]` in config.toml (project: trusted folders only).
   mcp: {
     format: "vibe",

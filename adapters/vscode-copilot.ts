@@ -1,5 +1,5 @@
 import { join } from "../src/paths.ts";
-import { defineAdapter } from "../src/adapter.ts";
+import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { vscodeUserDir } from "../src/families/vscode.ts";
@@ -13,6 +13,17 @@ import { WHY } from "../src/tools/other-reasons.ts";
 /** Our own file in a hooks directory VS Code loads every *.json of; removal deletes it. */
 const ownFile = (dir: string, connectorId: string) => join(dir, `agent-connector-${connectorId}.vscode.json`);
 
+const useHooksOff = (layer: "user" | "project", file: (ctx: PathContext) => string): HookSwitch => ({
+  layer,
+  file,
+  format: "json",
+  key: ["chat.useHooks"],
+  value: false,
+  effect: "off",
+  does: "switches off hooks in VS Code's Local agent harness",
+  source: "https://code.visualstudio.com/docs/enterprise/manage-ai-settings",
+});
+
 export default defineAdapter({
   id: "vscode-copilot",
   name: "GitHub Copilot in VS Code",
@@ -21,6 +32,7 @@ export default defineAdapter({
     "https://code.visualstudio.com/docs/agents/reference/hooks-reference",
     "https://github.com/microsoft/vscode-copilot-chat/blob/main/src/extension/tools/common/toolNames.ts (tool names; followed over the hooks page's examples)",
     "https://github.com/microsoft/vscode-copilot-chat/blob/main/src/extension/prompts/node/panel/toolCalling.tsx (what tool_name is)",
+    "https://code.visualstudio.com/docs/enterprise/manage-ai-settings (chat.useHooks, the hook switch the ChatHooks policy controls)",
   ],
   verified: [{ by: "docs", on: "2026-07" }],
   // The eight events of the docs; no SessionEnd, Notification, PermissionRequest,
@@ -150,6 +162,12 @@ export default defineAdapter({
   },
   // code.visualstudio.com/docs/copilot/reference/mcp-configuration: the profile's and the
   // workspace's mcp.json, root key `servers`.
+  // `chat.useHooks` (on by default) runs hooks in VS Code's Local agent harness; false turns them all
+  // off there. Workspace settings win over the user's.
+  hookSwitches: [
+    useHooksOff("user", (ctx) => join(vscodeUserDir(ctx), "settings.json")),
+    useHooksOff("project", ({ projectDir }) => join(projectDir, ".vscode", "settings.json")),
+  ],
   mcp: {
     format: "vscode",
     scopes: { user: (ctx) => join(vscodeUserDir(ctx), "mcp.json"), project: ({ projectDir }) => join(projectDir, ".vscode", "mcp.json") },

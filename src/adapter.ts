@@ -258,6 +258,42 @@ export interface HookContract {
   tools?: ToolVocabulary;
 }
 
+/**
+ * One host setting that decides whether our hooks run, as data with its source. Switches with the
+ * same key are one setting read from several files, listed from the lowest precedence to the
+ * highest: the last file that sets the key decides (unless `apart`).
+ */
+export interface HookSwitch {
+  /** "user" and "system" files count for every install; a "project" file only for that project's install. */
+  layer: "user" | "project" | "system";
+  file: (ctx: PathContext) => string;
+  format: "json" | "toml";
+  /** The key path inside the file (`["features", "hooks"]`: `[features] hooks`). */
+  key: readonly string[];
+  /**
+   * The value that silences our hooks ("off", "shadows") or that they need ("gate");
+   * "our-hook-names": the key lists names of hooks the host skips (every layer's list counts), and
+   * ours are the names install gives them (`handlerExtras` `name`).
+   */
+  value: boolean | "our-hook-names";
+  /**
+   * "off": the host runs none of the hooks of the scopes in `affects`. "shadows": it runs only
+   * hooks of another layer (managed), so ours at those scopes are skipped. "gate": some versions
+   * run hooks only when it holds `value`; reported at install, never counted as inactive.
+   */
+  effect: "off" | "shadows" | "gate";
+  /** The install scopes it silences (default: user and project). */
+  affects?: readonly Scope[];
+  /** The host reads this file's key on its own, not merged with the other layers' (Claude Code's managed settings). */
+  apart?: true;
+  /** An environment variable that sets it too ("true"), for "gate". */
+  env?: string;
+  /** What it does, after "<setting> in <file>": "switches off every hook outside managed settings". */
+  does: string;
+  /** Where the host documents it (its docs page or source file). */
+  source: string;
+}
+
 /** One check of an adapter's facts against the host. */
 export interface VerifiedAgainst {
   /** The host's version; absent for docs that name none. */
@@ -334,10 +370,11 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    */
   notice?: string | Partial<Record<Scope, string>>;
   /**
-   * A top-level TOML key in the host's settings that some of its versions require before they run
-   * hooks (and an env var that does the same): install reports its state and never sets it.
+   * The host's own settings that switch its hooks off, let only managed ones run, or (some
+   * versions) must be on before any hook runs: install warns, `status` and `doctor` report an
+   * install they silence as inactive (src/install/host-switches.ts). Never set by us.
    */
-  hookSwitch?: { file: (ctx: PathContext) => string; key: string; env?: string };
+  hookSwitches?: readonly HookSwitch[];
   /**
    * What the host itself does when our hook process cannot answer at all (the binary missing, a
    * crash, the host's own timeout), for a definition that fails closed (`onFailure: "deny"`).

@@ -182,7 +182,9 @@ describe("codex: install", () => {
 
   test("hooks turned off in config.toml: warned", () => {
     const { box, install } = setup({ toml: "[features]\nhooks = false\n" });
-    expect(install().stderr).toContain(`${tomlPath(box)} turns Codex hooks off ([features] hooks = false): none of these hooks run until that line goes.`);
+    expect(install().stderr).toContain(
+      `Codex: [features] hooks = false in ${tomlPath(box)} switches Codex hooks off: the hooks written here do not run until that setting goes (agent-connector leaves it to you).`,
+    );
   });
 
   test("--dry-run prints both diffs and writes nothing", () => {

@@ -5,6 +5,7 @@ import { readRegistry } from "../registry/read.ts";
 import { UsageError } from "./_fail.ts";
 import { pathContext } from "./_targets.ts";
 import { hostsByNames } from "./_host-names.ts";
+import { withHostSwitches } from "../install/host-switch-health.ts";
 
 /** status and doctor: every recorded install matching --connector / --platform, checked. */
 export async function healthOf(values: { connector?: string; platform?: string }): Promise<InstallHealth[]> {
@@ -13,5 +14,6 @@ export async function healthOf(values: { connector?: string; platform?: string }
     throw new UsageError(`connector "${values.connector}" is not installed; installed: ${Object.keys(registry).join(", ") || "none"}`);
   const platforms = values.platform === undefined ? undefined : hostsByNames(values.platform).map((adapter) => adapter.id);
   const context = { paths: pathContext(undefined), invocations: knownInvocations(registry), current: currentInvocation(), version: pkg.version };
-  return checkRegistry(registry, context, { connector: values.connector, platforms });
+  const results = await checkRegistry(registry, context, { connector: values.connector, platforms });
+  return results.map((health) => withHostSwitches(health, context.paths));
 }

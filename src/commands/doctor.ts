@@ -57,7 +57,7 @@ async function diagnose(values: { connector?: string; platform?: string }): Prom
     const consequence = adapter.invalidEntrySkips === "file" ? `${adapter.name} skips this whole file: none of its hooks run` : undefined;
     const fileProblems = problems.map((p) => ({ ...p, ...(consequence ? { consequence } : {}) }));
     const ok = health.ok && !fileProblems.length && probes.every((p) => p.ok);
-    return { ...empty, ok, fileProblems, probes };
+    return { ...empty, ok, fileProblems, probes, ...(found.notFired ? { warnings: [...empty.warnings, found.notFired] } : {}) };
   });
 }
 

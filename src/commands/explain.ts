@@ -15,6 +15,7 @@ import { MCP_FORMATS } from "../install/mcp/formats.ts";
 import { listCell, printTable } from "./_table.ts";
 import { toolsReport, toolsRow, TOOLS_HEADER } from "../tools/report.ts";
 import { hasKinds } from "../core/matcher.ts";
+import { switchLines, switchList } from "../install/host-switches.ts";
 
 const args = {
   ...configArgs,
@@ -104,6 +105,7 @@ export default defineAcCommand({
         verified: adapter.verified,
         // What onFailure: "deny" covers on this host, and what it cannot.
         failClosed: failClosedOn(adapter, config, plan.wired) ?? null,
+        hookSwitches: switchList(adapter, plan.scope, paths, config.id),
         mcp,
       }));
       return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
@@ -173,6 +175,11 @@ export default defineAcCommand({
       return notice ? [`  ${adapter.id}: ${notice}`] : [];
     });
     if (notices.length) printStdout(`\nhost notes (files, trust, how far verified):\n${notices.join("\n")}`);
+    const switches = switchLines(
+      plans.map(({ adapter, plan }) => ({ host: adapter.id, list: plan.file ? switchList(adapter, plan.scope, paths, config.id) : [] })),
+      (path) => tilde(path, paths.home),
+    );
+    if (switches.length) printStdout(`\nhost switches (settings that turn these hooks off; status and doctor report them):\n${switches.join("\n")}`);
     const servers = Object.keys(config.mcpServers ?? {});
     if (!servers.length) printStdout("\nMCP servers: none declared (--json shows each host's MCP file, format and transports).");
     else printStdout("\nMCP servers (where each host registers them):");

@@ -35,7 +35,13 @@ export default defineAcCommand({
       );
       return ok ? EXIT.ok : EXIT.problems;
     }
-    const rows = results.map((r) => [r.connector, r.platform, r.scope, tilde(r.file, home), r.ok ? "ok" : "drift"]);
+    const rows = results.map((r) => [
+      r.connector,
+      r.platform,
+      r.scope,
+      tilde(r.file, home),
+      r.ok ? "ok" : r.inactive && r.checks.every((c) => c.ok || c.name === "host-switch") ? "inactive" : "drift",
+    ]);
     const lines = [formatTable([["connector", "host", "scope", "file", "state"], ...rows])];
     for (const r of results.filter((r) => !r.ok)) {
       lines.push("", `${r.connector} on ${r.name} (${r.scope}):`);

@@ -200,11 +200,8 @@ function editState(text: string, doc: TomlDoc, changes: Map<string, Record<strin
 
 /** What would still keep our hooks from running. */
 function blockers(doc: TomlDoc, toml: string, file: string, scope: TrustContext["scope"]): string[] {
+  // `[features] hooks = false` is one of the adapter's host switches (src/install/host-switches.ts).
   const warnings: string[] = [];
-  const features = (doc.features ?? {}) as TomlDoc;
-  if (features.hooks === false || features.codex_hooks === false) {
-    warnings.push(`${toml} turns Codex hooks off ([features] hooks = false): none of these hooks run until that line goes.`);
-  }
   if (scope === "project") {
     const project = dirname(dirname(file));
     const projects = (doc.projects ?? {}) as Record<string, TomlDoc>;

@@ -131,10 +131,10 @@ const pluginModule: Delivery<PluginModule> = {
   },
 };
 
-type HooksFolder = Extract<HookDelivery, { kind: "hooks-folder" }>;
+export type HooksFolder = Extract<HookDelivery, { kind: "hooks-folder" }>;
 
 /** The launcher's flavour and file name for an event on this OS (Windows: the host's suffix). */
-function launcherFile(folder: string, spec: HooksFolder["folder"], nativeEvent: string): { file: string; flavour: LauncherFlavour } {
+export function launcherFile(folder: string, spec: HooksFolder["folder"], nativeEvent: string): { file: string; flavour: LauncherFlavour } {
   if (process.platform !== "win32") return { file: join(folder, nativeEvent), flavour: "sh" };
   return { file: join(folder, `${nativeEvent}${spec.windows.suffix}`), flavour: spec.windows.flavour };
 }

@@ -12,11 +12,12 @@ import { agentOfFile } from "../host-config/agent-file.ts";
 import { applyEdits } from "./apply.ts";
 import { mcpOwners } from "./mcp/plan.ts";
 import { snapshotCheck } from "./snapshot-health.ts";
+import type { SwitchFinding } from "./host-switches.ts";
 
 /** One thing `status` checks about one install, and what it found. */
 export interface Check {
   /** `probes`: doctor's sample events (src/commands/doctor.ts). */
-  name: "config" | "snapshot" | "binary" | "host-file" | "probes";
+  name: "config" | "snapshot" | "binary" | "host-file" | "probes" | "host-switch";
   ok: boolean;
   detail: string;
 }
@@ -37,6 +38,8 @@ export interface InstallHealth {
   fix?: string;
   /** The check itself failed (see `checks`): nothing more can be learnt about this install. */
   unchecked?: true;
+  /** Host settings that keep the host from running this install's hooks (src/install/host-switches.ts). */
+  inactive?: SwitchFinding[];
   /** The plan a re-install would carry out (doctor uses its warnings). */
   plan?: HostPlan;
 }
@@ -142,6 +145,10 @@ export async function checkInstall(
     const edits = part === "mcp" ? (plan.mcp?.edit ? [plan.mcp.edit] : []) : plan.edits;
     const changes = edits.length ? applyEdits(edits, "install", true) : [];
     const changed = changes.some((c) => c.changed);
+    // A companion file can drift alone (Codex's trust of our hooks in config.toml): name what changes.
+    const differs = changes.filter((c) => c.changed);
+    const differing = differs.map((c) => c.file).join(", ") || record.file;
+    const notes = differs.filter((c) => c.file !== record.file).flatMap((c) => c.notes.map((note) => note.replace(`${c.file}: `, "")));
     const what = part === "mcp" ? "MCP servers" : "hooks";
     if (!changes.length || changes.every((c) => c.before === null)) checks.push({ name: "host-file", ok: false, detail: `${record.file} is gone` });
     else
@@ -149,7 +156,7 @@ export async function checkInstall(
         name: "host-file",
         ok: !changed,
         detail: changed
-          ? `${record.file} differs from what install writes (edited by hand, or the config changed since)`
+          ? `${differing} ${differs.length > 1 ? "differ" : "differs"} from what install writes (edited by hand, or the config changed since)${notes.length ? `: ${notes.join("; ")}` : ""}`
           : `${record.file} holds the connector's ${what}`,
       });
   } else checks.push({ name: "host-file", ok: false, detail: "not checked: the config does not load" });

@@ -12,8 +12,8 @@ import { deliveredFile, installEdits, uninstallEdits, type Wiring } from "./deli
 import type { FileEdit } from "./edits/index.ts";
 import { planMcp, type McpOwners, type McpPlan } from "./mcp/plan.ts";
 import { agentOfFile } from "../host-config/agent-file.ts";
-import { hookSwitchReport } from "./hook-switch.ts";
 import { failsClosed } from "../core/on-failure.ts";
+import { hostSwitchWarnings } from "./host-switches.ts";
 
 /** Which part of a connector to install: its hooks, its MCP servers, or both (default). */
 export type Part = "hooks" | "mcp";
@@ -233,8 +233,7 @@ function planHooks(
     plan.warnings.push(
       `${adapter.name}: the hooks go into the agent "${agentOfFile(file)}"${paths.agent ? "" : " (the default; name another with --agent <name>)"}; they run only while that agent is active.`,
     );
-  const gate = hookSwitchReport(adapter, paths);
-  if (gate) plan.warnings.push(gate);
+  plan.warnings.push(...hostSwitchWarnings(adapter, scope, paths, config.id));
 
   const wiring: Wiring[] = [];
   for (const event of declared) {
