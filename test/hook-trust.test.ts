@@ -192,7 +192,7 @@ describe("install refuses a config another local user could replace", () => {
     SLOW,
   );
 
-  test("a config in the caller's own folder under the sticky /tmp installs without a word about it", () => {
+  test("a config in the caller's own folder under the sticky system temp folder installs without a word about it", () => {
     const box = sandbox();
     const config = writeConfig(box, `{ id: "own", hooks: { PreToolUse: { handler: () => undefined } } }`);
     const installed = box.cli(["install", "--config", config, "--platform", "claude-code"]);

@@ -9,7 +9,7 @@ import { me, writableBy, type Owned } from "../daemon/trust.ts";
  * a folder above it, could have this user's hooks run their code with this user's rights and
  * secrets. So, before anything there is read or written, each must belong to this user (or root)
  * and be writable by no one else (a folder above the home: by others only with the sticky bit, as
- * /tmp), the rule the daemon's socket folder meets (src/daemon/trust.ts). A stat follows a
+ * the system temp folder), the rule the daemon's socket folder meets (src/daemon/trust.ts). A stat follows a
  * symlink, so one into another user's folder or file is judged by what it points at.
  *
  * Stat-level work on every call (the hook's latency is the product): a call of its own uses Bun's

@@ -11,7 +11,7 @@ import { homeProblem } from "../hook/home-trust.ts";
  * folder above it and put one of their own in its place, runs their code as that user, with that
  * user's secrets. So install refuses a config that belongs to another user (root excepted), or is
  * writable by others, or lies under a folder that does or is (writable by others only with the
- * sticky bit, as /tmp) — along the path as given and along the one its symlinks lead to.
+ * sticky bit, as the system temp folder) — along the path as given and along the one its symlinks lead to.
  * `--allow-shared` installs it anyway (a team that shares a folder on purpose); the registry
  * records that, and status and doctor keep saying it.
  */
