@@ -12,7 +12,7 @@ import { printJson, printStdout, tilde } from "./_output.ts";
 import { probeFile, type Probe } from "./_probe.ts";
 import type { FileProblem } from "../host-config/inspect.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
-import { trustWarnings } from "../install/source-trust.ts";
+import { trustWarnings } from "./_trust-warnings.ts";
 import { hostVersion, hostVersionLine, type HostVersion } from "../install/host-version.ts";
 
 /** Each installed host's version against the versions its adapter was checked with, read once a host. */

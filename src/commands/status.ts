@@ -6,7 +6,7 @@ import { healthOf } from "./_health.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
 import { formatTable } from "./_table.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
-import { trustWarnings } from "../install/source-trust.ts";
+import { trustWarnings } from "./_trust-warnings.ts";
 import { readRegistry } from "../registry/read.ts";
 
 export default defineAcCommand({

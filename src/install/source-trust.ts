@@ -1,8 +1,6 @@
 import { realpathSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { me, writableBy } from "../daemon/trust.ts";
-import type { Registry } from "../registry/types.ts";
-import { homeProblem } from "../hook/home-trust.ts";
 
 /**
  * Whether a connector's config file can be trusted to stay what its owner wrote (docs/reliability.md,
@@ -50,25 +48,3 @@ function aboveProblem(path: string): string | undefined {
 /** install's refusal of a shared config, with what to do about it. */
 export const sharedSourceRefusal = (problem: string): string =>
   `${problem}: another local user could replace this connector's config, and every hook call would run their code as you. Keep the config in a folder only you (or root) can write to, or pass --allow-shared if your team shares it on purpose (status and doctor keep warning).`;
-
-/**
- * What status and doctor say of a home the hook refuses (every call fails open, running nothing:
- * `refused`, a problem) and of each installed connector whose config another user could replace.
- */
-export async function trustWarnings(registry: Registry, connector?: string): Promise<{ lines: string[]; refused: boolean }> {
-  const home = await homeProblem(undefined, process.env);
-  const lines = sharedSourceWarnings(registry, connector);
-  if (!home) return { lines, refused: false };
-  const refusal = `${home}: every hook call fails open without running its connector, since another local user could change what it runs. Make it yours and writable by you only (chown, chmod go-w), or set AGENT_CONNECTOR_HOME to a folder of your own`;
-  return { lines: [refusal, ...lines], refused: true };
-}
-
-function sharedSourceWarnings(registry: Registry, connector?: string): string[] {
-  return Object.entries(registry).flatMap(([id, entry]) => {
-    if (connector && id !== connector) return [];
-    const problem = sourceProblem(entry.config);
-    if (!problem) return [];
-    const how = entry.allowShared ? "installed with --allow-shared" : "reinstall from a folder only you can write to";
-    return [`${id}: ${problem}: another local user could replace its config and run their code in your hooks (${how})`];
-  });
-}
