@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { BIN, REPO, sandbox, stdoutJson, writeConfig } from "./support/harness.ts";
 import { findAdapter } from "../adapters/index.ts";
 import { allToolNames } from "../src/tools/vocabulary.ts";
+import { generous } from "./support/budget.ts";
 
 setDefaultTimeout(60_000);
 
@@ -281,41 +282,49 @@ describe("logs --follow", () => {
 });
 
 describe("init", () => {
-  test("a commented config that tsc checks with nothing installed, and that install takes", () => {
-    const box = sandbox();
-    const init = box.cli(["init", "--id", "house-rules"]);
-    expect(init.exitCode).toBe(0);
-    const tsc = (dir: string) => Bun.spawnSync([process.execPath, join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdout: "pipe" });
-    expect(tsc(box.project).exitCode).toBe(0);
-    const config = join(box.project, "agent-connector.config.ts");
-    // The types are real: a wrong decision fails the check.
-    writeFileSync(config, readFileSync(config, "utf8").replace(`{ decision: "allow" }`, `{ decision: "permit" }`));
-    expect(tsc(box.project).stdout.toString()).toContain(`Type '"permit"' is not assignable`);
-    expect(box.cli(["init"]).exitCode).toBe(2);
-    expect(box.cli(["init", "--force", "--id", "house-rules"]).exitCode).toBe(0);
-    expect(box.cli(["install", "--platform", "claude-code"]).exitCode).toBe(0);
-  }, 60_000);
+  test(
+    "a commented config that tsc checks with nothing installed, and that install takes",
+    () => {
+      const box = sandbox();
+      const init = box.cli(["init", "--id", "house-rules"]);
+      expect(init.exitCode).toBe(0);
+      const tsc = (dir: string) => Bun.spawnSync([process.execPath, join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", dir], { stdout: "pipe" });
+      expect(tsc(box.project).exitCode).toBe(0);
+      const config = join(box.project, "agent-connector.config.ts");
+      // The types are real: a wrong decision fails the check.
+      writeFileSync(config, readFileSync(config, "utf8").replace(`{ decision: "allow" }`, `{ decision: "permit" }`));
+      expect(tsc(box.project).stdout.toString()).toContain(`Type '"permit"' is not assignable`);
+      expect(box.cli(["init"]).exitCode).toBe(2);
+      expect(box.cli(["init", "--force", "--id", "house-rules"]).exitCode).toBe(0);
+      expect(box.cli(["install", "--platform", "claude-code"]).exitCode).toBe(0);
+    },
+    generous(60_000),
+  );
 });
 
 describe("install: how to check a config's types", () => {
   const hint = (name: string) => `[info] install checks ${name}'s shape, not its types: `;
 
-  test("with init's types: the tsc command it prints catches a decision that is not one", () => {
-    const box = sandbox();
-    expect(box.cli(["init", "--id", "habit"]).exitCode).toBe(0);
-    const config = join(box.project, "agent-connector.config.ts");
-    writeFileSync(config, readFileSync(config, "utf8").replace(`{ decision: "allow" }`, `{ decision: "block" }`));
-    const install = box.cli(["install", "--platform", "claude-code"]);
-    expect(install.exitCode).toBe(0);
-    const command = `npx tsc --noEmit -p ${box.project}`;
-    expect(install.stderr).toContain(
-      `${hint("agent-connector.config.ts")}${command} checks them against the types agent-connector init wrote (.agent-connector/types/agent-connector.ts).\n`,
-    );
-    // The command as printed, with the repository's tsc for npx's.
-    const tsc = Bun.spawnSync([process.execPath, join(REPO, "node_modules", "typescript", "bin", "tsc"), ...command.split(" ").slice(2)], { stdout: "pipe" });
-    expect(tsc.stdout.toString()).toContain(`Type '"block"' is not assignable`);
-    expect(tsc.exitCode).not.toBe(0);
-  }, 60_000);
+  test(
+    "with init's types: the tsc command it prints catches a decision that is not one",
+    () => {
+      const box = sandbox();
+      expect(box.cli(["init", "--id", "habit"]).exitCode).toBe(0);
+      const config = join(box.project, "agent-connector.config.ts");
+      writeFileSync(config, readFileSync(config, "utf8").replace(`{ decision: "allow" }`, `{ decision: "block" }`));
+      const install = box.cli(["install", "--platform", "claude-code"]);
+      expect(install.exitCode).toBe(0);
+      const command = `npx tsc --noEmit -p ${box.project}`;
+      expect(install.stderr).toContain(
+        `${hint("agent-connector.config.ts")}${command} checks them against the types agent-connector init wrote (.agent-connector/types/agent-connector.ts).\n`,
+      );
+      // The command as printed, with the repository's tsc for npx's.
+      const tsc = Bun.spawnSync([process.execPath, join(REPO, "node_modules", "typescript", "bin", "tsc"), ...command.split(" ").slice(2)], { stdout: "pipe" });
+      expect(tsc.stdout.toString()).toContain(`Type '"block"' is not assignable`);
+      expect(tsc.exitCode).not.toBe(0);
+    },
+    generous(60_000),
+  );
 
   test("without them it says where they come from; JavaScript needs // @ts-check; JSON needs nothing", () => {
     const box = sandbox();

@@ -15,7 +15,7 @@ import { claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./reliability/su
 const boxes: Sandbox[] = [];
 afterAll(() => {
   for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
-}, 60_000);
+}, generous(60_000));
 
 const MODES: [string, Record<string, string>][] = [
   ["in a process of its own", {}],

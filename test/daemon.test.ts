@@ -18,7 +18,7 @@ const boxes: Sandbox[] = [];
 const SLOW = 30_000;
 afterAll(() => {
   for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
-}, 60_000);
+}, generous(60_000));
 
 function daemonBox(handler: string, bin = BIN, transportEnv: Record<string, string> = {}): Sandbox {
   const box = sandbox();

@@ -9,13 +9,14 @@ import { afterAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { sandbox, stdoutJson, type Sandbox } from "./support/harness.ts";
 import { DAEMON_ON, daemonReady } from "./reliability/support.ts";
+import { generous } from "./support/budget.ts";
 
 setDefaultTimeout(60_000);
 
 const daemonBoxes: Sandbox[] = [];
 afterAll(() => {
   for (const box of daemonBoxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
-}, 60_000);
+}, generous(60_000));
 
 const guard = (id: string) => JSON.stringify({ id, hooks: { PreToolUse: { response: { decision: "deny", reason: "no" } } } });
 

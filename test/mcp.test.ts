@@ -8,6 +8,7 @@ import { ADAPTERS } from "../adapters/index.ts";
 import { HOSTS as RECORDS } from "./hosts-data/index.ts";
 import type { McpExpectation } from "./hosts-data/record.ts";
 import { REPO, sandbox, stdoutJson, type Sandbox } from "./support/harness.ts";
+import { generous } from "./support/budget.ts";
 
 /** MCP servers: declared once in the connector, registered by install in every host's own file and format. */
 
@@ -319,20 +320,24 @@ describe("mcp: the config", () => {
 });
 
 describe("mcp: the registered server runs", () => {
-  test("the stdio entry install wrote starts the fixture server; a tool call is recorded", async () => {
-    const box = sandbox();
-    const log = join(box.root, "calls.jsonl");
-    const config = writeJsonConfig(box, {
-      id: "tools",
-      mcpServers: { rec: { command: "node", args: [SERVER, "--log", log], env: { E2E_MCP_SECRET: "plain" } } },
-    });
-    expect(box.cli(["install", "--config", config, "--platform", "claude-code", "--scope", "project"]).exitCode).toBe(0);
-    const entry = JSON.parse(box.read(join(box.project, ".mcp.json"))).mcpServers.rec;
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: { PATH: process.env.PATH ?? "", ...entry.env } }));
-    const result = await client.callTool({ name: "record", arguments: { text: "hello" } });
-    await client.close();
-    expect(result.content).toEqual([{ type: "text", text: "MCP-RECORDED:hello" }]);
-    expect(JSON.parse(box.read(log))).toMatchObject({ tool: "record", text: "hello", secret: "plain" });
-  }, 60_000);
+  test(
+    "the stdio entry install wrote starts the fixture server; a tool call is recorded",
+    async () => {
+      const box = sandbox();
+      const log = join(box.root, "calls.jsonl");
+      const config = writeJsonConfig(box, {
+        id: "tools",
+        mcpServers: { rec: { command: "node", args: [SERVER, "--log", log], env: { E2E_MCP_SECRET: "plain" } } },
+      });
+      expect(box.cli(["install", "--config", config, "--platform", "claude-code", "--scope", "project"]).exitCode).toBe(0);
+      const entry = JSON.parse(box.read(join(box.project, ".mcp.json"))).mcpServers.rec;
+      const client = new Client({ name: "test", version: "1.0.0" });
+      await client.connect(new StdioClientTransport({ command: entry.command, args: entry.args, env: { PATH: process.env.PATH ?? "", ...entry.env } }));
+      const result = await client.callTool({ name: "record", arguments: { text: "hello" } });
+      await client.close();
+      expect(result.content).toEqual([{ type: "text", text: "MCP-RECORDED:hello" }]);
+      expect(JSON.parse(box.read(log))).toMatchObject({ tool: "record", text: "hello", secret: "plain" });
+    },
+    generous(60_000),
+  );
 });

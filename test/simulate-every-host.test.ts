@@ -10,6 +10,7 @@ import { ADAPTERS, findAdapter } from "../adapters/index.ts";
 import { EVENT_NAMES, type ConnectorConfig } from "../src/events.ts";
 import { planHost } from "../src/install/plan.ts";
 import { BIN, sandbox, writeConfig, type Result, type Sandbox } from "./support/harness.ts";
+import { generous } from "./support/budget.ts";
 
 /** Every event of every host that install would wire for a connector that hooks all of them. */
 function wiredPairs(box: Sandbox): { host: string; name: string; event: string }[] {
@@ -104,7 +105,7 @@ describe("simulate: every host × every event install wires, from its built-in s
         r.hook = await hookCall(box, r.host, r.event, config, payload);
       }),
     );
-  }, 240_000);
+  }, generous(240_000));
 
   test("the list is the adapters' own: every hook host, its events", () => {
     // Codex PostToolUse is the case of issue 34; the count guards against an empty walk.

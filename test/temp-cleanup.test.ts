@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fixturePayload, REPO, sandbox, writeConfig } from "./support/harness.ts";
 import { tempDir } from "./support/temp.ts";
+import { generous } from "./support/budget.ts";
 
 /** A test run leaves nothing in the OS temp dir, and neither does the binary. */
 
@@ -17,20 +18,28 @@ function runSample(env: Record<string, string>) {
 }
 
 describe("temporary folders", () => {
-  test("suites run with their own TMPDIR leave it empty", () => {
-    const run = runSample({});
-    expect(run.output).toContain(" 0 fail");
-    expect(run.exitCode).toBe(0);
-    expect(run.left).toEqual([]);
-  }, 120_000);
+  test(
+    "suites run with their own TMPDIR leave it empty",
+    () => {
+      const run = runSample({});
+      expect(run.output).toContain(" 0 fail");
+      expect(run.exitCode).toBe(0);
+      expect(run.left).toEqual([]);
+    },
+    generous(120_000),
+  );
 
-  test("AC_TEST_KEEP=1 keeps them (so the check above sees real folders go)", () => {
-    const run = runSample({ AC_TEST_KEEP: "1" });
-    expect(run.exitCode).toBe(0);
-    expect(run.left.length).toBeGreaterThan(1);
-    expect(run.left.every((name) => name.startsWith("ac-test-") || name.startsWith("ac-chunks-"))).toBe(true);
-    expect(run.output).toContain(`AC_TEST_KEEP=1: kept ${run.left.length} test folders:`);
-  }, 120_000);
+  test(
+    "AC_TEST_KEEP=1 keeps them (so the check above sees real folders go)",
+    () => {
+      const run = runSample({ AC_TEST_KEEP: "1" });
+      expect(run.exitCode).toBe(0);
+      expect(run.left.length).toBeGreaterThan(1);
+      expect(run.left.every((name) => name.startsWith("ac-test-") || name.startsWith("ac-chunks-"))).toBe(true);
+      expect(run.output).toContain(`AC_TEST_KEEP=1: kept ${run.left.length} test folders:`);
+    },
+    generous(120_000),
+  );
 
   test("install, hook and uninstall calls of the binary write nothing into TMPDIR", () => {
     const box = sandbox();

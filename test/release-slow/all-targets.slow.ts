@@ -11,6 +11,7 @@ import { sandbox } from "../support/harness.ts";
 import { buildRelease, checkRubySyntax, formulaDownloads, readSums, runAsync, serveRelease, sha256, type ReleaseServer } from "../support/release.ts";
 import { TARGETS } from "../../src/install/self/release.ts";
 import pkg from "../../package.json" with { type: "json" };
+import { generous } from "../support/budget.ts";
 
 setDefaultTimeout(600_000);
 
@@ -23,7 +24,7 @@ beforeAll(() => {
   const args = ["--targets", "all", "--base-url", server.base.replace(pkg.version, "{version}")];
   first = buildRelease(args);
   second = buildRelease(args);
-}, 3_600_000);
+}, generous(3_600_000));
 afterAll(() => server.stop());
 
 describe("the release, every target", () => {

@@ -19,7 +19,7 @@ const boxes: Sandbox[] = [];
 const SLOW = 60_000;
 afterAll(() => {
   for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
-}, 60_000);
+}, generous(60_000));
 
 /** What a connector's top level does to the built-ins every JavaScript program shares. */
 const REPLACES_BUILT_INS = `

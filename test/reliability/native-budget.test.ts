@@ -134,21 +134,25 @@ afterAll(() =>
  * ended as blocked, as the backstop ends a process of its own.
  */
 describe.each(BOTH_WAYS)("a connector's top-level timer that blocks natively between calls (%s)", (way, env) => {
-  test("each call ends within the connector's own budget (timeout 2 s), not the default one", () => {
-    const prelude = "setInterval(() => Bun.sleepSync(20_000), 1000);";
-    const config = configWithHandler(box, "() => ({ decision: 'deny', reason: 'on time' })", prelude, "native-top-level-timer.config.ts");
-    const options = way === "daemon" ? LOADS.daemon(box, config) : LOADS.compiled(box, config);
-    // The first call starts the worker's timer; the next ones find the worker held by it.
-    box.hook("claude-code", "PreToolUse", prePayload(), { ...options, env: { ...options.env, ...env } });
-    Bun.sleepSync(1200);
-    // Each transport of the client (call-blocking.ts; call-evented.ts with AGENT_CONNECTOR_FFI=0).
-    const transports: Record<string, string>[] = [{}, { AGENT_CONNECTOR_FFI: "0" }];
-    for (const transport of transports) {
-      const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { ...options, env: { ...options.env, ...env, ...transport } }));
-      // The default budget would be 29.5 s; the connector's is 1 s (+ 0.5 s grace).
-      expect(result.ms).toBeLessThan(generous(6000));
-      const blocked = `agent-connector: ${where(options)}: user code blocked the process past its time budget; ended (fail-open)\n`;
-      expect([claudeDeny("on time"), blocked]).toContain(result.stdout || result.stderr);
-    }
-  }, 60_000);
+  test(
+    "each call ends within the connector's own budget (timeout 2 s), not the default one",
+    () => {
+      const prelude = "setInterval(() => Bun.sleepSync(20_000), 1000);";
+      const config = configWithHandler(box, "() => ({ decision: 'deny', reason: 'on time' })", prelude, "native-top-level-timer.config.ts");
+      const options = way === "daemon" ? LOADS.daemon(box, config) : LOADS.compiled(box, config);
+      // The first call starts the worker's timer; the next ones find the worker held by it.
+      box.hook("claude-code", "PreToolUse", prePayload(), { ...options, env: { ...options.env, ...env } });
+      Bun.sleepSync(1200);
+      // Each transport of the client (call-blocking.ts; call-evented.ts with AGENT_CONNECTOR_FFI=0).
+      const transports: Record<string, string>[] = [{}, { AGENT_CONNECTOR_FFI: "0" }];
+      for (const transport of transports) {
+        const result = timed(() => box.hook("claude-code", "PreToolUse", prePayload(), { ...options, env: { ...options.env, ...env, ...transport } }));
+        // The default budget would be 29.5 s; the connector's is 1 s (+ 0.5 s grace).
+        expect(result.ms).toBeLessThan(generous(6000));
+        const blocked = `agent-connector: ${where(options)}: user code blocked the process past its time budget; ended (fail-open)\n`;
+        expect([claudeDeny("on time"), blocked]).toContain(result.stdout || result.stderr);
+      }
+    },
+    generous(60_000),
+  );
 });

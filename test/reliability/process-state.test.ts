@@ -14,7 +14,7 @@ import { claudeDeny, DAEMON_ON, daemonReady, prePayload, BOTH_WAYS } from "./sup
 const boxes: Sandbox[] = [];
 afterAll(() => {
   for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
-}, 60_000);
+}, generous(60_000));
 
 /** A hook call as a host makes it: its umask set first, the payload in a pipe. */
 function hook(box: Sandbox, umask: string, env: Record<string, string>): Result {

@@ -12,7 +12,7 @@ import { BOTH_WAYS, claudeDeny, DAEMON_ON, daemonReady, prePayload } from "./sup
 const boxes: Sandbox[] = [];
 afterAll(() => {
   for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
-}, 60_000);
+}, generous(60_000));
 
 const REASON = "r".repeat(100_000);
 /** How late the host starts reading: twice the backstop's grace and more (src/core/timeout.ts). */

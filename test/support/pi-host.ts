@@ -10,6 +10,7 @@ import type { EventName } from "../../src/events.ts";
 import { sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./harness.ts";
 import { withEnv } from "./plugin-host.ts";
 import { findAdapter } from "../../adapters/index.ts";
+import { generous } from "./budget.ts";
 
 type Json = Record<string, any>;
 type Handler = (event: Json, ctx: Json) => Promise<unknown>;
@@ -177,22 +178,26 @@ export function piModuleSuite(platform: string, payload: (event: EventName, box?
 
   describe(`${platform}: fail-open (Pi's call goes on)`, () => {
     for (const mode of ["throw", "hang", "garbage"]) {
-      test(`handler ${mode}: no block, arguments untouched`, async () => {
-        const { call } = await installed((b) =>
-          writeConfig(
-            b,
-            `{ id: "test", timeout: 2, hooks: { PreToolUse: { handler: () => {
+      test(
+        `handler ${mode}: no block, arguments untouched`,
+        async () => {
+          const { call } = await installed((b) =>
+            writeConfig(
+              b,
+              `{ id: "test", timeout: 2, hooks: { PreToolUse: { handler: () => {
               if (${JSON.stringify(mode)} === "throw") throw new Error("boom");
               if (${JSON.stringify(mode)} === "hang") return new Promise(() => {});
               return { decision: "maybe", reason: 42 };
             } } } }`,
-          ),
-        );
-        const { raw, result } = call("PreToolUse");
-        const before = structuredClone(raw.event.input);
-        expect(await result).toBeUndefined();
-        expect(raw.event.input).toEqual(before);
-      }, 15_000);
+            ),
+          );
+          const { raw, result } = call("PreToolUse");
+          const before = structuredClone(raw.event.input);
+          expect(await result).toBeUndefined();
+          expect(raw.event.input).toEqual(before);
+        },
+        generous(15_000),
+      );
     }
 
     test("no plugin worker and no binary at the recorded paths: no block, one log line", async () => {
