@@ -60,6 +60,9 @@ function logUnless(key: string, message: string, seen: (last: string | undefined
   );
 }
 
+/** Work done once the answer is out (a ledger record, src/audit/): flushLogs waits for it too. */
+export const afterReply = (work: Promise<unknown>): void => void pending.push(work);
+
 /** Waits for log lines still being written; call before exiting. */
 export async function flushLogs(): Promise<void> {
   const lines = pending.splice(0);
@@ -81,7 +84,7 @@ async function appendLog(message: string): Promise<boolean> {
  * What a hook.log line is appended with: never through a symlink (ELOOP), whatever one points at.
  * Node and Bun take the O_ flags as a number here; the types say only string.
  */
-const appendFlags = ({ O_APPEND, O_CREAT, O_NOFOLLOW, O_WRONLY }: LogFs["constants"]): string =>
+export const appendFlags = ({ O_APPEND, O_CREAT, O_NOFOLLOW, O_WRONLY }: LogFs["constants"]): string =>
   (O_WRONLY | O_APPEND | O_CREAT | (O_NOFOLLOW ?? 0)) as unknown as string;
 
 function appendWith({ appendFileSync, constants, mkdirSync, renameSync, statSync }: LogFs, message: string): boolean {

@@ -1,0 +1,124 @@
+import type { ToolView } from "../tools/portable.ts";
+import { redact, redactionEnv } from "../hook/redact.ts";
+import { afterReply } from "../hook/io.ts";
+import { logTarget } from "../hook/home-trust.ts";
+import { COMMIT } from "../version.ts";
+import { impliedDecision, REWRITE_APPROVES, type Degradation } from "../core/resolve.ts";
+import type { HookResponse } from "../events.ts";
+import type { ResolvedResponse } from "../dialects/dialect.ts";
+import { appendRecord } from "./ledger-write.ts";
+import { DEFAULT_AUDIT_LEVEL, type AuditLevel } from "./settings.ts";
+
+/**
+ * What one hook call decided, gathered as the call goes (decide.ts notes the host, the tool and
+ * the handler's answer; run.ts a failure) and written as one ledger record once the answer is out
+ * (recordCall). One explicit object per process: a call in a process of its own has one call, a
+ * daemon's worker answers one call at a time and recordCall empties it for the next.
+ */
+export interface CallFacts {
+  /** The connector's `audit` setting, once its config is loaded. */
+  level?: AuditLevel;
+  /** The host that really called (a guest host reading another's files: itself). */
+  host?: string;
+  sessionId?: string;
+  toolName?: string;
+  tool?: ToolView;
+  /** The handler's answer, before the host's limits: deny, allow, ask, modify, context, native, no opinion. */
+  answer?: string;
+  /** What the host acts on after degradation (the decision of the resolved response). */
+  enforced?: string;
+  /** How the answer fares on this host: "as answered", or the degradation it suffers. */
+  effect?: string;
+  reason?: string;
+  /** handler, no-match (the default), fail-open: <why>, fail-closed: <why>. */
+  outcome?: string;
+}
+
+export const callFacts: CallFacts = {};
+
+/** Text fields are cut to this many characters before they are scrubbed. */
+const MAX_FIELD = 300;
+/** At most this many paths of one tool call. */
+const MAX_PATHS = 10;
+
+const cut = (text: string): string => (text.length > MAX_FIELD ? `${text.slice(0, MAX_FIELD)}…` : text);
+
+/**
+ * Scrubbed as every line we write (src/hook/redact.ts), by the call's environment and token
+ * shapes, not by the payload's strings: the command is a payload string, and is what is recorded.
+ */
+const scrub = (text: string | undefined): string | undefined => (text === undefined ? undefined : redact(cut(text), redactionEnv()));
+
+/** A failure's short name in the outcome (the whole message is the record's reason). */
+function failureKind(message: string): string {
+  if (/time budget|did not answer/.test(message)) return "timeout";
+  if (/^handler threw|stray error/.test(message)) return "throw";
+  if (/process\.exit/.test(message)) return "exit";
+  if (/cannot be loaded|config|registry|not installed/.test(message)) return "config";
+  if (/another local user/.test(message)) return "untrusted home";
+  return "error";
+}
+
+/** A call that could not decide: failed open, or denied where its definition fails closed. */
+export function noteFailure(closed: boolean, message: string): void {
+  callFacts.outcome = `${closed ? "fail-closed" : "fail-open"}: ${failureKind(message)}`;
+  callFacts.enforced = closed ? "deny" : "no opinion";
+  callFacts.reason = message;
+}
+
+function toolOf(facts: CallFacts): Record<string, unknown> | undefined {
+  const view = facts.tool;
+  if (!facts.toolName && !view) return undefined;
+  const paths = view?.filePaths?.slice(0, MAX_PATHS).map((path) => scrub(path)!);
+  return {
+    kind: view?.kind,
+    name: scrub(facts.toolName),
+    command: scrub(view?.command),
+    ...(paths?.length ? { paths } : {}),
+    url: scrub(view?.url),
+  };
+}
+
+/** Whether a call with these facts is recorded at this level. */
+const wanted = (level: AuditLevel, answer: string, outcome: string): boolean =>
+  level === "all" || (level === "decisions" && (answer !== "no opinion" || outcome.startsWith("fail-")));
+
+/**
+ * The call is answered: its record is appended after the reply is out (io.ts afterReply, which
+ * the process awaits before it exits and a worker after its answer is sent), and the facts are
+ * emptied for the next call.
+ */
+export function recordCall(call: { platform: string; event: string; connector?: string }, latencyMs: number): void {
+  const facts = { ...callFacts };
+  for (const key of Object.keys(callFacts)) delete callFacts[key as keyof CallFacts];
+  const answer = facts.answer ?? "no opinion";
+  const outcome = facts.outcome ?? (facts.answer ? "handler" : "no-match");
+  // A home another user could change is not written to at all (home-trust.ts).
+  if (logTarget.refused || !wanted(facts.level ?? DEFAULT_AUDIT_LEVEL, answer, outcome)) return;
+  const record = {
+    time: new Date().toISOString(),
+    host: facts.host ?? call.platform,
+    ...(facts.host && facts.host !== call.platform ? { installedFor: call.platform } : {}),
+    event: call.event,
+    connector: call.connector,
+    session: scrub(facts.sessionId),
+    tool: toolOf(facts),
+    answer,
+    enforced: facts.enforced ?? "no opinion",
+    effect: facts.effect,
+    reason: scrub(facts.reason),
+    outcome,
+    latencyMs: Math.round(latencyMs * 10) / 10,
+    build: COMMIT,
+  };
+  afterReply(import("node:fs").then((fs) => appendRecord(fs, record)));
+}
+
+/** The handler's answer, what the host acts on after its limits (resolve.ts), and how the two differ. */
+export function noteAnswer(response: HookResponse | undefined, resolved: ResolvedResponse, lost: readonly Degradation[], rewriteApproves: boolean): void {
+  const answer = (response && impliedDecision(response)) ?? "no opinion";
+  callFacts.answer = answer;
+  callFacts.enforced = resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion");
+  callFacts.effect = lost.find((d) => d.from === answer)?.to ?? (answer === "modify" && rewriteApproves ? REWRITE_APPROVES : "as answered");
+  callFacts.reason = response?.reason;
+}
