@@ -1,5 +1,6 @@
 import { hookLogPath } from "../home.ts";
 import { redact } from "./redact.ts";
+import { oneLine } from "../one-line.ts";
 import { logFolderProblem, logTarget } from "./home-trust.ts";
 
 // Bun's writers, not process.stdout (Node's stream layer costs a compiled binary ~6 ms and ~7 MB)
@@ -25,11 +26,11 @@ export function writeLogsAtOnce(fs: LogFs): void {
   syncFs = fs;
 }
 
-/** One line per failure (redacted, capped), so a fail-open that a user never saw on stderr can still be found. */
+/** One line per failure (redacted, capped, one line whatever it holds: src/one-line.ts), so a fail-open that a user never saw on stderr can still be found. */
 export function logLine(message: string): void {
   if (logTarget.refused) return;
   try {
-    const line = redact(message).replace(/\r?\n/g, " | ");
+    const line = oneLine(redact(message));
     if (syncFs) appendWith(syncFs, line);
     else pending[pending.length] = appendLog(line);
   } catch {
@@ -55,7 +56,7 @@ function logUnless(key: string, message: string, seen: (last: string | undefined
       .catch(() => undefined)
       .then(async (last) => {
         if (seen(last)) return;
-        if (await appendLog(redact(message).replace(/\r?\n/g, " | "))) await Bun.write(marker, message, { mode: 0o600 }).catch(() => 0);
+        if (await appendLog(oneLine(redact(message)))) await Bun.write(marker, message, { mode: 0o600 }).catch(() => 0);
       }),
   );
 }

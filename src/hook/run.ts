@@ -30,6 +30,7 @@ import { failsClosed } from "../core/on-failure.ts";
 import { targetKey } from "../config/hook-call-schema.ts";
 import { logTarget, untrustedHome } from "./home-trust.ts";
 import { noteFailure, recordCall } from "../audit/call.ts";
+import { oneLine } from "../one-line.ts";
 
 export type { HookArgs };
 
@@ -118,7 +119,7 @@ export const callLeftNothing = (): boolean => decided !== "fail-open" && decided
  */
 export function failOpenReply(args: HookArgs, message: string): Reply {
   const where = whereOf(args);
-  const line = redact(message).replace(/\r?\n\s*/g, " | "); // one stderr line, as hosts show one
+  const line = oneLine(redact(message).replace(/\r?\n\s*/g, " | ")); // one stderr line, as hosts show one, hiding none
   noteFailure(failure.closed || Boolean(args.failClosed), line);
   if (failure.closed || args.failClosed) {
     decided = "fail-closed";
