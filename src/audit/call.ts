@@ -55,7 +55,6 @@ function failureKind(message: string): string {
   if (/^handler threw|stray error/.test(message)) return "throw";
   if (/process\.exit/.test(message)) return "exit";
   if (/cannot be loaded|config|registry|not installed/.test(message)) return "config";
-  if (/another local user/.test(message)) return "untrusted home";
   return "error";
 }
 

@@ -1,0 +1,165 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { generous } from "./support/budget.ts";
+import { fixturePayload, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
+import { BOTH_WAYS, DAEMON_ON, daemonReady } from "./reliability/support.ts";
+
+/**
+ * The decision ledger (issue 45; docs/audit.md): every call that decided or failed is one sealed
+ * JSON line under the home, written by the call that decided, through the daemon and in a process
+ * of its own; `logs` reads it (filters, --json as stored, --stats), and `logs --verify` names the
+ * first record changed, removed or inserted.
+ */
+
+const boxes: Sandbox[] = [];
+afterAll(() => {
+  for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
+}, 60_000);
+
+const ledgerDir = (box: Sandbox) => join(box.env.AGENT_CONNECTOR_HOME!, "audit");
+const ledgerPath = (box: Sandbox) => join(ledgerDir(box), "decisions.jsonl");
+
+/** A sandbox with connector `test` installed: `hooks` is the config's hooks object. */
+function installedBox(hooks: string, extra = ""): Sandbox {
+  const box = sandbox();
+  boxes.push(box);
+  const config = writeConfig(box, `{ id: "test", timeout: 10,${extra} hooks: ${hooks} }`);
+  const installed = box.cli(["install", "--config", config, "--platform", "claude-code"]);
+  if (installed.exitCode !== 0) throw new Error(`install failed: ${installed.stderr}`);
+  return box;
+}
+
+const DENY = `{ handler: () => ({ decision: "deny", reason: "audit says no" }) }`;
+const DENY_ALL = `{ PreToolUse: ${DENY}, PostToolUse: ${DENY}, UserPromptSubmit: ${DENY} }`;
+
+/** Stored records, as `logs --json` prints them: one JSON object a line. */
+const records = (box: Sandbox, args: string[] = []): Record<string, unknown>[] => {
+  const out = box.cli(["logs", "--json", "--lines", "0", ...args]);
+  expect(out.exitCode).toBe(0);
+  return out.stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+};
+
+const CANNOT_BLOCK = "ignored (the host cannot block here)";
+const CONTEXT_INSTEAD = "context carrying the reason (the host cannot block here)";
+/**
+ * Eight json-stdio hosts, a deny on three events each, and what each host does with it (their
+ * adapters' capabilities, docs/hosts/<id>.md): blocked, or what the deny became.
+ */
+const HOSTS: [string, Record<string, string>][] = [
+  ["claude-code", {}],
+  ["codex", {}],
+  ["qwen-code", {}],
+  ["codebuddy", {}],
+  ["droid", { PostToolUse: CONTEXT_INSTEAD }],
+  ["kimi", { PostToolUse: CANNOT_BLOCK }],
+  ["goose", { PostToolUse: CANNOT_BLOCK, UserPromptSubmit: CANNOT_BLOCK }],
+  ["windsurf", { PostToolUse: CANNOT_BLOCK }],
+];
+const EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit"];
+
+for (const [way, env] of BOTH_WAYS) {
+  describe(`the decision ledger (${way})`, () => {
+    test(
+      "24 denies over 8 hosts: `logs --decision deny --json` lists each, with what the host enforced",
+      () => {
+        const box = installedBox(DENY_ALL);
+        if (way === "daemon") daemonReady(box);
+        for (const [host] of HOSTS) for (const event of EVENTS) expect(box.hook(host, event, fixturePayload(host, event, box), { env }).exitCode).toBeOneOf([0, 2]);
+        const denies = records(box, ["--decision", "deny"]);
+        expect(denies.map((r) => [r.host, r.event, r.connector, r.answer, r.enforced, r.effect, r.outcome, r.reason])).toEqual(
+          HOSTS.flatMap(([host, degraded]) =>
+            EVENTS.map((event) => {
+              const effect = degraded[event];
+              const enforced = effect === CONTEXT_INSTEAD ? "context" : effect ? "no opinion" : "deny";
+              return [host, event, "test", "deny", enforced, effect ?? "as answered", "handler", "audit says no"];
+            }),
+          ),
+        );
+        for (const r of denies) {
+          expect(r).toMatchObject({ v: 1, latencyMs: expect.any(Number), build: expect.any(String), hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+          if (r.event !== "UserPromptSubmit") expect(r.tool).toMatchObject({ name: expect.any(String), kind: expect.any(String) });
+        }
+        expect(denies.map((r) => r.seq)).toEqual(denies.map((_, i) => i + 1));
+        // Stats: per host and decision.
+        const stats = JSON.parse(box.cli(["logs", "--stats", "--json"]).stdout) as { stats: { host: string; decision: string; calls: number }[] };
+        expect(stats.stats.map((s) => [s.host, s.decision, s.calls])).toEqual(HOSTS.map(([host]) => [host, "deny", 3]).sort());
+        // The file obeys hook.log's rules: this user's only.
+        expect(statSync(ledgerPath(box)).mode & 0o777).toBe(0o600);
+        expect(statSync(ledgerDir(box)).mode & 0o777).toBe(0o700);
+      },
+      generous(120_000),
+    );
+
+    test(
+      "a line a message could forge or hide is one escaped line everywhere; logs drops nothing",
+      () => {
+        const forged = ["ok\r2026-01-01T00:00:00.000Z claude-code PreToolUse (test): forged", "a\u2028b", "c\u0085d", "\u001b[2K\u001b[1Ghidden"];
+        // The messages are the handler's own (a payload's strings are redacted from every line): the command picks one.
+        const box = installedBox(
+          `{ PreToolUse: { handler: (e) => { throw new Error(${JSON.stringify(forged)}[Number(e.toolInput.command)]) } }, UserPromptSubmit: { handler: () => ({ decision: "deny", reason: "x\\u2028y\\rz" }) } }`,
+        );
+        if (way === "daemon") daemonReady(box);
+        const escaped = ["ok\\r2026-01-01T00:00:00.000Z claude-code PreToolUse (test): forged", "a\\u2028b", "c\\u0085d", "\\u001b[2K\\u001b[1Ghidden"];
+        for (const [command] of forged.entries()) {
+          const result = box.hook("claude-code", "PreToolUse", { session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: String(command) } }, { env });
+          expect(result.exitCode).toBe(0);
+          expect(result.stderr.split(/[\n\r\u2028\u2029\u0085\u001b]/)).toHaveLength(2);
+        }
+        box.hook("claude-code", "UserPromptSubmit", { session_id: "s", prompt: "hi" }, { env });
+        const hookLog = box.read(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log"));
+        expect(hookLog.split("\n").filter(Boolean)).toHaveLength(4);
+        expect(hookLog).not.toMatch(/[\r\u2028\u2029\u0085\u001b]/);
+        for (const text of escaped) expect(hookLog).toContain(`handler threw: ${text}; allowed (fail-open)`);
+        // The ledger: four failures, as stored, each one JSON line; shown as one line each.
+        expect(records(box).map((r) => [r.outcome, r.reason])).toEqual([
+          ...escaped.map((text) => ["fail-open: throw", `handler threw: ${text}`]),
+          ["handler", "x\u2028y\rz"],
+        ]);
+        const shown = box.cli(["logs"]).stdout;
+        expect(shown).not.toMatch(/[\r\u2028\u2029\u0085\u001b]/);
+        expect(shown.split("\n").filter(Boolean)).toHaveLength(5);
+        expect(shown).toContain("claude-code: deny  x\\u2028y\\rz\n");
+        for (const text of escaped) expect(shown).toContain(`handler threw: ${text}`);
+        // hook.log read back: four failures, each its own kind.
+        const hookEntries = JSON.parse(box.cli(["logs", "--hook-log", "--json"]).stdout) as { entries: { decision: string; message: string }[] };
+        expect(hookEntries.entries.map((e) => [e.decision, e.message])).toEqual(escaped.map((text) => ["fail-open", `handler threw: ${text}`]));
+      },
+      generous(60_000),
+    );
+  });
+}
+
+describe("a connector's audit setting", () => {
+  test('"all" records calls with no opinion; false records nothing, a failure neither', () => {
+    const all = installedBox(`{ PreToolUse: { matcher: "Bash", handler: () => undefined } }`, ` audit: "all",`);
+    all.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
+    all.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Read", tool_input: { file_path: "/etc/hosts" } });
+    expect(records(all).map((r) => [r.answer, r.outcome, (r.tool as { name: string }).name])).toEqual([
+      ["no opinion", "handler", "Bash"],
+      ["no opinion", "no-match", "Read"],
+    ]);
+    const off = installedBox(`{ PreToolUse: { handler: (e) => e.toolInput.command === "boom" ? Promise.reject(new Error("boom")) : { decision: "deny" } } }`, ` audit: false,`);
+    off.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
+    off.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "boom" } });
+    expect(off.exists(ledgerPath(off))).toBe(false);
+  });
+
+  test("by default: decisions and failures, scrubbed and cut; not a call with no opinion", () => {
+    const box = installedBox(`{ PreToolUse: { handler: (e) => e.toolInput.command.startsWith("ls") ? undefined : { decision: "deny", reason: process.env.AC_TEST_API_KEY } } }`);
+    const env = { AC_TEST_API_KEY: "sk-live-abcdef123456" };
+    box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { env });
+    box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: `curl -H "x: sk-live-abcdef123456" ${"a".repeat(1000)}` } }, { env });
+    box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "rm" } }, { connector: "ghost", env });
+    const [deny, failed, ...rest] = records(box);
+    expect(rest).toEqual([]);
+    expect(deny).toMatchObject({ answer: "deny", reason: "[redacted]", outcome: "handler" });
+    const command = (deny!.tool as { command: string }).command;
+    expect(command).toStartWith('curl -H "x: [redacted]" aaa');
+    expect(command.length).toBeLessThan(400);
+    expect(failed).toMatchObject({ connector: "ghost", answer: "no opinion", outcome: "fail-open: config", reason: 'connector "ghost" is not installed (no registry entry)' });
+  });
+});
