@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { generous } from "./support/budget.ts";
 import { fixturePayload, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
@@ -132,6 +132,61 @@ for (const [way, env] of BOTH_WAYS) {
     );
   });
 }
+
+describe("logs --verify", () => {
+  /** A ledger of five records (five calls in a process of their own). */
+  function fiveRecords(): Sandbox {
+    const box = installedBox(`{ PreToolUse: ${DENY} }`);
+    for (let i = 0; i < 5; i++) box.hook("claude-code", "PreToolUse", { session_id: `s${i}`, tool_name: "Bash", tool_input: { command: `echo ${i}` } });
+    const verified = box.cli(["logs", "--verify"]);
+    expect(verified.stdout).toBe(`The ledger's chain holds: 5 records (1 to 5) in ${ledgerDir(box)}.\n`);
+    expect(verified.exitCode).toBe(0);
+    return box;
+  }
+  const edit = (box: Sandbox, change: (lines: string[]) => string[]) =>
+    box.write(ledgerPath(box), `${change(box.read(ledgerPath(box)).split("\n").filter(Boolean)).join("\n")}\n`);
+  const verify = (box: Sandbox) => {
+    const result = box.cli(["logs", "--verify", "--json"]);
+    expect(result.exitCode).toBe(5);
+    return (JSON.parse(result.stdout) as { broken: { what: string; line: number; seq?: number; message: string } }).broken;
+  };
+
+  test("an edited record is named", () => {
+    const box = fiveRecords();
+    edit(box, (lines) => lines.map((line, i) => (i === 2 ? line.replace('"answer":"deny"', '"answer":"allow"') : line)));
+    expect(verify(box)).toMatchObject({ what: "changed", line: 3, seq: 3 });
+    expect(box.cli(["logs", "--verify"]).stdout).toBe(`The ledger's chain is broken: ${ledgerPath(box)}:3 (record 3) was changed: its seal does not match its text.\n`);
+  });
+
+  test("a removed record is named", () => {
+    const box = fiveRecords();
+    edit(box, (lines) => lines.filter((_, i) => i !== 1));
+    expect(verify(box)).toMatchObject({ what: "removed", line: 2, seq: 3, message: `record 2 before ${ledgerPath(box)}:2 was removed` });
+  });
+
+  test("an inserted record is named: a copy of another, or a line of its own", () => {
+    const box = fiveRecords();
+    const original = box.read(ledgerPath(box));
+    edit(box, (lines) => [...lines.slice(0, 4), lines[1]!, lines[4]!]);
+    expect(verify(box)).toMatchObject({ what: "inserted", line: 5, seq: 2 });
+    box.write(ledgerPath(box), original);
+    edit(box, (lines) => [...lines.slice(0, 2), `{"v":1,"seq":3,"answer":"allow"}`, ...lines.slice(2)]);
+    expect(verify(box)).toMatchObject({ what: "inserted", line: 3 });
+  });
+
+  test("the chain holds across rotation; a file removed from the middle is named", () => {
+    const box = installedBox(`{ PreToolUse: ${DENY} }`);
+    const small = { AGENT_CONNECTOR_AUDIT_MAX_BYTES: "4096", AGENT_CONNECTOR_AUDIT_KEEP: "3" };
+    for (let i = 0; i < 20; i++) box.hook("claude-code", "PreToolUse", { session_id: `s${i}`, tool_name: "Bash", tool_input: { command: `echo ${i}` } }, { env: small });
+    expect(readdirSync(ledgerDir(box)).filter((name) => name.endsWith(".jsonl")).sort()).toEqual(["decisions.1.jsonl", "decisions.2.jsonl", "decisions.jsonl"]);
+    const kept = records(box);
+    expect(kept.at(-1)?.seq).toBe(20);
+    const verified = JSON.parse(box.cli(["logs", "--verify", "--json"]).stdout) as { ok: boolean; first: number; last: number };
+    expect(verified).toMatchObject({ ok: true, first: kept[0]!.seq as number, last: 20 });
+    box.write(join(ledgerDir(box), "decisions.1.jsonl"), "");
+    expect(verify(box)).toMatchObject({ what: "removed", line: 1 });
+  });
+});
 
 describe("a connector's audit setting", () => {
   test('"all" records calls with no opinion; false records nothing, a failure neither', () => {

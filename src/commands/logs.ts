@@ -4,7 +4,8 @@ import { oneLine } from "../one-line.ts";
 import { auditDir, ledgerFile } from "../audit/settings.ts";
 import { ledgerLines, readFrom, readLedger, type LedgerLine } from "../audit/ledger-read.ts";
 import { decisionOf, type AuditRecord } from "../audit/record.ts";
-import { connectorArgs, jsonArgs } from "./_args.ts";
+import { verifyChain } from "../audit/verify.ts";
+import { connectorArgs, EXIT, jsonArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { UsageError } from "./_fail.ts";
 import { printJson, printStdout } from "./_output.ts";
@@ -12,7 +13,7 @@ import { formatTable } from "./_table.ts";
 import { formatLogEntry, parseLogLine, type LogEntry } from "./_hook-log.ts";
 
 /**
- * `logs`: the decision ledger (src/audit/, docs/audit.md), filtered, followed or counted;
+ * `logs`: the decision ledger (src/audit/, docs/audit.md), filtered, followed, counted or verified;
  * `--hook-log`: hook.log's failures and notes. Every text shown is one line (src/one-line.ts).
  */
 
@@ -117,7 +118,7 @@ export default defineAcCommand({
   meta: {
     name: "logs",
     description:
-      "Show the decision ledger: every call that decided or failed (time, host, event, connector, decision, latency, the tool, what the host enforced, the reason); filter, follow, or count (--stats). --hook-log shows hook.log's failures and notes.",
+      "Show the decision ledger: every call that decided or failed (time, host, event, connector, decision, latency, the tool, what the host enforced, the reason); filter, follow, count (--stats) or verify its hash chain (--verify). --hook-log shows hook.log's failures and notes.",
   },
   args: {
     ...connectorArgs,
@@ -128,6 +129,7 @@ export default defineAcCommand({
     lines: { type: "string", description: "How many of the last records to show (0: all)", default: "50" },
     follow: { type: "boolean", alias: ["f"], description: "Keep printing records as hooks write them (Ctrl-C stops)" },
     stats: { type: "boolean", description: "Count the records per host and decision, with p50/p95 latency" },
+    verify: { type: "boolean", description: "Check the ledger's hash chain; name the first record changed, removed or inserted (exit 5)" },
     "hook-log": { type: "boolean", description: "Show hook.log instead: failures and notes (--connector, --lines, --follow, --json apply)" },
     ...jsonArgs,
   },
@@ -137,6 +139,15 @@ export default defineAcCommand({
     if (args["hook-log"]) return await showHookLog({ lines: count, follow: args.follow, connector: args.connector }, json);
 
     const lines = readLedger();
+    if (args.verify) {
+      const result = verifyChain(lines);
+      if (json) printJson({ ledger: auditDir(), ok: !result.broken, ...result });
+      else if (result.broken) printStdout(`The ledger's chain is broken: ${result.broken.message}.`);
+      else if (!result.records) printStdout(`No records in ${auditDir()}: nothing to verify.`);
+      else printStdout(`The ledger's chain holds: ${result.records} records (${result.first} to ${result.last}) in ${auditDir()}.`);
+      return result.broken ? EXIT.problems : undefined;
+    }
+
     const filters: Filters = { ...args, since: args.since === undefined ? undefined : sinceTime(args.since) };
     const kept = (ls: LedgerLine[]) => ls.filter((l) => l.record && matches(l.record, filters));
     const show = (ls: LedgerLine[]) => {
