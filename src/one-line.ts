@@ -7,10 +7,11 @@
  * other control character (C0, DEL, C1), the separators and the bidi controls become a visible
  * escape (\r, \t, \u001b, \u2028, …). A backslash stays as it is: Windows paths stay readable.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is matched.
 const HIDING = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 const NAMED: Record<string, string> = { "\r": "\\r", "\t": "\\t" };
 
-const escape = (char: string): string => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+const escaped = (char: string): string => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
-export const oneLine = (text: string): string => text.replace(/\r?\n/g, " | ").replace(HIDING, escape);
+export const oneLine = (text: string): string => text.replace(/\r?\n/g, " | ").replace(HIDING, escaped);

@@ -17,6 +17,10 @@ afterAll(() => {
   for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
 }, 60_000);
 
+/** What could hide or forge a line, raw. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for.
+const HIDING = /[\r\u2028\u2029\u0085\u001b]/;
+
 const ledgerDir = (box: Sandbox) => join(box.env.AGENT_CONNECTOR_HOME!, "audit");
 const ledgerPath = (box: Sandbox) => join(ledgerDir(box), "decisions.jsonl");
 
@@ -68,7 +72,8 @@ for (const [way, env] of BOTH_WAYS) {
       () => {
         const box = installedBox(DENY_ALL);
         if (way === "daemon") daemonReady(box);
-        for (const [host] of HOSTS) for (const event of EVENTS) expect(box.hook(host, event, fixturePayload(host, event, box), { env }).exitCode).toBeOneOf([0, 2]);
+        for (const [host] of HOSTS)
+          for (const event of EVENTS) expect(box.hook(host, event, fixturePayload(host, event, box), { env }).exitCode).toBeOneOf([0, 2]);
         const denies = records(box, ["--decision", "deny"]);
         expect(denies.map((r) => [r.host, r.event, r.connector, r.answer, r.enforced, r.effect, r.outcome, r.reason])).toEqual(
           HOSTS.flatMap(([host, degraded]) =>
@@ -105,14 +110,20 @@ for (const [way, env] of BOTH_WAYS) {
         if (way === "daemon") daemonReady(box);
         const escaped = ["ok\\r2026-01-01T00:00:00.000Z claude-code PreToolUse (test): forged", "a\\u2028b", "c\\u0085d", "\\u001b[2K\\u001b[1Ghidden"];
         for (const [command] of forged.entries()) {
-          const result = box.hook("claude-code", "PreToolUse", { session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: String(command) } }, { env });
+          const result = box.hook(
+            "claude-code",
+            "PreToolUse",
+            { session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: String(command) } },
+            { env },
+          );
           expect(result.exitCode).toBe(0);
-          expect(result.stderr.split(/[\n\r\u2028\u2029\u0085\u001b]/)).toHaveLength(2);
+          expect(result.stderr.endsWith("\n") && result.stderr.split("\n")).toHaveLength(2);
+          expect(result.stderr).not.toMatch(HIDING);
         }
         box.hook("claude-code", "UserPromptSubmit", { session_id: "s", prompt: "hi" }, { env });
         const hookLog = box.read(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log"));
         expect(hookLog.split("\n").filter(Boolean)).toHaveLength(4);
-        expect(hookLog).not.toMatch(/[\r\u2028\u2029\u0085\u001b]/);
+        expect(hookLog).not.toMatch(HIDING);
         for (const text of escaped) expect(hookLog).toContain(`handler threw: ${text}; allowed (fail-open)`);
         // The ledger: four failures, as stored, each one JSON line; shown as one line each.
         expect(records(box).map((r) => [r.outcome, r.reason])).toEqual([
@@ -120,7 +131,7 @@ for (const [way, env] of BOTH_WAYS) {
           ["handler", "x\u2028y\rz"],
         ]);
         const shown = box.cli(["logs"]).stdout;
-        expect(shown).not.toMatch(/[\r\u2028\u2029\u0085\u001b]/);
+        expect(shown).not.toMatch(HIDING);
         expect(shown.split("\n").filter(Boolean)).toHaveLength(5);
         expect(shown).toContain("claude-code: deny  x\\u2028y\\rz\n");
         for (const text of escaped) expect(shown).toContain(`handler threw: ${text}`);
@@ -155,7 +166,9 @@ describe("logs --verify", () => {
     const box = fiveRecords();
     edit(box, (lines) => lines.map((line, i) => (i === 2 ? line.replace('"answer":"deny"', '"answer":"allow"') : line)));
     expect(verify(box)).toMatchObject({ what: "changed", line: 3, seq: 3 });
-    expect(box.cli(["logs", "--verify"]).stdout).toBe(`The ledger's chain is broken: ${ledgerPath(box)}:3 (record 3) was changed: its seal does not match its text.\n`);
+    expect(box.cli(["logs", "--verify"]).stdout).toBe(
+      `The ledger's chain is broken: ${ledgerPath(box)}:3 (record 3) was changed: its seal does not match its text.\n`,
+    );
   });
 
   test("a removed record is named", () => {
@@ -177,8 +190,13 @@ describe("logs --verify", () => {
   test("the chain holds across rotation; a file removed from the middle is named", () => {
     const box = installedBox(`{ PreToolUse: ${DENY} }`);
     const small = { AGENT_CONNECTOR_AUDIT_MAX_BYTES: "4096", AGENT_CONNECTOR_AUDIT_KEEP: "3" };
-    for (let i = 0; i < 20; i++) box.hook("claude-code", "PreToolUse", { session_id: `s${i}`, tool_name: "Bash", tool_input: { command: `echo ${i}` } }, { env: small });
-    expect(readdirSync(ledgerDir(box)).filter((name) => name.endsWith(".jsonl")).sort()).toEqual(["decisions.1.jsonl", "decisions.2.jsonl", "decisions.jsonl"]);
+    for (let i = 0; i < 20; i++)
+      box.hook("claude-code", "PreToolUse", { session_id: `s${i}`, tool_name: "Bash", tool_input: { command: `echo ${i}` } }, { env: small });
+    expect(
+      readdirSync(ledgerDir(box))
+        .filter((name) => name.endsWith(".jsonl"))
+        .sort(),
+    ).toEqual(["decisions.1.jsonl", "decisions.2.jsonl", "decisions.jsonl"]);
     const kept = records(box);
     expect(kept.at(-1)?.seq).toBe(20);
     const verified = JSON.parse(box.cli(["logs", "--verify", "--json"]).stdout) as { ok: boolean; first: number; last: number };
@@ -197,17 +215,27 @@ describe("a connector's audit setting", () => {
       ["no opinion", "handler", "Bash"],
       ["no opinion", "no-match", "Read"],
     ]);
-    const off = installedBox(`{ PreToolUse: { handler: (e) => e.toolInput.command === "boom" ? Promise.reject(new Error("boom")) : { decision: "deny" } } }`, ` audit: false,`);
+    const off = installedBox(
+      `{ PreToolUse: { handler: (e) => e.toolInput.command === "boom" ? Promise.reject(new Error("boom")) : { decision: "deny" } } }`,
+      ` audit: false,`,
+    );
     off.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
     off.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "boom" } });
     expect(off.exists(ledgerPath(off))).toBe(false);
   });
 
   test("by default: decisions and failures, scrubbed and cut; not a call with no opinion", () => {
-    const box = installedBox(`{ PreToolUse: { handler: (e) => e.toolInput.command.startsWith("ls") ? undefined : { decision: "deny", reason: process.env.AC_TEST_API_KEY } } }`);
+    const box = installedBox(
+      `{ PreToolUse: { handler: (e) => e.toolInput.command.startsWith("ls") ? undefined : { decision: "deny", reason: process.env.AC_TEST_API_KEY } } }`,
+    );
     const env = { AC_TEST_API_KEY: "sk-live-abcdef123456" };
     box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { env });
-    box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: `curl -H "x: sk-live-abcdef123456" ${"a".repeat(1000)}` } }, { env });
+    box.hook(
+      "claude-code",
+      "PreToolUse",
+      { session_id: "s", tool_name: "Bash", tool_input: { command: `curl -H "x: sk-live-abcdef123456" ${"a".repeat(1000)}` } },
+      { env },
+    );
     box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "rm" } }, { connector: "ghost", env });
     const [deny, failed, ...rest] = records(box);
     expect(rest).toEqual([]);
@@ -215,6 +243,11 @@ describe("a connector's audit setting", () => {
     const command = (deny!.tool as { command: string }).command;
     expect(command).toStartWith('curl -H "x: [redacted]" aaa');
     expect(command.length).toBeLessThan(400);
-    expect(failed).toMatchObject({ connector: "ghost", answer: "no opinion", outcome: "fail-open: config", reason: 'connector "ghost" is not installed (no registry entry)' });
+    expect(failed).toMatchObject({
+      connector: "ghost",
+      answer: "no opinion",
+      outcome: "fail-open: config",
+      reason: 'connector "ghost" is not installed (no registry entry)',
+    });
   });
 });

@@ -253,7 +253,10 @@ describe("logs", () => {
       /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/,
     );
     // The ledger: both denies (traced or not) and the failure, each its own kind.
-    const ledger = box.cli(["logs"]).stdout.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ/gm, "<time>").replace(/ [\d.]+ ms /g, " <n> ms ");
+    const ledger = box
+      .cli(["logs"])
+      .stdout.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ/gm, "<time>")
+      .replace(/ [\d.]+ ms /g, " <n> ms ");
     expect(ledger).toBe(
       [
         "<time>  claude-code  PreToolUse  guard  deny  <n> ms  Bash: ls  claude-code: deny  no",

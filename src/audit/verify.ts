@@ -51,7 +51,11 @@ export function verifyChain(lines: readonly LedgerLine[]): Verified {
       if (l.record!.prev === CHAIN_START && seq !== 1) return broken("removed", `records 1 to ${seq - 1} before ${at(l)} were removed`);
     } else if (!follows(l, previous)) {
       const before = previous.record!.seq;
-      if (seq > before + 1) return broken("removed", `record${seq - before > 2 ? `s ${before + 1} to ${seq - 1}` : ` ${before + 1}`} before ${at(l)} ${seq - before > 2 ? "were" : "was"} removed`);
+      if (seq > before + 1)
+        return broken(
+          "removed",
+          `record${seq - before > 2 ? `s ${before + 1} to ${seq - 1}` : ` ${before + 1}`} before ${at(l)} ${seq - before > 2 ? "were" : "was"} removed`,
+        );
       if (seq <= before) return broken("inserted", `${at(l)} (record ${seq}) was inserted: its sequence number repeats`);
       return broken("changed", `${at(previous)} (record ${before}) was changed: the next record's link does not match it`, previous);
     }

@@ -49,7 +49,9 @@ function toolText(tool: AuditRecord["tool"]): string | undefined {
 }
 
 function formatRecord(r: AuditRecord): string {
-  const time = String(r.time).replace("T", " ").replace(/\.\d+Z$/, "Z");
+  const time = String(r.time)
+    .replace("T", " ")
+    .replace(/\.\d+Z$/, "Z");
   const failed = r.outcome.startsWith("fail-") ? ` (${r.outcome.slice(r.outcome.indexOf(":") + 1).trim()})` : "";
   const host = r.effect && r.effect !== "as answered" ? `${r.host}: ${r.effect}` : `${r.host}: ${r.enforced}`;
   const cells = [time, r.host, r.event, r.connector ?? "-", `${decisionOf(r)}${failed}`, `${r.latencyMs} ms`, toolText(r.tool), host, r.reason];
@@ -65,11 +67,13 @@ function stats(records: AuditRecord[]): { host: string; decision: string; calls:
     const key = `${r.host}\n${decisionOf(r)}`;
     groups.set(key, [...(groups.get(key) ?? []), Number(r.latencyMs) || 0]);
   }
-  return [...groups].sort(([a], [b]) => a.localeCompare(b)).map(([key, latencies]) => {
-    const [host, decision] = key.split("\n") as [string, string];
-    const sorted = latencies.sort((a, b) => a - b);
-    return { host, decision, calls: sorted.length, p50Ms: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95) };
-  });
+  return [...groups]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, latencies]) => {
+      const [host, decision] = key.split("\n") as [string, string];
+      const sorted = latencies.sort((a, b) => a - b);
+      return { host, decision, calls: sorted.length, p50Ms: percentile(sorted, 0.5), p95Ms: percentile(sorted, 0.95) };
+    });
 }
 
 /** hook.log and hook.log.1 (the older), as before the ledger: failures, notes, traces. */
@@ -159,7 +163,12 @@ export default defineAcCommand({
       const rows = stats(shown.map((l) => l.record!));
       if (json) return printJson({ ledger: auditDir(), stats: rows });
       if (!rows.length) return printStdout(`No records in ${auditDir()} match.`);
-      return printStdout(formatTable([["host", "decision", "calls", "p50 ms", "p95 ms"], ...rows.map((r) => [r.host, r.decision, String(r.calls), String(r.p50Ms), String(r.p95Ms)])]));
+      return printStdout(
+        formatTable([
+          ["host", "decision", "calls", "p50 ms", "p95 ms"],
+          ...rows.map((r) => [r.host, r.decision, String(r.calls), String(r.p50Ms), String(r.p95Ms)]),
+        ]),
+      );
     }
 
     show(count ? shown.slice(-count) : shown);
