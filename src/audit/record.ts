@@ -1,4 +1,4 @@
-/** A decision ledger record as stored (src/audit/call.ts writes it; docs/audit.md describes each field). */
+/** A decision ledger record as stored (src/hook/audit-call.ts writes it; docs/audit.md describes each field). */
 export interface AuditRecord {
   v: 1;
   seq: number;

@@ -16,7 +16,7 @@ import { noteUnknownTool } from "./unknown-tool.ts";
 import { KEEP_QUEUED, runUntil } from "./watchdog.ts";
 import { snapshotResponse } from "./safe-response.ts";
 import { framework, JSONStringify, ObjectHasOwn } from "./intrinsics.ts";
-import { callFacts, noteAnswer } from "../audit/call.ts";
+import { callFacts, noteAnswer } from "./audit-call.ts";
 
 /**
  * What a hook call answers once its connector and payload are known: normalisation, matcher, the

@@ -61,7 +61,7 @@ function logUnless(key: string, message: string, seen: (last: string | undefined
   );
 }
 
-/** Work done once the answer is out (a ledger record, src/audit/): flushLogs waits for it too. */
+/** Work done once the answer is out (a ledger record: audit-call.ts): flushLogs waits for it too. */
 export const afterReply = (work: Promise<unknown>): void => void pending.push(work);
 
 /** Waits for log lines still being written; call before exiting. */

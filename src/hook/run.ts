@@ -29,7 +29,7 @@ import { closedReply } from "./fail-closed.ts";
 import { failsClosed } from "../core/on-failure.ts";
 import { targetKey } from "../config/hook-call-schema.ts";
 import { logTarget, untrustedHome } from "./home-trust.ts";
-import { noteFailure, recordCall } from "../audit/call.ts";
+import { noteFailure, recordCall } from "./audit-call.ts";
 import { oneLine } from "../one-line.ts";
 
 export type { HookArgs };
@@ -304,7 +304,7 @@ async function guardedImport(): Promise<(file: string) => Promise<Record<string,
   };
 }
 
-/** The call is answered: its ledger record (src/audit/), and with AGENT_CONNECTOR_DEBUG=1 a trace line; `agent-connector logs` reads both. */
+/** The call is answered: its ledger record (audit-call.ts), and with AGENT_CONNECTOR_DEBUG=1 a trace line; `agent-connector logs` reads both. */
 export function traceCall(args: HookArgs, exitCode: number): void {
   recordCall(args, performance.now() - callStart);
   if (process.env.AGENT_CONNECTOR_DEBUG === "1")

@@ -1,15 +1,15 @@
 import { connectorHome } from "../home.ts";
-import { logFolderProblem } from "../hook/home-trust.ts";
-import { appendFlags } from "../hook/io.ts";
-import { CHAIN_START, sealed, unseal } from "./chain.ts";
-import { auditDir, ledgerFile, rotation } from "./settings.ts";
+import { logFolderProblem } from "./home-trust.ts";
+import { appendFlags } from "./io.ts";
+import { CHAIN_START, sealed, unseal } from "../audit/chain.ts";
+import { auditDir, ledgerFile, rotation } from "../audit/settings.ts";
 
 /**
  * Appends one record to the decision ledger, under the rules hook.log obeys (src/hook/io.ts,
  * src/hook/home-trust.ts): its folder is checked first, the file is opened without following a
  * symlink, created 0600 in a 0700 folder. Several processes write it (the daemon's workers, calls
  * in a process of their own): a lock file makes read-the-last-seal-then-append one step, so the
- * chain (chain.ts) never forks. A lock left by a process killed while holding it goes stale after
+ * chain (src/audit/chain.ts) never forks. A lock left by a process killed while holding it goes stale after
  * STALE_LOCK_MS; a record is never dropped for want of the lock.
  */
 

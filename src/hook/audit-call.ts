@@ -1,13 +1,13 @@
 import type { ToolView } from "../tools/portable.ts";
-import { redact, redactionEnv } from "../hook/redact.ts";
-import { afterReply } from "../hook/io.ts";
-import { logTarget } from "../hook/home-trust.ts";
+import { redact, redactionEnv } from "./redact.ts";
+import { afterReply } from "./io.ts";
+import { logTarget } from "./home-trust.ts";
 import { COMMIT } from "../version.ts";
 import { impliedDecision, REWRITE_APPROVES, type Degradation } from "../core/resolve.ts";
 import type { HookResponse } from "../events.ts";
 import type { ResolvedResponse } from "../dialects/dialect.ts";
 import { appendRecord } from "./ledger-write.ts";
-import { DEFAULT_AUDIT_LEVEL, type AuditLevel } from "./settings.ts";
+import { DEFAULT_AUDIT_LEVEL, type AuditLevel } from "../audit/settings.ts";
 
 /**
  * What one hook call decided, gathered as the call goes (decide.ts notes the host, the tool and
