@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { readdirSync, statSync } from "node:fs";
+import { chmodSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { generous } from "./support/budget.ts";
 import { fixturePayload, sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
@@ -249,5 +249,29 @@ describe("a connector's audit setting", () => {
       outcome: "fail-open: config",
       reason: 'connector "ghost" is not installed (no registry entry)',
     });
+  });
+});
+
+describe("the ledger obeys hook.log's rules", () => {
+  test("never written through a symlink, nor into a folder other users can write; the deny stands", () => {
+    const box = installedBox(`{ PreToolUse: ${DENY} }`);
+    const call = () => box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
+    const denied = `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "audit says no" } })}\n`;
+    expect(call().stdout).toBe(denied);
+    expect(records(box)).toHaveLength(1);
+    // A symlink in the ledger's place: the file it points at is left as it was.
+    const precious = box.write("precious.txt", "mine\n");
+    rmSync(ledgerPath(box));
+    symlinkSync(precious, ledgerPath(box));
+    expect(call().stdout).toBe(denied);
+    expect(box.read(precious)).toBe("mine\n");
+    // A folder other users can write: nothing is written into it.
+    rmSync(ledgerPath(box));
+    chmodSync(ledgerDir(box), 0o777);
+    expect(call().stdout).toBe(denied);
+    expect(readdirSync(ledgerDir(box))).toEqual([]);
+    chmodSync(ledgerDir(box), 0o700);
+    expect(call().stdout).toBe(denied);
+    expect(records(box)).toHaveLength(1);
   });
 });
