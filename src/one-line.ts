@@ -15,3 +15,15 @@ const NAMED: Record<string, string> = { "\r": "\\r", "\t": "\\t" };
 const escaped = (char: string): string => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 export const oneLine = (text: string): string => text.replace(/\r?\n/g, " | ").replace(HIDING, escaped);
+
+/**
+ * `oneLine` as source text, made from the same pattern and names, for the plugin modules we
+ * generate (src/install/plugin-module/generate.ts): they run in the host's process and import
+ * nothing of ours, yet their hook.log lines follow the same rule (one-line.test.ts runs both).
+ */
+export const oneLineSource = (): string =>
+  [
+    `const HIDING = ${HIDING};`,
+    `const NAMED: Record<string, string> = ${JSON.stringify(NAMED)};`,
+    'const oneLine = (text: string): string => text.replace(/\\r?\\n/g, " | ").replace(HIDING, (char) => NAMED[char] ?? `\\\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);',
+  ].join("\n");
