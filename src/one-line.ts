@@ -14,7 +14,10 @@ const NAMED: Record<string, string> = { "\r": "\\r", "\t": "\\t" };
 
 const escaped = (char: string): string => NAMED[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
-export const oneLine = (text: string): string => text.replace(/\r?\n/g, " | ").replace(HIDING, escaped);
+/** What could hide or forge a line escaped, line breaks kept: a report of several lines (the CLI's human output). */
+export const visible = (text: string): string => text.replace(HIDING, escaped);
+
+export const oneLine = (text: string): string => visible(text.replace(/\r?\n/g, " | "));
 
 /**
  * `oneLine` as source text, made from the same pattern and names, for the plugin modules we

@@ -275,3 +275,14 @@ describe("the ledger obeys hook.log's rules", () => {
     expect(records(box)).toHaveLength(1);
   });
 });
+
+describe("our stderr lines", () => {
+  test("a path or a word that holds CR or an ANSI escape is shown escaped, on one line", () => {
+    const box = sandbox();
+    const install = box.cli(["install", "--config", join(box.root, "x\r\u001b[2Kforged.ts"), "--platform", "claude-code"]);
+    expect(install.stderr).toBe(`[error] ${join(box.root, "x\\r\\u001b[2Kforged.ts")}: file not found\n`);
+    const unknown = box.cli(["in\u2028stall"]);
+    expect(unknown.stderr).not.toMatch(HIDING);
+    expect(unknown.stderr).toStartWith('agent-connector: unknown command "in\\u2028stall"');
+  });
+});
