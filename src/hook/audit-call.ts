@@ -1,5 +1,5 @@
 import type { ToolView } from "../tools/portable.ts";
-import { redact, redactionEnv } from "./redact.ts";
+import { redact, redactionEnv, type RedactionSources } from "./redact.ts";
 import { afterReply } from "./io.ts";
 import { logTarget } from "./home-trust.ts";
 import { COMMIT } from "../version.ts";
@@ -47,7 +47,10 @@ const cut = (text: string): string => (text.length > MAX_FIELD ? `${text.slice(0
  * Scrubbed as every line we write (src/hook/redact.ts), by the call's environment and token
  * shapes, not by the payload's strings: the command is a payload string, and is what is recorded.
  */
-const scrub = (text: string | undefined): string | undefined => (text === undefined ? undefined : redact(cut(text), redactionEnv()));
+const scrubber =
+  (sources: RedactionSources) =>
+  (text: string | undefined): string | undefined =>
+    text === undefined ? undefined : redact(cut(text), sources);
 
 /** A failure's short name in the outcome (the whole message is the record's reason). */
 function failureKind(message: string): string {
@@ -65,7 +68,7 @@ export function noteFailure(closed: boolean, message: string): void {
   callFacts.reason = message;
 }
 
-function toolOf(facts: CallFacts): Record<string, unknown> | undefined {
+function toolOf(facts: CallFacts, scrub: ReturnType<typeof scrubber>): Record<string, unknown> | undefined {
   const view = facts.tool;
   if (!facts.toolName && !view) return undefined;
   const paths = view?.filePaths?.slice(0, MAX_PATHS).map((path) => scrub(path)!);
@@ -94,14 +97,18 @@ export function recordCall(call: { platform: string; event: string; connector?: 
   const outcome = facts.outcome ?? (facts.answer ? "handler" : "no-match");
   // A home another user could change is not written to at all (home-trust.ts).
   if (logTarget.refused || !wanted(facts.level ?? DEFAULT_AUDIT_LEVEL, answer, outcome)) return;
-  const record = {
-    time: new Date().toISOString(),
+  const time = new Date().toISOString();
+  // This call's environment, taken now: the scrubbing and the append wait until the answer is out
+  // (a daemon's worker sends it in this same turn, before any of this runs).
+  const scrub = scrubber(redactionEnv());
+  const record = () => ({
+    time,
     host: facts.host ?? call.platform,
     ...(facts.host && facts.host !== call.platform ? { installedFor: call.platform } : {}),
     event: call.event,
     connector: call.connector,
     session: scrub(facts.sessionId),
-    tool: toolOf(facts),
+    tool: toolOf(facts, scrub),
     answer,
     enforced: facts.enforced ?? "no opinion",
     effect: facts.effect,
@@ -109,8 +116,8 @@ export function recordCall(call: { platform: string; event: string; connector?: 
     outcome,
     latencyMs: Math.round(latencyMs * 10) / 10,
     build: COMMIT,
-  };
-  afterReply(import("node:fs").then((fs) => appendRecord(fs, record)));
+  });
+  afterReply(import("node:fs").then((fs) => appendRecord(fs, record())));
 }
 
 /** The handler's answer, what the host acts on after its limits (resolve.ts), and how the two differ. */
