@@ -162,127 +162,220 @@ describe("logs --verify", () => {
     return (JSON.parse(result.stdout) as { broken: { what: string; line: number; seq?: number; message: string } }).broken;
   };
 
-  test("an edited record is named", () => {
-    const box = fiveRecords();
-    edit(box, (lines) => lines.map((line, i) => (i === 2 ? line.replace('"answer":"deny"', '"answer":"allow"') : line)));
-    expect(verify(box)).toMatchObject({ what: "changed", line: 3, seq: 3 });
-    expect(box.cli(["logs", "--verify"]).stdout).toBe(
-      `The ledger's chain is broken: ${ledgerPath(box)}:3 (record 3) was changed: its seal does not match its text.\n`,
-    );
-  });
+  test(
+    "an edited record is named",
+    () => {
+      const box = fiveRecords();
+      edit(box, (lines) => lines.map((line, i) => (i === 2 ? line.replace('"answer":"deny"', '"answer":"allow"') : line)));
+      expect(verify(box)).toMatchObject({ what: "changed", line: 3, seq: 3 });
+      expect(box.cli(["logs", "--verify"]).stdout).toBe(
+        `The ledger's chain is broken: ${ledgerPath(box)}:3 (record 3) was changed: its seal does not match its text.\n`,
+      );
+    },
+    generous(60_000),
+  );
 
-  test("a removed record is named", () => {
-    const box = fiveRecords();
-    edit(box, (lines) => lines.filter((_, i) => i !== 1));
-    expect(verify(box)).toMatchObject({ what: "removed", line: 2, seq: 3, message: `record 2 before ${ledgerPath(box)}:2 was removed` });
-  });
+  test(
+    "a removed record is named",
+    () => {
+      const box = fiveRecords();
+      edit(box, (lines) => lines.filter((_, i) => i !== 1));
+      expect(verify(box)).toMatchObject({ what: "removed", line: 2, seq: 3, message: `record 2 before ${ledgerPath(box)}:2 was removed` });
+    },
+    generous(60_000),
+  );
 
-  test("an inserted record is named: a copy of another, or a line of its own", () => {
-    const box = fiveRecords();
-    const original = box.read(ledgerPath(box));
-    edit(box, (lines) => [...lines.slice(0, 4), lines[1]!, lines[4]!]);
-    expect(verify(box)).toMatchObject({ what: "inserted", line: 5, seq: 2 });
-    box.write(ledgerPath(box), original);
-    edit(box, (lines) => [...lines.slice(0, 2), `{"v":1,"seq":3,"answer":"allow"}`, ...lines.slice(2)]);
-    expect(verify(box)).toMatchObject({ what: "inserted", line: 3 });
-  });
+  test(
+    "an inserted record is named: a copy of another, or a line of its own",
+    () => {
+      const box = fiveRecords();
+      const original = box.read(ledgerPath(box));
+      edit(box, (lines) => [...lines.slice(0, 4), lines[1]!, lines[4]!]);
+      expect(verify(box)).toMatchObject({ what: "inserted", line: 5, seq: 2 });
+      box.write(ledgerPath(box), original);
+      edit(box, (lines) => [...lines.slice(0, 2), `{"v":1,"seq":3,"answer":"allow"}`, ...lines.slice(2)]);
+      expect(verify(box)).toMatchObject({ what: "inserted", line: 3 });
+    },
+    generous(60_000),
+  );
 
-  test("the chain holds across rotation; a file removed from the middle is named", () => {
-    const box = installedBox(`{ PreToolUse: ${DENY} }`);
-    const small = { AGENT_CONNECTOR_AUDIT_MAX_BYTES: "4096", AGENT_CONNECTOR_AUDIT_KEEP: "3" };
-    for (let i = 0; i < 20; i++)
-      box.hook("claude-code", "PreToolUse", { session_id: `s${i}`, tool_name: "Bash", tool_input: { command: `echo ${i}` } }, { env: small });
-    expect(
-      readdirSync(ledgerDir(box))
-        .filter((name) => name.endsWith(".jsonl"))
-        .sort(),
-    ).toEqual(["decisions.1.jsonl", "decisions.2.jsonl", "decisions.jsonl"]);
-    const kept = records(box);
-    expect(kept.at(-1)?.seq).toBe(20);
-    const verified = JSON.parse(box.cli(["logs", "--verify", "--json"]).stdout) as { ok: boolean; first: number; last: number };
-    expect(verified).toMatchObject({ ok: true, first: kept[0]!.seq as number, last: 20 });
-    box.write(join(ledgerDir(box), "decisions.1.jsonl"), "");
-    expect(verify(box)).toMatchObject({ what: "removed", line: 1 });
-  });
+  test(
+    "the chain holds across rotation; a file removed from the middle is named",
+    () => {
+      const box = installedBox(`{ PreToolUse: ${DENY} }`);
+      const small = { AGENT_CONNECTOR_AUDIT_MAX_BYTES: "4096", AGENT_CONNECTOR_AUDIT_KEEP: "3" };
+      for (let i = 0; i < 20; i++)
+        box.hook("claude-code", "PreToolUse", { session_id: `s${i}`, tool_name: "Bash", tool_input: { command: `echo ${i}` } }, { env: small });
+      expect(
+        readdirSync(ledgerDir(box))
+          .filter((name) => name.endsWith(".jsonl"))
+          .sort(),
+      ).toEqual(["decisions.1.jsonl", "decisions.2.jsonl", "decisions.jsonl"]);
+      const kept = records(box);
+      expect(kept.at(-1)?.seq).toBe(20);
+      const verified = JSON.parse(box.cli(["logs", "--verify", "--json"]).stdout) as { ok: boolean; first: number; last: number };
+      expect(verified).toMatchObject({ ok: true, first: kept[0]!.seq as number, last: 20 });
+      box.write(join(ledgerDir(box), "decisions.1.jsonl"), "");
+      expect(verify(box)).toMatchObject({ what: "removed", line: 1 });
+    },
+    generous(60_000),
+  );
 });
 
 describe("a connector's audit setting", () => {
-  test('"all" records calls with no opinion; false records nothing, a failure neither', () => {
-    const all = installedBox(`{ PreToolUse: { matcher: "Bash", handler: () => undefined } }`, ` audit: "all",`);
-    all.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
-    all.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Read", tool_input: { file_path: "/etc/hosts" } });
-    expect(records(all).map((r) => [r.answer, r.outcome, (r.tool as { name: string }).name])).toEqual([
-      ["no opinion", "handler", "Bash"],
-      ["no opinion", "no-match", "Read"],
-    ]);
-    const off = installedBox(
-      `{ PreToolUse: { handler: (e) => e.toolInput.command === "boom" ? Promise.reject(new Error("boom")) : { decision: "deny" } } }`,
-      ` audit: false,`,
-    );
-    off.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
-    off.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "boom" } });
-    expect(off.exists(ledgerPath(off))).toBe(false);
-  });
+  test(
+    '"all" records calls with no opinion; false records nothing, a failure neither',
+    () => {
+      const all = installedBox(`{ PreToolUse: { matcher: "Bash", handler: () => undefined } }`, ` audit: "all",`);
+      all.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
+      all.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Read", tool_input: { file_path: "/etc/hosts" } });
+      expect(records(all).map((r) => [r.answer, r.outcome, (r.tool as { name: string }).name])).toEqual([
+        ["no opinion", "handler", "Bash"],
+        ["no opinion", "no-match", "Read"],
+      ]);
+      const off = installedBox(
+        `{ PreToolUse: { handler: (e) => e.toolInput.command === "boom" ? Promise.reject(new Error("boom")) : { decision: "deny" } } }`,
+        ` audit: false,`,
+      );
+      off.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
+      off.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "boom" } });
+      expect(off.exists(ledgerPath(off))).toBe(false);
+    },
+    generous(60_000),
+  );
 
-  test("by default: decisions and failures, scrubbed and cut; not a call with no opinion", () => {
-    const box = installedBox(
-      `{ PreToolUse: { handler: (e) => e.toolInput.command.startsWith("ls") ? undefined : { decision: "deny", reason: process.env.AC_TEST_API_KEY } } }`,
-    );
-    const env = { AC_TEST_API_KEY: "sk-live-abcdef123456" };
-    box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { env });
-    box.hook(
-      "claude-code",
-      "PreToolUse",
-      { session_id: "s", tool_name: "Bash", tool_input: { command: `curl -H "x: sk-live-abcdef123456" ${"a".repeat(1000)}` } },
-      { env },
-    );
-    box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "rm" } }, { connector: "ghost", env });
-    const [deny, failed, ...rest] = records(box);
-    expect(rest).toEqual([]);
-    expect(deny).toMatchObject({ answer: "deny", reason: "[redacted]", outcome: "handler" });
-    const command = (deny!.tool as { command: string }).command;
-    expect(command).toStartWith('curl -H "x: [redacted]" aaa');
-    expect(command.length).toBeLessThan(400);
-    expect(failed).toMatchObject({
-      connector: "ghost",
-      answer: "no opinion",
-      outcome: "fail-open: config",
-      reason: 'connector "ghost" is not installed (no registry entry)',
-    });
-  });
+  test(
+    "by default: decisions and failures, scrubbed and cut; not a call with no opinion",
+    () => {
+      const box = installedBox(
+        `{ PreToolUse: { handler: (e) => e.toolInput.command.startsWith("ls") ? undefined : { decision: "deny", reason: process.env.AC_TEST_API_KEY } } }`,
+      );
+      const env = { AC_TEST_API_KEY: "sk-live-abcdef123456" };
+      box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { env });
+      box.hook(
+        "claude-code",
+        "PreToolUse",
+        { session_id: "s", tool_name: "Bash", tool_input: { command: `curl -H "x: sk-live-abcdef123456" ${"a".repeat(1000)}` } },
+        { env },
+      );
+      box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "rm" } }, { connector: "ghost", env });
+      const [deny, failed, ...rest] = records(box);
+      expect(rest).toEqual([]);
+      expect(deny).toMatchObject({ answer: "deny", reason: "[redacted]", outcome: "handler" });
+      const command = (deny!.tool as { command: string }).command;
+      expect(command).toStartWith('curl -H "x: [redacted]" aaa');
+      expect(command.length).toBeLessThan(400);
+      expect(failed).toMatchObject({
+        connector: "ghost",
+        answer: "no opinion",
+        outcome: "fail-open: config",
+        reason: 'connector "ghost" is not installed (no registry entry)',
+      });
+    },
+    generous(60_000),
+  );
 });
 
 describe("the ledger obeys hook.log's rules", () => {
-  test("never written through a symlink, nor into a folder other users can write; the deny stands", () => {
-    const box = installedBox(`{ PreToolUse: ${DENY} }`);
-    const call = () => box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
-    const denied = `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "audit says no" } })}\n`;
-    expect(call().stdout).toBe(denied);
-    expect(records(box)).toHaveLength(1);
-    // A symlink in the ledger's place: the file it points at is left as it was.
-    const precious = box.write("precious.txt", "mine\n");
-    rmSync(ledgerPath(box));
-    symlinkSync(precious, ledgerPath(box));
-    expect(call().stdout).toBe(denied);
-    expect(box.read(precious)).toBe("mine\n");
-    // A folder other users can write: nothing is written into it.
-    rmSync(ledgerPath(box));
-    chmodSync(ledgerDir(box), 0o777);
-    expect(call().stdout).toBe(denied);
-    expect(readdirSync(ledgerDir(box))).toEqual([]);
-    chmodSync(ledgerDir(box), 0o700);
-    expect(call().stdout).toBe(denied);
-    expect(records(box)).toHaveLength(1);
-  });
+  test(
+    "never written through a symlink, nor into a folder other users can write; the deny stands",
+    () => {
+      const box = installedBox(`{ PreToolUse: ${DENY} }`);
+      const call = () => box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } });
+      const denied = `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "audit says no" } })}\n`;
+      expect(call().stdout).toBe(denied);
+      expect(records(box)).toHaveLength(1);
+      // A symlink in the ledger's place: the file it points at is left as it was.
+      const precious = box.write("precious.txt", "mine\n");
+      rmSync(ledgerPath(box));
+      symlinkSync(precious, ledgerPath(box));
+      expect(call().stdout).toBe(denied);
+      expect(box.read(precious)).toBe("mine\n");
+      // A folder other users can write: nothing is written into it.
+      rmSync(ledgerPath(box));
+      chmodSync(ledgerDir(box), 0o777);
+      expect(call().stdout).toBe(denied);
+      expect(readdirSync(ledgerDir(box))).toEqual([]);
+      chmodSync(ledgerDir(box), 0o700);
+      expect(call().stdout).toBe(denied);
+      expect(records(box)).toHaveLength(1);
+    },
+    generous(60_000),
+  );
 });
 
 describe("our stderr lines", () => {
-  test("a path or a word that holds CR or an ANSI escape is shown escaped, on one line", () => {
-    const box = sandbox();
-    const install = box.cli(["install", "--config", join(box.root, "x\r\u001b[2Kforged.ts"), "--platform", "claude-code"]);
-    expect(install.stderr).toBe(`[error] ${join(box.root, "x\\r\\u001b[2Kforged.ts")}: file not found\n`);
-    const unknown = box.cli(["in\u2028stall"]);
-    expect(unknown.stderr).not.toMatch(HIDING);
-    expect(unknown.stderr).toStartWith('agent-connector: unknown command "in\\u2028stall"');
-  });
+  test(
+    "a path or a word that holds CR or an ANSI escape is shown escaped, on one line",
+    () => {
+      const box = sandbox();
+      const install = box.cli(["install", "--config", join(box.root, "x\r\u001b[2Kforged.ts"), "--platform", "claude-code"]);
+      expect(install.stderr).toBe(`[error] ${join(box.root, "x\\r\\u001b[2Kforged.ts")}: file not found\n`);
+      const unknown = box.cli(["in\u2028stall"]);
+      expect(unknown.stderr).not.toMatch(HIDING);
+      expect(unknown.stderr).toStartWith('agent-connector: unknown command "in\\u2028stall"');
+    },
+    generous(60_000),
+  );
+});
+
+describe.skipIf(process.getuid?.() !== 0)("the machine-wide audit setting (root's file)", () => {
+  /** A sandbox whose machine-wide root holds audit.json with `text` (root's: the tests run as root). */
+  function withMachineFile(box: Sandbox, text: string, mode = 0o644): string {
+    const root = join(box.root, "machine");
+    box.env.AGENT_CONNECTOR_MANAGED_ROOT = root;
+    const file = box.write(join(root, "etc", "agent-connector", "audit.json"), text);
+    chmodSync(join(root, "etc", "agent-connector"), 0o755);
+    chmodSync(file, mode);
+    return file;
+  }
+  const noOpinion = (box: Sandbox, env: Record<string, string> = {}) =>
+    box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { env });
+
+  for (const [way, env] of BOTH_WAYS) {
+    test(
+      `raises a connector's level, never lowers it (${way})`,
+      () => {
+        const quiet = installedBox(`{ PreToolUse: { handler: (e) => e.toolInput.command === "ls" ? undefined : { decision: "deny" } } }`, " audit: false,");
+        withMachineFile(quiet, `{ "audit": "all" }`);
+        if (way === "daemon") daemonReady(quiet);
+        noOpinion(quiet, env);
+        expect(records(quiet).map((r) => [r.answer, r.outcome])).toEqual([["no opinion", "handler"]]);
+
+        const all = installedBox(`{ PreToolUse: { handler: () => undefined } }`, ` audit: "all",`);
+        withMachineFile(all, `{ "audit": "decisions" }`);
+        if (way === "daemon") daemonReady(all);
+        noOpinion(all, env);
+        expect(records(all)).toHaveLength(1);
+      },
+      generous(60_000),
+    );
+  }
+
+  test(
+    "a file others can write, or one that does not parse, is ignored and hook.log says why once",
+    () => {
+      const box = installedBox(`{ PreToolUse: { handler: () => undefined } }`);
+      const file = withMachineFile(box, `{ "audit": "all" }`, 0o666);
+      noOpinion(box);
+      noOpinion(box);
+      expect(box.exists(ledgerPath(box))).toBe(false);
+      const log = () => box.read(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log"));
+      expect(
+        log()
+          .split("\n")
+          .filter((line) => line.includes("machine-wide audit setting is ignored")),
+      ).toHaveLength(1);
+      expect(log()).toContain(`${file} is writable by others (mode 666)`);
+      chmodSync(file, 0o644);
+      box.write(file, `{ "audit": "everything" }`);
+      noOpinion(box);
+      expect(box.exists(ledgerPath(box))).toBe(false);
+      expect(log()).toContain('the machine-wide audit setting is ignored: audit must be "all" or "decisions"');
+      box.write(file, `{ "audit": "all" }`);
+      noOpinion(box);
+      expect(records(box)).toHaveLength(1);
+    },
+    generous(60_000),
+  );
 });

@@ -1,6 +1,6 @@
 import type { ToolView } from "../tools/portable.ts";
 import { redact, redactionEnv, type RedactionSources } from "./redact.ts";
-import { afterReply } from "./io.ts";
+import { afterReply, logOnce } from "./io.ts";
 import { logTarget } from "./home-trust.ts";
 import { COMMIT } from "../version.ts";
 import { impliedDecision, REWRITE_APPROVES, type Degradation } from "../core/resolve.ts";
@@ -8,6 +8,7 @@ import type { HookResponse } from "../events.ts";
 import type { ResolvedResponse } from "../dialects/dialect.ts";
 import { appendRecord } from "./ledger-write.ts";
 import { DEFAULT_AUDIT_LEVEL, type AuditLevel } from "../audit/settings.ts";
+import { machineAuditFile, machineLevel, notRoots, raised } from "../audit/machine.ts";
 
 /**
  * What one hook call decided, gathered as the call goes (decide.ts notes the host, the tool and
@@ -95,8 +96,9 @@ export function recordCall(call: { platform: string; event: string; connector?: 
   for (const key of Object.keys(callFacts)) delete callFacts[key as keyof CallFacts];
   const answer = facts.answer ?? "no opinion";
   const outcome = facts.outcome ?? (facts.answer ? "handler" : "no-match");
+  const level = facts.level ?? DEFAULT_AUDIT_LEVEL;
   // A home another user could change is not written to at all (home-trust.ts).
-  if (logTarget.refused || !wanted(facts.level ?? DEFAULT_AUDIT_LEVEL, answer, outcome)) return;
+  if (logTarget.refused) return;
   const time = new Date().toISOString();
   // This call's environment, taken now: the scrubbing and the append wait until the answer is out
   // (a daemon's worker sends it in this same turn, before any of this runs).
@@ -117,7 +119,29 @@ export function recordCall(call: { platform: string; event: string; connector?: 
     latencyMs: Math.round(latencyMs * 10) / 10,
     build: COMMIT,
   });
-  afterReply(import("node:fs").then((fs) => appendRecord(fs, record())));
+  const write = () => import("node:fs").then((fs) => appendRecord(fs, record()));
+  if (wanted(level, answer, outcome)) afterReply(write());
+  // The machine-wide setting can only raise the level: read (a stat, usually) only when it could.
+  else if (level !== "all") afterReply(machineWide(process.env).then((machine) => (wanted(raised(level, machine), answer, outcome) ? write() : undefined)));
+}
+
+/**
+ * The machine-wide level (src/audit/machine.ts), after the answer is out: one stat when there is no
+ * file, the usual case. A file that is not root's alone, or that does not parse, is ignored and
+ * said once in hook.log.
+ */
+async function machineWide(env: Record<string, string | undefined>): Promise<AuditLevel | undefined> {
+  const path = machineAuditFile(env);
+  const file = Bun.file(path);
+  try {
+    const folder = path.slice(0, Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")));
+    const problem = notRoots(path, await file.stat()) ?? notRoots(folder, await Bun.file(folder).stat());
+    const { level, problem: unreadable } = problem ? { problem } : machineLevel(await file.text());
+    if (unreadable) logOnce("machine-audit", `the machine-wide audit setting is ignored: ${unreadable}. It must be root's, writable by root only: ${path}`);
+    return level;
+  } catch {
+    return undefined; // no file: the usual case
+  }
 }
 
 /** The handler's answer, what the host acts on after its limits (resolve.ts), and how the two differ. */

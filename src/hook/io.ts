@@ -66,8 +66,11 @@ export const afterReply = (work: Promise<unknown>): void => void pending.push(wo
 
 /** Waits for log lines still being written; call before exiting. */
 export async function flushLogs(): Promise<void> {
-  const lines = pending.splice(0);
-  for (let i = 0; i < lines.length; i++) await lines[i];
+  // Work done after the reply may log a line itself (src/hook/audit-call.ts): that one is waited for too.
+  while (pending.length) {
+    const lines = pending.splice(0);
+    for (let i = 0; i < lines.length; i++) await lines[i];
+  }
 }
 
 /** Whether the line was written. */
