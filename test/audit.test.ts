@@ -195,6 +195,12 @@ describe("logs --verify", () => {
       box.write(ledgerPath(box), original);
       edit(box, (lines) => [...lines.slice(0, 2), `{"v":1,"seq":3,"answer":"allow"}`, ...lines.slice(2)]);
       expect(verify(box)).toMatchObject({ what: "inserted", line: 3 });
+      // Read, nothing is dropped: a line that is no record is shown for what it is.
+      edit(box, (lines) => [...lines.slice(0, 1), "\u001b[2Kgarbage", ...lines.slice(1)]);
+      const shown = box.cli(["logs"]).stdout.split("\n").filter(Boolean);
+      expect(shown).toHaveLength(7);
+      expect(shown[1]).toBe(`${ledgerPath(box)}:2: not a ledger record (see agent-connector logs --verify): \\u001b[2Kgarbage`);
+      expect(records(box)[1]).toEqual({ unreadable: "\u001b[2Kgarbage", file: ledgerPath(box), line: 2 });
     },
     generous(60_000),
   );

@@ -52,11 +52,16 @@ function formatRecord(r: AuditRecord): string {
   const time = String(r.time)
     .replace("T", " ")
     .replace(/\.\d+Z$/, "Z");
-  const failed = r.outcome.startsWith("fail-") ? ` (${r.outcome.slice(r.outcome.indexOf(":") + 1).trim()})` : "";
+  const outcome = String(r.outcome ?? ""); // a line edited by hand may lack it
+  const failed = outcome.startsWith("fail-") ? ` (${outcome.slice(outcome.indexOf(":") + 1).trim()})` : "";
   const host = r.effect && r.effect !== "as answered" ? `${r.host}: ${r.effect}` : `${r.host}: ${r.enforced}`;
   const cells = [time, r.host, r.event, r.connector ?? "-", `${decisionOf(r)}${failed}`, `${r.latencyMs} ms`, toolText(r.tool), host, r.reason];
   return cells.flatMap((cell) => (cell === undefined || cell === "" ? [] : [oneLine(String(cell))])).join("  ");
 }
+
+/** A ledger line shown: its record, or what it holds when it is none (`logs --verify` says more). */
+const formatLine = (l: LedgerLine): string =>
+  l.record ? formatRecord(l.record) : `${l.file}:${l.line}: not a ledger record (see agent-connector logs --verify): ${oneLine(l.text.slice(0, 200))}`;
 
 /** The nearest-rank percentile of sorted numbers. */
 const percentile = (sorted: number[], p: number): number => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
@@ -153,14 +158,19 @@ export default defineAcCommand({
     }
 
     const filters: Filters = { ...args, since: args.since === undefined ? undefined : sinceTime(args.since) };
-    const kept = (ls: LedgerLine[]) => ls.filter((l) => l.record && matches(l.record, filters));
+    const filtered = Boolean(filters.decision || filters.host || filters.connector || filters.event || filters.since);
+    // A line that is no record (changed past reading) is shown for what it is, unless a filter asks for records only.
+    const kept = (ls: LedgerLine[]) => ls.filter((l) => (l.record ? matches(l.record, filters) : !filtered));
     const show = (ls: LedgerLine[]) => {
-      if (ls.length) printStdout(ls.map((l) => (json ? l.text : formatRecord(l.record!))).join("\n"));
+      if (ls.length)
+        printStdout(
+          ls.map((l) => (json ? (l.record ? l.text : JSON.stringify({ unreadable: l.text, file: l.file, line: l.line })) : formatLine(l))).join("\n"),
+        );
     };
     const shown = kept(lines);
 
     if (args.stats) {
-      const rows = stats(shown.map((l) => l.record!));
+      const rows = stats(shown.flatMap((l) => (l.record ? [l.record] : [])));
       if (json) return printJson({ ledger: auditDir(), stats: rows });
       if (!rows.length) return printStdout(`No records in ${auditDir()} match.`);
       return printStdout(
