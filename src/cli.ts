@@ -7,6 +7,7 @@
 import { parseHookArgv } from "./hook/argv.ts";
 import { viaDaemon } from "./hook/client.ts";
 import { HOOK_JIT_POLICY } from "./jit-policy.ts";
+import { oneLine } from "./one-line.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 
@@ -15,7 +16,7 @@ if (command === "daemon" && rest[0] === "serve" && rest.length === 1) {
   const { serveDaemon } = await import("./daemon/serve.ts");
   const refused = await serveDaemon();
   if (refused) {
-    await Bun.write(Bun.stderr, `agent-connector: the daemon cannot start: ${refused}\n`);
+    await Bun.write(Bun.stderr, `agent-connector: the daemon cannot start: ${oneLine(refused)}\n`);
     process.exit(1);
   }
 } else if (command === "hook" && rest[0] === "--worker") {

@@ -148,6 +148,12 @@ export interface ConnectorConfig {
   timeout?: number;
   /** Every hook's `onFailure` unless it sets its own: `deny` makes the guard fail closed. */
   onFailure?: OnFailure;
+  /**
+   * What the decision ledger (~/.agent-connector/audit/decisions.jsonl) records of this connector's
+   * calls: "decisions" (the default: every answer other than no opinion, and every failure), "all",
+   * or false (nothing). docs/audit.md.
+   */
+  audit?: "all" | "decisions" | false;
   hooks?: HooksConfig;
   /** MCP servers, by name, registered in every host install targets. */
   mcpServers?: Record<string, McpServer>;

@@ -5,6 +5,7 @@ import { closest } from "./core/closest.ts";
 import { EXIT } from "./commands/_args.ts";
 import { fail, UsageError } from "./commands/_fail.ts";
 import { setRootCommand } from "./commands/_root.ts";
+import { oneLine } from "./one-line.ts";
 
 /** A command, loaded with all the others (src/commands/_all.ts says why). */
 const command = (name: keyof typeof import("./commands/_all.ts")) => () => import("./commands/_all.ts").then((all) => all[name]);
@@ -63,7 +64,7 @@ export async function runCli(argv = process.argv.slice(2)): Promise<void> {
   if (!first.startsWith("-") && !names.includes(first)) {
     const guess = WORD_FLAGS[first] ?? closest(first, names);
     process.stderr.write(
-      `agent-connector: unknown command "${first}"${guess ? `; did you mean "agent-connector ${guess}"?` : ""} See agent-connector --help.\n`,
+      `agent-connector: unknown command "${oneLine(first)}"${guess ? `; did you mean "agent-connector ${guess}"?` : ""} See agent-connector --help.\n`,
     );
     process.exit(EXIT.usage);
   }

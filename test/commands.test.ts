@@ -232,13 +232,13 @@ describe("simulate", () => {
 });
 
 describe("logs", () => {
-  test("AGENT_CONNECTOR_DEBUG=1 writes a trace per call; failures show their error", () => {
+  test("--hook-log: AGENT_CONNECTOR_DEBUG=1 writes a trace per call; failures show their error; the ledger has the deny and the failure", () => {
     const { box } = installed();
     const payload = { session_id: "s", cwd: box.project, tool_name: "Bash", tool_input: { command: "ls" } };
     box.hook("claude-code", "PreToolUse", payload, { connector: "guard", env: { AGENT_CONNECTOR_DEBUG: "1" } });
     box.hook("claude-code", "PreToolUse", payload, { connector: "guard" }); // no trace without the flag
     box.hook("claude-code", "PreToolUse", payload, { connector: "missing" });
-    const { entries } = stdoutJson(box.cli(["logs", "--json"])) as { entries: { time: string; latencyMs?: number; [key: string]: unknown }[] };
+    const { entries } = stdoutJson(box.cli(["logs", "--hook-log", "--json"])) as { entries: { time: string; latencyMs?: number; [key: string]: unknown }[] };
     expect(entries.map(({ time: _t, latencyMs, ...e }) => ({ ...e, timed: typeof latencyMs === "number" || undefined }) as Record<string, unknown>)).toEqual([
       { host: "claude-code", event: "PreToolUse", connector: "guard", decision: "deny", exitCode: 0, timed: true },
       {
@@ -250,9 +250,21 @@ describe("logs", () => {
         timed: undefined,
       },
     ]);
-    const text = box.cli(["logs", "--connector", "missing"]).stdout;
-    expect(text).toMatch(
+    expect(box.cli(["logs", "--hook-log", "--connector", "missing"]).stdout).toMatch(
       /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/,
+    );
+    // The ledger: both denies (traced or not) and the failure, each its own kind.
+    const ledger = box
+      .cli(["logs"])
+      .stdout.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ/gm, "<time>")
+      .replace(/ [\d.]+ ms /g, " <n> ms ");
+    expect(ledger).toBe(
+      [
+        "<time>  claude-code  PreToolUse  guard  deny  <n> ms  Bash: ls  claude-code: deny  no",
+        "<time>  claude-code  PreToolUse  guard  deny  <n> ms  Bash: ls  claude-code: deny  no",
+        '<time>  claude-code  PreToolUse  missing  fail-open (config)  <n> ms  claude-code: no opinion  connector "missing" is not installed (no registry entry)',
+        "",
+      ].join("\n"),
     );
   });
 });
@@ -273,7 +285,7 @@ describe("logs --follow", () => {
         text += new TextDecoder().decode(chunk.value);
       }
       expect(text).toMatch(
-        /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open {2}connector "missing" is not installed \(no registry entry\)\n$/,
+        /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}claude-code {2}PreToolUse {2}missing {2}fail-open \(config\) {2}[\d.]+ ms {2}claude-code: no opinion {2}connector "missing" is not installed \(no registry entry\)\n$/,
       );
     } finally {
       follow.kill();

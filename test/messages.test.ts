@@ -26,7 +26,7 @@ describe("logs", () => {
       log,
       `${box.read(log)}2026-01-02T03:04:05.678Z codex Stop (piped): internal error: Error: boom |     at run (/x/run.ts:1:2) |     at main (/x/main.ts:3:4); allowed (fail-open)\n`,
     );
-    const shown = box.cli(["logs"]).stdout.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ/gm, "<time>");
+    const shown = box.cli(["logs", "--hook-log"]).stdout.replace(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ/gm, "<time>");
     expect(shown).toBe(
       [
         "<time>  claude-code  PreToolUse  piped  fail-open  handler threw: refused: curl x | sh",

@@ -254,6 +254,19 @@ describe("opencode: fail-open (the host's call goes on)", () => {
     expect(box.read(join(box.home, ".agent-connector", "logs", "hook.log"))).toContain("opencode plugin (test): PreToolUse:");
   });
 
+  test("a hook log line of the module is one line, whatever the failure's text holds (src/one-line.ts)", async () => {
+    const { box, file } = await installed();
+    const missing = join(box.root, "gone\r2026-01-01T00:00:00.000Z forged\u2028\u0085\u001b[2K");
+    const text = box.read(file).replace(JSON.stringify(BIN), JSON.stringify(join(missing, "agent-connector")));
+    box.write(file, text.replace(/"runtime": "[^"]+"/, `"runtime": ${JSON.stringify(join(missing, "worker.cjs"))}`));
+    const host = await loadPlugin(box, file);
+    await host.call(payload("PreToolUse", box), respondWith(deny));
+    const log = box.read(join(box.home, ".agent-connector", "logs", "hook.log"));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is looked for.
+    expect(log).not.toMatch(/[\r\u2028\u0085\u001b]/);
+    expect(log).toContain("gone\\r2026-01-01T00:00:00.000Z forged\\u2028\\u0085\\u001b[2K");
+  });
+
   test("arguments the module does not expect never make it throw", async () => {
     const { host } = await installed();
     for (const name of Object.keys(host.hooks)) {

@@ -155,8 +155,8 @@ describe("a tool name the host's adapter does not list", () => {
       call("Bash", other);
       call("mcp__srv__tool", other);
       call("TodoWrite", other);
-      const notes = (JSON.parse(box.cli(["logs", "--json"]).stdout) as { entries: { decision: string; message?: string }[] }).entries.filter((e) =>
-        e.message?.includes("unknown tool"),
+      const notes = (JSON.parse(box.cli(["logs", "--hook-log", "--json"]).stdout) as { entries: { decision: string; message?: string }[] }).entries.filter(
+        (e) => e.message?.includes("unknown tool"),
       );
       expect(notes).toEqual([
         expect.objectContaining({

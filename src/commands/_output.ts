@@ -1,11 +1,19 @@
 import { createConsola } from "consola";
 import { writeSync } from "node:fs";
 import { writeWhole } from "../write-whole.ts";
+import { visible } from "../one-line.ts";
 
-/** Human output goes to stderr; stdout is for --json documents, diffs and the hook protocol. */
+/**
+ * Human output goes to stderr; stdout is for --json documents, diffs and the hook protocol. What it
+ * says may quote a path or an error another program made: nothing in it may hide or forge a line
+ * (src/one-line.ts), so each text goes through `visible` before consola's own reporter.
+ */
 export const ui = createConsola({ stdout: process.stderr, stderr: process.stderr, fancy: false, formatOptions: { date: false } } as Parameters<
   typeof createConsola
 >[0]);
+const [reporter] = ui.options.reporters;
+if (reporter)
+  ui.setReporters([{ log: (logObj, ctx) => reporter.log({ ...logObj, args: logObj.args.map((arg) => (typeof arg === "string" ? visible(arg) : arg)) }, ctx) }]);
 
 /** Whole, whatever reads it and however late (src/write-whole.ts; `explain --json` is more than a pipe holds). */
 export function printStdout(text: string): void {

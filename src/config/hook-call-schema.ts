@@ -11,6 +11,9 @@ export const timeoutSchema = v.optional(v.pipe(v.number(), v.integer(), v.minVal
 
 export const onFailureSchema = v.optional(v.picklist(["allow", "deny"], 'must be "allow" (fail open) or "deny" (fail closed)'));
 
+/** What the decision ledger records of this connector's calls (docs/audit.md). */
+export const auditSchema = v.optional(v.union([v.picklist(["all", "decisions"]), v.literal(false)], 'must be "all", "decisions" or false'));
+
 export const nativeHookSchema = v.strictObject({
   matcher: v.optional(v.string()),
   handler: v.function("must be a function"),
@@ -38,11 +41,18 @@ export const targetKey = (target: HookCallTarget): string => ("event" in target 
 export function hookCallSchema(target: HookCallTarget) {
   const optionalEntry = <S extends v.GenericSchema>(key: string, schema: S) => v.optional(v.looseObject({ [key]: v.optional(schema) }));
   if ("event" in target)
-    return v.looseObject({ id: idSchema, timeout: timeoutSchema, onFailure: onFailureSchema, hooks: optionalEntry(target.event, hookCallHookSchema) });
+    return v.looseObject({
+      id: idSchema,
+      timeout: timeoutSchema,
+      onFailure: onFailureSchema,
+      audit: auditSchema,
+      hooks: optionalEntry(target.event, hookCallHookSchema),
+    });
   return v.looseObject({
     id: idSchema,
     timeout: timeoutSchema,
     onFailure: onFailureSchema,
+    audit: auditSchema,
     platforms: optionalEntry(target.platform, v.looseObject({ nativeHooks: optionalEntry(target.native, nativeHookSchema) })),
   });
 }

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { EVENT_NAMES, MATCHER_TARGET, isEventName } from "../events.ts";
 import { matcherError } from "../core/matcher.ts";
 import { responseSchema } from "../core/response.ts";
-import { idSchema, nativeHookSchema, onFailureSchema, timeoutSchema } from "./hook-call-schema.ts";
+import { auditSchema, idSchema, nativeHookSchema, onFailureSchema, timeoutSchema } from "./hook-call-schema.ts";
 import { MCP_NAME, MCP_NAME_RULE } from "../mcp-servers.ts";
 
 const matcherSchema = v.pipe(
@@ -79,6 +79,7 @@ export function connectorSchema(hostIds: readonly string[]) {
     id: idSchema,
     timeout: timeoutSchema,
     onFailure: onFailureSchema,
+    audit: auditSchema,
     hooks: v.optional(
       v.pipe(
         v.record(

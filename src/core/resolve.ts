@@ -72,7 +72,7 @@ export function responseCapabilities(response: HookResponse): Capability[] {
 }
 
 /** The decision a response means when `decision` is left out. */
-function impliedDecision(response: HookResponse): HookResponse["decision"] {
+export function impliedDecision(response: HookResponse): HookResponse["decision"] {
   // An allow that carries a new input is an approved rewrite (Claude's docs write it so): a modify.
   const rewrite = response.updatedInput ?? response.updatedTool;
   if (response.decision === "allow" && rewrite) return "modify";

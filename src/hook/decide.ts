@@ -4,7 +4,7 @@ import type { Reply } from "../dialects/dialect.ts";
 import { EMPTY_REPLY } from "../dialects/dialect.ts";
 import { normalizeEvent } from "../core/normalize.ts";
 import { toolMatcherTest } from "../core/matcher.ts";
-import { kindOf, type ToolContext } from "../tools/view.ts";
+import { kindOf, type ToolContext, type ToolView } from "../tools/view.ts";
 import { withUpdatedTool } from "../tools/rewrite.ts";
 import { resolveResponse, type Degradation } from "../core/resolve.ts";
 import { parseHandlerResult } from "../core/response.ts";
@@ -16,6 +16,7 @@ import { noteUnknownTool } from "./unknown-tool.ts";
 import { KEEP_QUEUED, runUntil } from "./watchdog.ts";
 import { snapshotResponse } from "./safe-response.ts";
 import { framework, JSONStringify, ObjectHasOwn } from "./intrinsics.ts";
+import { callFacts, noteAnswer } from "./audit-call.ts";
 
 /**
  * What a hook call answers once its connector and payload are known: normalisation, matcher, the
@@ -64,6 +65,7 @@ async function replyFrom(ran: Ran, runner: Runner, make: (outcome: Outcome) => R
 
 export async function nativeReply(args: Call, config: ConnectorConfig, payload: unknown, runner: Runner): Promise<Reply> {
   const hook = config.platforms?.[args.platform]?.nativeHooks?.[args.event];
+  callFacts.level = config.audit;
   if (!hook) throw new FailOpen(`no native hook "${args.event}" for ${args.platform} in connector ${config.id}`);
   // Awaited, not returned (here and below): an async function that returns a promise is resolved
   // through that promise's `then`, looked up while user code's versions may be in place.
@@ -77,6 +79,7 @@ export async function nativeReply(args: Call, config: ConnectorConfig, payload: 
       framework();
       if (outcome.kind !== "returned") throw new FailOpen(describe(outcome));
       if (outcome.value === undefined || outcome.value === null) return EMPTY_REPLY;
+      callFacts.answer = callFacts.enforced = "native";
       if (text?.kind !== "returned" || typeof text.value !== "string") throw new FailOpen("the native hook's answer cannot be written as JSON");
       return { exitCode: 0, stdout: `${text.value}\n` };
     },
@@ -96,6 +99,7 @@ export async function normalizedReply(
   const nativeEvent = adapter.events[event];
   if (!nativeEvent) throw new FailOpen(`${adapter.name} has no ${event} event`);
   const hook = config.hooks?.[event];
+  callFacts.level = config.audit;
   if (!hook) return EMPTY_REPLY; // uninstalled from the config since install: no opinion.
 
   // Another host may be running the file we wrote for `adapter`: read and answer it in its shape.
@@ -107,6 +111,8 @@ export async function normalizedReply(
   } catch (error) {
     throw new FailOpen((error as Error).message);
   }
+  const { sessionId, toolName, tool } = normalized as { sessionId?: string; toolName?: string; tool?: ToolView };
+  Object.assign(callFacts, { host: host.id, sessionId, toolName, tool });
   noteUnknownTool(tools, host.id, `${args.platform} ${event} (${config.id})`, (normalized as { toolName?: unknown }).toolName);
   const spurious = adapter.spurious?.[event];
   const isSpurious = (key: string, value: unknown) => {
@@ -136,6 +142,7 @@ export async function normalizedReply(
     const lost: Degradation[] = [];
     const resolved = resolveResponse(event, portable.response, host.dialect.capabilities, lost);
     runner.decided?.(resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion"));
+    noteAnswer(portable.response, resolved, lost, event === "PreToolUse" && Boolean(host.dialect.approvesRewrite));
     // What the host cannot take at all is logged, never dropped silently (conversions to context are
     // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
     const dropped = lost.filter((d) => !d.to.startsWith("context"));

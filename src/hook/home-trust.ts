@@ -69,10 +69,13 @@ function firstProblem(paths: [string, Rule][], stats: (Owned | undefined | strin
   return undefined;
 }
 
-/** Why hook.log's folder (`logs`, in `home`) must not be written to; undefined if it may. Where node:fs is loaded (a failure's line). */
-export function logFolderProblem(home: string, stat: StatOf): string | undefined {
+/**
+ * Why hook.log's folder (`logs`, in `home`), or the decision ledger's (`audit`), must not be
+ * written to; undefined if it may. Where node:fs is loaded (a failure's line, a ledger record).
+ */
+export function logFolderProblem(home: string, stat: StatOf, folder: "logs" | "audit" = "logs"): string | undefined {
   if (!home.startsWith("/")) return relativeHome(home);
-  const paths: [string, Rule][] = [[`${home}/logs`, "folder"], ...homeAndAbove(home)];
+  const paths: [string, Rule][] = [[`${home}/${folder}`, "folder"], ...homeAndAbove(home)];
   return firstProblem(
     paths,
     paths.map(([path]) => statOr(stat, path)),

@@ -5,6 +5,7 @@ import { startDaemon } from "./start-daemon.ts";
 import type { InProcess } from "./client.ts";
 import { DAEMON_ENV } from "../daemon/address.ts";
 import { REFUSED } from "../daemon/trust.ts";
+import { oneLine } from "../one-line.ts";
 
 /** Why the daemon did not answer, for hook.log; the usual reasons (opted out, none yet) are not news. */
 const WORTH_A_LINE = new Set<InProcess["why"]>(["slow", "lost", "retry"]);
@@ -18,9 +19,9 @@ export function answerInProcess(args: HookArgs, words: string[], from: InProcess
   if (from.why !== "off" && process.env[DAEMON_ENV] === "require") {
     const why = `the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}) and ${DAEMON_ENV}=require`;
     const line = args.failClosed
-      ? `${args.connector ?? "agent-connector"} failed closed: ${why}\n`
-      : `agent-connector: ${words.slice(1).join(" ")}: ${why}; allowed (fail-open)\n`;
-    void Bun.write(Bun.stderr, line).then(() => process.exit(args.failClosed ? 2 : 0));
+      ? `${args.connector ?? "agent-connector"} failed closed: ${why}`
+      : `agent-connector: ${words.slice(1).join(" ")}: ${why}; allowed (fail-open)`;
+    void Bun.write(Bun.stderr, `${oneLine(line)}\n`).then(() => process.exit(args.failClosed ? 2 : 0));
     return;
   }
   // Before user code: stdout carries the host protocol, and only our reply may reach it.

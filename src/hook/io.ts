@@ -1,5 +1,6 @@
 import { hookLogPath } from "../home.ts";
 import { redact } from "./redact.ts";
+import { oneLine } from "../one-line.ts";
 import { logFolderProblem, logTarget } from "./home-trust.ts";
 
 // Bun's writers, not process.stdout (Node's stream layer costs a compiled binary ~6 ms and ~7 MB)
@@ -25,11 +26,11 @@ export function writeLogsAtOnce(fs: LogFs): void {
   syncFs = fs;
 }
 
-/** One line per failure (redacted, capped), so a fail-open that a user never saw on stderr can still be found. */
+/** One line per failure (redacted, capped, one line whatever it holds: src/one-line.ts), so a fail-open that a user never saw on stderr can still be found. */
 export function logLine(message: string): void {
   if (logTarget.refused) return;
   try {
-    const line = redact(message).replace(/\r?\n/g, " | ");
+    const line = oneLine(redact(message));
     if (syncFs) appendWith(syncFs, line);
     else pending[pending.length] = appendLog(line);
   } catch {
@@ -55,15 +56,21 @@ function logUnless(key: string, message: string, seen: (last: string | undefined
       .catch(() => undefined)
       .then(async (last) => {
         if (seen(last)) return;
-        if (await appendLog(redact(message).replace(/\r?\n/g, " | "))) await Bun.write(marker, message, { mode: 0o600 }).catch(() => 0);
+        if (await appendLog(oneLine(redact(message)))) await Bun.write(marker, message, { mode: 0o600 }).catch(() => 0);
       }),
   );
 }
 
+/** Work done once the answer is out (a ledger record: audit-call.ts): flushLogs waits for it too. */
+export const afterReply = (work: Promise<unknown>): void => void pending.push(work);
+
 /** Waits for log lines still being written; call before exiting. */
 export async function flushLogs(): Promise<void> {
-  const lines = pending.splice(0);
-  for (let i = 0; i < lines.length; i++) await lines[i];
+  // Work done after the reply may log a line itself (src/hook/audit-call.ts): that one is waited for too.
+  while (pending.length) {
+    const lines = pending.splice(0);
+    for (let i = 0; i < lines.length; i++) await lines[i];
+  }
 }
 
 /** Whether the line was written. */
@@ -81,7 +88,7 @@ async function appendLog(message: string): Promise<boolean> {
  * What a hook.log line is appended with: never through a symlink (ELOOP), whatever one points at.
  * Node and Bun take the O_ flags as a number here; the types say only string.
  */
-const appendFlags = ({ O_APPEND, O_CREAT, O_NOFOLLOW, O_WRONLY }: LogFs["constants"]): string =>
+export const appendFlags = ({ O_APPEND, O_CREAT, O_NOFOLLOW, O_WRONLY }: LogFs["constants"]): string =>
   (O_WRONLY | O_APPEND | O_CREAT | (O_NOFOLLOW ?? 0)) as unknown as string;
 
 function appendWith({ appendFileSync, constants, mkdirSync, renameSync, statSync }: LogFs, message: string): boolean {

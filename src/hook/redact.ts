@@ -72,6 +72,9 @@ export interface RedactionSources {
 let sources: RedactionSources | undefined;
 export const setRedactionSources = (next: RedactionSources): void => void (sources = next);
 
+/** The call's environment alone: what to scrub a text the payload itself holds by (a ledger's command). */
+export const redactionEnv = (): RedactionSources => ({ env: (sources ?? { env: process.env }).env });
+
 export function redact(message: string, { env, payload }: RedactionSources = sources ?? { env: process.env }): string {
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(env)) {

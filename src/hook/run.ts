@@ -29,6 +29,8 @@ import { closedReply } from "./fail-closed.ts";
 import { failsClosed } from "../core/on-failure.ts";
 import { targetKey } from "../config/hook-call-schema.ts";
 import { logTarget, untrustedHome } from "./home-trust.ts";
+import { noteFailure, recordCall } from "./audit-call.ts";
+import { oneLine } from "../one-line.ts";
 
 export type { HookArgs };
 
@@ -117,14 +119,15 @@ export const callLeftNothing = (): boolean => decided !== "fail-open" && decided
  */
 export function failOpenReply(args: HookArgs, message: string): Reply {
   const where = whereOf(args);
-  const line = redact(message).replace(/\r?\n\s*/g, " | "); // one stderr line, as hosts show one
+  const line = oneLine(redact(message).replace(/\r?\n\s*/g, " | ")); // one stderr line, as hosts show one, hiding none
+  noteFailure(failure.closed || Boolean(args.failClosed), line);
   if (failure.closed || args.failClosed) {
     decided = "fail-closed";
     logLine(`${where}: ${line}; denied (fail-closed)`);
     return closedReply(failure.adapter, args, line, failure.payload, hookLogPath());
   }
   decided = "fail-open";
-  logLine(`${where}: ${line}`);
+  logLine(`${where}: ${line}; allowed (fail-open)`);
   return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open)${logTarget.refused ? "" : `, see ${hookLogPath()}`}\n` };
 }
 
@@ -301,8 +304,9 @@ async function guardedImport(): Promise<(file: string) => Promise<Record<string,
   };
 }
 
-/** One env lookup per call; `agent-connector logs` reads these lines. */
+/** The call is answered: its ledger record (audit-call.ts), and with AGENT_CONNECTOR_DEBUG=1 a trace line; `agent-connector logs` reads both. */
 export function traceCall(args: HookArgs, exitCode: number): void {
+  recordCall(args, performance.now() - callStart);
   if (process.env.AGENT_CONNECTOR_DEBUG === "1")
     logLine(`${whereOf(args)}: trace: ${decided}, exit ${exitCode}, ${(performance.now() - callStart).toFixed(1)} ms`);
 }

@@ -20,6 +20,8 @@
  * plugin host's runtime has (Bun for the OpenCode family, Node for Pi and OpenClaw), so nothing
  * has to be installed beside it. Glue code imports nothing but this section's names.
  */
+// The generated module holds src/one-line.ts's oneLineSource() instead (generate.ts); this import is for the type check.
+import { oneLine } from "../../one-line.ts";
 // agent-connector:dispatch:begin
 import { spawn } from "node:child_process";
 import { appendFileSync, mkdirSync } from "node:fs";
@@ -77,7 +79,7 @@ const isObject = (value: unknown): value is Json => typeof value === "object" &&
 function note(message: string, outcome = "allowed (fail-open)"): void {
   try {
     mkdirSync(dirname(SETTINGS.logFile), { recursive: true });
-    appendFileSync(SETTINGS.logFile, `${new Date().toISOString()} ${SETTINGS.host} plugin (${SETTINGS.connector}): ${message}; ${outcome}\n`);
+    appendFileSync(SETTINGS.logFile, `${new Date().toISOString()} ${SETTINGS.host} plugin (${SETTINGS.connector}): ${oneLine(message)}; ${outcome}\n`);
   } catch {
     // Logging must never break the host.
   }

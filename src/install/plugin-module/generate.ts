@@ -11,6 +11,7 @@ import { selfInvocation } from "../command-line.ts";
 import { VERSION } from "../../version.ts";
 import { pluginRuntimePath } from "./runtime.ts";
 import dispatchSource from "./dispatch.ts" with { type: "text" };
+import { oneLineSource } from "../../one-line.ts";
 import type { Settings } from "./dispatch.ts";
 import opencodeGlue from "./glue/opencode-v1.ts" with { type: "text" };
 import piGlue from "./glue/pi-v1.ts" with { type: "text" };
@@ -132,7 +133,7 @@ export function pluginSettings(
 }
 
 export function generatePluginModule(adapter: Adapter, spec: PluginModuleSpec, settings: PluginSettings): string {
-  const source = `${section(dispatchSource as unknown as string, "dispatch")}\n${section(GLUES[spec.generator], "glue")}`;
+  const source = `${section(dispatchSource as unknown as string, "dispatch")}\n${oneLineSource()}\n${section(GLUES[spec.generator], "glue")}`;
   const start = source.indexOf(BEGIN) + BEGIN.length;
   const end = source.indexOf(END);
   const header = [
