@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { findAdapter, HOST_IDS } from "../../adapters/index.ts";
 import { hostCases, kindCall } from "./_simulate-all.ts";
+import { HookCalls } from "./_simulate-hook-call.ts";
 import { EVENT_NAMES, isEventName, MATCHER_TARGET, type EventName } from "../events.ts";
 import { normalizeEvent } from "../core/normalize.ts";
 import { toolMatcherTest } from "../core/matcher.ts";
@@ -19,15 +20,20 @@ import { hostByName } from "./_host-names.ts";
 import { printJson, printStdout } from "./_output.ts";
 import { loadConfigArg } from "./_targets.ts";
 
-/** One call of `hook` on `adapter`'s `payload`, as the hook path answers it: the handler's answer, what the host gets. */
-export async function simulateCall(adapter: Adapter, event: EventName, payload: unknown, connectorId: string, hook: { matcher?: string; handler: unknown }) {
-  const nativeEvent = adapter.events[event]!;
+/** `adapter`'s `payload` normalized for `connectorId`, and whether `matcher` lets the handler see it. */
+function normalizedCall(adapter: Adapter, event: EventName, payload: unknown, connectorId: string, matcher: string | undefined) {
   const tools: ToolContext = { tools: adapter.tools, mcpName: adapter.mcp?.toolName };
   const normalized = normalizeEvent(event, payload, adapter.payload, { hostPlatform: adapter.id, connectorId, env: process.env, tools });
   const target = MATCHER_TARGET[event];
-  const test = target ? toolMatcherTest(hook.matcher, target === "toolName") : undefined;
+  const test = target ? toolMatcherTest(matcher, target === "toolName") : undefined;
   const name = target ? String((normalized as unknown as Record<string, unknown>)[target] ?? "") : "";
-  const matched = !test || test(name, () => kindOf(tools, name));
+  return { tools, normalized, matched: !test || test(name, () => kindOf(tools, name)) };
+}
+
+/** One call of `hook` on `adapter`'s `payload`, as the hook path answers it: the handler's answer, what the host gets. */
+export async function simulateCall(adapter: Adapter, event: EventName, payload: unknown, connectorId: string, hook: { matcher?: string; handler: unknown }) {
+  const nativeEvent = adapter.events[event]!;
+  const { tools, normalized, matched } = normalizedCall(adapter, event, payload, connectorId, hook.matcher);
 
   let returned: unknown;
   const degradations: Degradation[] = [];
@@ -74,27 +80,35 @@ async function simulateAll(eventName: string, args: Record<string, unknown>, jso
     reply?: Omit<Reply, "denyReason">;
   }
   const rows: Row[] = [];
-  for (const item of hostCases(eventName, call, platforms)) {
-    if (!item.payload) {
-      rows.push({ host: item.host, skipped: item.skipped });
-      continue;
+  // Each host's call goes through the real hook path, in a process of its own (_simulate-hook-call.ts).
+  const calls = new HookCalls();
+  try {
+    for (const item of hostCases(eventName, call, platforms)) {
+      if (!item.payload) {
+        rows.push({ host: item.host, skipped: item.skipped });
+        continue;
+      }
+      const adapter = findAdapter(item.host)!;
+      const { matched } = normalizedCall(adapter, eventName, item.payload, config.id, hook.matcher);
+      const ran = calls.call(item.host, eventName, path, item.payload);
+      // No record: the call had no opinion (the handler returned nothing, or was not called).
+      const answered = !matched ? "not called" : (ran.record?.answer ?? "nothing");
+      // What the host does, after degradation: no decision is the host's own flow (an allow for --expect).
+      const does = ran.record?.enforced ?? "no opinion";
+      const failed = ran.record?.outcome.startsWith("fail-") ? `${ran.record.outcome} (${ran.record.reason ?? ""})` : undefined;
+      const differs = expected !== undefined && (expected === "allow" ? does !== "allow" && does !== "no opinion" : does !== expected);
+      rows.push({
+        host: item.host,
+        tool: item.tool,
+        handler: answered,
+        does,
+        ...(failed ? { problem: failed } : {}),
+        differs,
+        reply: { exitCode: ran.exitCode, stdout: ran.stdout || undefined, stderr: ran.stderr || undefined },
+      });
     }
-    const ran = await simulateCall(findAdapter(item.host)!, eventName, item.payload, config.id, hook);
-    const answered = !ran.matched
-      ? "not called"
-      : ((ran.returned as { decision?: string } | undefined)?.decision ?? (ran.returned === undefined ? "nothing" : "an answer"));
-    // What the host does, after degradation: no decision is the host's own flow (an allow for --expect).
-    const does = ran.resolved.decision ?? "no opinion";
-    const differs = expected !== undefined && (expected === "allow" ? does !== "allow" && does !== "no opinion" : does !== expected);
-    rows.push({
-      host: item.host,
-      tool: item.tool,
-      handler: answered,
-      does,
-      ...(ran.problem ? { problem: ran.problem } : {}),
-      differs,
-      reply: { exitCode: ran.reply.exitCode, stdout: ran.reply.stdout, stderr: ran.reply.stderr },
-    });
+  } finally {
+    calls.close();
   }
   const differ = rows.filter((r) => r.differs).map((r) => r.host);
   if (json) printJson({ connector: config.id, event: eventName, call, ...(expected ? { expect: expected } : {}), hosts: rows, differ });
