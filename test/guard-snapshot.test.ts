@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import { renameSync, rmSync } from "node:fs";
+import { chmodSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { generous } from "./support/budget.ts";
-import { sandbox, type Result, type Sandbox } from "./support/harness.ts";
+import { BIN, sandbox, type Result, type Sandbox } from "./support/harness.ts";
 import { BOTH_WAYS, claudeDeny, DAEMON_ON, daemonReady, prePayload, until } from "./reliability/support.ts";
 
 /**
@@ -13,8 +13,11 @@ import { BOTH_WAYS, claudeDeny, DAEMON_ON, daemonReady, prePayload, until } from
  * worker of the daemon, and a process of its own. A second connector shares the host file.
  */
 const boxes: Sandbox[] = [];
+/** Daemons started for another user's HOME (the managed case). */
+const otherDaemons: Record<string, string>[] = [];
 afterAll(() => {
   for (const box of boxes) box.cli(["daemon", "stop"], { env: DAEMON_ON });
+  for (const env of otherDaemons) Bun.spawnSync([BIN, "daemon", "stop"], { env });
 }, 60_000);
 
 /** A guard whose deny reason comes from `reason` (an expression; `imports` at its top). */
@@ -258,6 +261,58 @@ for (const [way, env] of BOTH_WAYS) {
         const error = JSON.parse(broken.stdout).error.message as string;
         expect(error).toContain("syntax error");
         expect(error).toContain("the installed snapshot of guard");
+      },
+      generous(60_000),
+    );
+
+    test(
+      "(h) a managed install: every user's hook runs the machine-wide snapshot, the source moved or broken changes nothing",
+      () => {
+        const box = sandbox();
+        boxes.push(box);
+        const system = join(box.root, "system");
+        box.write(join(box.project, "reason.ts"), `export const REASON = "no rm -rf";\n`);
+        const config = box.write(join(box.project, "agent-connector.config.ts"), guardSource("REASON", `import { REASON } from "./reason.ts";`));
+        const managed = { AGENT_CONNECTOR_MANAGED_ROOT: system, AGENT_CONNECTOR_BIN: BIN };
+        const installed = box.cli(["install", "--scope", "managed", "--platform", "claude-code", "--config", config], { env: managed });
+        expect(installed.exitCode).toBe(0);
+        const settings = JSON.parse(box.read(join(system, "etc", "claude-code", "managed-settings.json")));
+        const command: string = settings.hooks.PreToolUse[0].hooks[0].command;
+        const snapshot = join(system, "etc", "agent-connector", "managed", "guard.mjs");
+        expect(command).toBe(`${BIN} hook claude-code PreToolUse --connector guard --config ${snapshot}`);
+        // Another user: a HOME of their own, nothing installed there.
+        const otherHome = join(box.root, "other-user");
+        mkdirSync(otherHome);
+        const otherEnv = { PATH: box.env.PATH!, HOME: otherHome, ...(way === "daemon" ? DAEMON_ON : { AGENT_CONNECTOR_DAEMON: "0" }) };
+        if (way === "daemon") {
+          otherDaemons.push(otherEnv);
+          expect(Bun.spawnSync([BIN, "daemon", "start"], { env: otherEnv }).exitCode).toBe(0);
+        }
+        const call = (): Result => {
+          const proc = Bun.spawnSync(["sh", "-c", command], { env: otherEnv, stdin: Buffer.from(JSON.stringify(prePayload())), stdout: "pipe", stderr: "pipe" });
+          return { stdout: proc.stdout.toString(), stderr: proc.stderr.toString(), exitCode: proc.exitCode ?? -1 };
+        };
+        expect(call()).toEqual(denied("no rm -rf"));
+        rmSync(join(box.project, "reason.ts"));
+        expect(call()).toEqual(denied("no rm -rf"));
+        box.write(config, "export default {{{\n");
+        expect(call()).toEqual(denied("no rm -rf"));
+        rmSync(config);
+        expect(call()).toEqual(denied("no rm -rf"));
+        // A valid edit is not followed either: only the next install changes it.
+        box.write(join(box.project, "reason.ts"), `export const REASON = "edited";\n`);
+        box.write(config, guardSource("REASON", `import { REASON } from "./reason.ts";`));
+        expect(call()).toEqual(denied("no rm -rf"));
+        expect(box.cli(["install", "--scope", "managed", "--platform", "claude-code", "--config", config], { env: managed }).exitCode).toBe(0);
+        expect(call()).toEqual(denied("edited"));
+        expect(box.cli(["uninstall", "--connector", "guard", "--scope", "managed"], { env: managed }).exitCode).toBe(0);
+        expect(box.exists(snapshot)).toBe(false);
+        // A machine folder another user could write to: refused, nothing written there.
+        chmodSync(join(system, "etc", "agent-connector", "managed"), 0o777);
+        const refused = box.cli(["install", "--scope", "managed", "--platform", "claude-code", "--config", config], { env: managed });
+        expect(refused.exitCode).toBe(6);
+        expect(refused.stderr).toContain(`${join(system, "etc", "agent-connector", "managed")} is writable by`);
+        expect(box.exists(snapshot)).toBe(false);
       },
       generous(60_000),
     );
