@@ -93,10 +93,13 @@ const denied = (reason: string): Result => ({ stdout: claudeDeny(reason), stderr
 
 /** The other connector in the same settings.json is untouched. */
 function otherStillGuards(g: Guarded): void {
-  expect(g.box.hook("claude-code", "PreToolUse", prePayload({ tool_input: { command: "curl x" } }), { connector: "other", env: g.env })).toEqual(denied("no curl"));
+  expect(g.box.hook("claude-code", "PreToolUse", prePayload({ tool_input: { command: "curl x" } }), { connector: "other", env: g.env })).toEqual(
+    denied("no curl"),
+  );
 }
 
-const lineOf = (text: string, start: string): string => text.split("\n").find((line) => line.trimStart().startsWith(start)) ?? `(no line starting "${start}" in:\n${text})`;
+const lineOf = (text: string, start: string): string =>
+  text.split("\n").find((line) => line.trimStart().startsWith(start)) ?? `(no line starting "${start}" in:\n${text})`;
 
 /** The snapshot check of guard's install in `status --json`. */
 function snapshotCheck(g: Guarded): { name: string; ok: boolean; detail: string } | undefined {
@@ -157,36 +160,28 @@ for (const [way, env] of BOTH_WAYS) {
       generous(90_000),
     );
 
-    test(
-      "(b) config deleted: still denies, status says so",
-      async () => {
-        const g = guarded(env);
-        rmSync(g.config);
-        await expectKept(g, "file not found");
-      },
-      generous(60_000),
-    );
-
-    test(
-      "(c) config edited into a syntax error: still denies, status says so",
-      async () => {
-        const g = guarded(env);
-        g.box.write(g.config, "export default {{{\n");
-        await expectKept(g, "syntax error");
-      },
-      generous(60_000),
-    );
-
-    test(
-      "(d) config importing a module that no longer exists: still denies, status says so",
-      async () => {
-        const g = guarded(env, { imports: true });
-        expect(g.rm()).toEqual(denied("no rm -rf"));
-        rmSync(join(g.box.project, "reason.ts"));
-        await expectKept(g, "Cannot find module './reason.ts'");
-      },
-      generous(60_000),
-    );
+    /** Ways a source stops loading after install, the words its loader then says, and the config they start from. */
+    const BREAKS: [string, (g: Guarded) => void, string, { imports?: boolean }][] = [
+      ["(b) config deleted", (g) => rmSync(g.config), "file not found", {}],
+      ["(c) config edited into a syntax error", (g) => g.box.write(g.config, "export default {{{\n"), "syntax error", {}],
+      [
+        "(d) config importing a module that no longer exists",
+        (g) => rmSync(join(g.box.project, "reason.ts")),
+        "Cannot find module './reason.ts'",
+        { imports: true },
+      ],
+    ];
+    for (const [name, breakIt, error, options] of BREAKS)
+      test(
+        `${name}: still denies, status says so`,
+        async () => {
+          const g = guarded(env, options);
+          expect(g.rm()).toEqual(denied("no rm -rf"));
+          breakIt(g);
+          await expectKept(g, error);
+        },
+        generous(60_000),
+      );
 
     test(
       "(e) config edited validly: the next calls answer with the new behaviour, the snapshot follows, status ok",
@@ -289,7 +284,12 @@ for (const [way, env] of BOTH_WAYS) {
           expect(Bun.spawnSync([BIN, "daemon", "start"], { env: otherEnv }).exitCode).toBe(0);
         }
         const call = (): Result => {
-          const proc = Bun.spawnSync(["sh", "-c", command], { env: otherEnv, stdin: Buffer.from(JSON.stringify(prePayload())), stdout: "pipe", stderr: "pipe" });
+          const proc = Bun.spawnSync(["sh", "-c", command], {
+            env: otherEnv,
+            stdin: Buffer.from(JSON.stringify(prePayload())),
+            stdout: "pipe",
+            stderr: "pipe",
+          });
           return { stdout: proc.stdout.toString(), stderr: proc.stderr.toString(), exitCode: proc.exitCode ?? -1 };
         };
         expect(call()).toEqual(denied("no rm -rf"));

@@ -261,7 +261,9 @@ export default defineAcCommand({
         if (scope === "managed") {
           const written = dryRun ? { path: managedSnapshotPath(config.id, configPath) } : await writeManagedSnapshot(config.id, configPath);
           if ("problem" in written)
-            throw new UntrustedError(`${written.problem}: another local user could replace what every user's managed hooks run; make it writable by root alone`);
+            throw new UntrustedError(
+              `${written.problem}: another local user could replace what every user's managed hooks run; make it writable by root alone`,
+            );
           hookConfig = written.path;
         }
         const results: HostResult[] = adapters.map((adapter) => {

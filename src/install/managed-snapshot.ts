@@ -15,7 +15,14 @@ import { sourceProblem } from "./source-trust.ts";
  */
 export const managedSnapshotPath = (id: string, configPath: string, env: Record<string, string | undefined> = process.env): string =>
   join(
-    systemFile({ linux: "/etc/agent-connector/managed", darwin: "/Library/Application Support/agent-connector/managed", win32: "C:\\ProgramData\\agent-connector\\managed" }, env),
+    systemFile(
+      {
+        linux: "/etc/agent-connector/managed",
+        darwin: "/Library/Application Support/agent-connector/managed",
+        win32: "C:\\ProgramData\\agent-connector\\managed",
+      },
+      env,
+    ),
     `${id}${configPath.endsWith(".json") ? ".json" : ".mjs"}`,
   );
 
