@@ -128,6 +128,8 @@ async function expectKept(g: Guarded, error: string): Promise<void> {
   expect(line).toContain(g.config);
   expect(line).toContain(error);
   otherStillGuards(g);
+  // Not "drift": the guard holds, its source is what must be fixed.
+  expect(status.stdout).toMatch(/\nguard +claude-code +user +~\/\.claude\/settings\.json +source-broken\n/);
   expect(status.stdout).toMatch(/\nother +claude-code +user +~\/\.claude\/settings\.json +ok\n/);
 }
 

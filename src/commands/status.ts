@@ -40,7 +40,13 @@ export default defineAcCommand({
       r.platform,
       r.scope,
       tilde(r.file, home),
-      r.ok ? "ok" : r.inactive && r.checks.every((c) => c.ok || c.name === "host-switch") ? "inactive" : "drift",
+      r.ok
+        ? "ok"
+        : r.inactive && r.checks.every((c) => c.ok || c.name === "host-switch")
+          ? "inactive"
+          : r.checks.some((c) => c.kept)
+            ? "source-broken"
+            : "drift",
     ]);
     const lines = [formatTable([["connector", "host", "scope", "file", "state"], ...rows])];
     for (const r of results.filter((r) => !r.ok)) {
