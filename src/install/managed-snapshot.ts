@@ -45,6 +45,15 @@ export async function writeManagedSnapshot(
       target: "bun",
       format: "esm",
       plugins: [{ name: "agent-connector-managed", setup: inlineAuthoringModule }],
+      // Where the code thinks it is: beside its source, as in the installed snapshot (whose
+      // __dirname is the source's), not in the machine folder: a handler that reads a file next to
+      // its config reads the same file either way.
+      define: {
+        "import.meta.dir": JSON.stringify(dirname(configPath)),
+        "import.meta.dirname": JSON.stringify(dirname(configPath)),
+        "import.meta.path": JSON.stringify(configPath),
+        "import.meta.filename": JSON.stringify(configPath),
+      },
       throw: false,
     } as Bun.BuildConfig);
     const entry = result.success ? result.outputs.find((o) => o.kind === "entry-point") : undefined;
