@@ -3,7 +3,9 @@
  * adapters, each between its markers `<!-- <name>:begin … -->` and `<!-- <name>:end -->`:
  * - docs/hosts/README.md, `hosts`: id, name, paradigm, what each was checked against (`verified`);
  * - docs/hosts.md, `files`: the files install writes for hooks and MCP servers at each scope, and
- *   the variables that move them (found by watching which ones the adapter reads).
+ *   the variables that move them (found by watching which ones the adapter reads);
+ * - docs/connector.md, `fail-closed`: what `onFailure: "deny"` can and cannot hold on each host with
+ *   hooks (src/install/fail-closed-report.ts, as `explain --json` says it, from `hostFailClosed`).
  * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/docs-tables.test.ts).
  * Paths are Linux's (an adapter may pick other folders on macOS or Windows).
  */
@@ -16,6 +18,7 @@ Object.defineProperty(process, "platform", { value: "linux" });
 const { ADAPTERS } = await import("../adapters/index.ts");
 const { deliveredFile } = await import("../src/install/deliveries.ts");
 const { mcpFile } = await import("../src/install/mcp/plan.ts");
+const { failClosedOn } = await import("../src/install/fail-closed-report.ts");
 
 const DELIVERY: Record<string, string> = { "hooks-folder": " (hooks folder)", none: "", unavailable: ", not supported (install writes nothing and says why)" };
 
@@ -61,9 +64,24 @@ function filesTable(): string[] {
   ];
 }
 
+/** A connector that fails closed on one event: what failClosedOn says of it is what it says of any. */
+const FAILS_CLOSED = { id: "guard", onFailure: "deny", hooks: { PreToolUse: { handler: () => undefined } } } as const;
+
+function failClosedTable(): string[] {
+  const hooked = ADAPTERS.filter((a) => a.hooks.kind !== "none" && a.hooks.kind !== "unavailable");
+  const row = (a: Adapter): string => {
+    const on = failClosedOn(a, FAILS_CLOSED as unknown as Parameters<typeof failClosedOn>[1], [{ event: "PreToolUse" }])!;
+    const only = a.hostFailClosed?.events ? ` (on ${a.hostFailClosed.events.join(", ")})` : "";
+    const entry = on.entry ? `${code(JSON.stringify(on.entry))}${only}` : "-";
+    return `| [${a.name}](hosts/${a.id}.md) | ${on.host ?? "runs the tool"} | ${entry} | ${on.cannot ?? "-"} |`;
+  };
+  return ["| host | when our process cannot answer at all | install also writes | not covered |", "|---|---|---|---|", ...hooked.map(row)];
+}
+
 const TABLES = [
   { file: ["docs", "hosts", "README.md"], name: "hosts", make: hostsTable },
   { file: ["docs", "hosts.md"], name: "files", make: filesTable },
+  { file: ["docs", "connector.md"], name: "fail-closed", make: failClosedTable },
 ];
 
 /** The text with the named table made anew; throws when its markers are missing. */

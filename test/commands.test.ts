@@ -75,7 +75,7 @@ describe("status", () => {
     writeFileSync(registry, readFileSync(registry, "utf8").replaceAll(JSON.stringify(BIN), JSON.stringify("/gone/agent-connector")));
     const result = stdoutJson(box.cli(["status", "--json"])) as {
       ok: boolean;
-      installs: { checks: { name: string; ok: boolean; detail: string }[]; fix: string }[];
+      installs: { checks: { name: string; ok: boolean; detail: string; kept?: true }[]; fix: string }[];
     };
     expect(result.ok).toBe(false);
     expect(result.installs[0]!.checks).toEqual([
@@ -83,6 +83,7 @@ describe("status", () => {
       {
         name: "snapshot",
         ok: false,
+        kept: true,
         detail: expect.stringMatching(/^hook calls answer from the snapshot made \S+: .+ cannot be used: .+: file not found$/),
       },
       { name: "binary", ok: false, detail: "/gone/agent-connector, written in the host file, does not exist" },

@@ -17,6 +17,7 @@ test("the tables of hosts in docs/ are what the adapters say", () => {
 test.each([
   ["hosts", ["docs", "hosts", "README.md"], "| Claude Code | json-stdio |", "| Claude Code | ts-plugin |"],
   ["files", ["docs", "hosts.md"], "`~/.claude/settings.json`", "`~/.claude/settings.jsonc`"],
+  ["fail-closed", ["docs", "connector.md"], '`{"onFailure":"block"}`', '`{"onFailure":"deny"}`'],
 ])("a %s table that differs from the adapters by one cell is found stale, with the command that remakes it", (name, file, from, to) => {
   const root = tempDir("ac-docs-");
   cpSync(join(REPO, "docs"), join(root, "docs"), { recursive: true });

@@ -1,7 +1,8 @@
 /**
  * `--scope managed`: the machine-wide file an organisation deploys (Claude Code's managed
- * settings, Cursor's enterprise hooks). Its commands run for every user, so they name the config
- * file itself (no user's registry knows it) and must call a binary every user can reach.
+ * settings, Cursor's enterprise hooks). Its commands run for every user, so they name a file (no
+ * user's registry knows the connector): the machine-wide snapshot install made of the config, and
+ * must call a binary every user can reach.
  * AGENT_CONNECTOR_MANAGED_ROOT stands for / here, so the test writes no system file.
  */
 import { describe, expect, test } from "bun:test";
@@ -27,7 +28,9 @@ describe("install --scope managed", () => {
       ["codex", null, "nothing-to-install"],
     ]);
     const command = JSON.parse(box.read(join(root, "etc", "claude-code", "managed-settings.json"))).hooks.PreToolUse[0].hooks[0].command;
-    expect(command).toBe(`${BIN} hook claude-code PreToolUse --connector no-shell --config ${config}`);
+    // Not the source: the snapshot install made of it, where every user can read it (src/install/managed-snapshot.ts).
+    const snapshot = join(root, "etc", "agent-connector", "managed", "no-shell.json");
+    expect(command).toBe(`${BIN} hook claude-code PreToolUse --connector no-shell --config ${snapshot}`);
 
     // Another user: their own HOME and an empty registry.
     const other = join(box.root, "other-user");
@@ -46,6 +49,7 @@ describe("install --scope managed", () => {
     expect(removed.exitCode).toBe(0);
     expect(box.exists(join(root, "etc", "claude-code", "managed-settings.json"))).toBe(false);
     expect(box.exists(join(root, "etc", "cursor", "hooks.json"))).toBe(false);
+    expect(box.exists(snapshot)).toBe(false);
   });
 
   test("refuses a binary that is not where every user can run it", () => {

@@ -16,6 +16,7 @@ import { listCell, printTable } from "./_table.ts";
 import { toolsReport, toolsRow, TOOLS_HEADER } from "../tools/report.ts";
 import { hasKinds } from "../core/matcher.ts";
 import { switchLines, switchList } from "../install/host-switches.ts";
+import { snapshotOfInstalled, withKeptSnapshots } from "../install/snapshot-note.ts";
 
 const args = {
   ...configArgs,
@@ -72,8 +73,13 @@ export default defineAcCommand({
   async run({ args: values, json }) {
     const scope = parseScope(values.scope);
     const paths = pathContext(values["project-dir"]);
-    const { path: configPath, config } = await loadConfigArg(values.config);
-    const invocations = knownInvocations(await readRegistry());
+    const registry = await readRegistry();
+    const { path: configPath, config } = await loadConfigArg(values.config).catch((error) => {
+      throw withKeptSnapshots(error, registry);
+    });
+    const invocations = knownInvocations(registry);
+    // Installed: what its hook calls run now (status and doctor say the same).
+    const snapshot = snapshotOfInstalled(registry, config.id);
     const events = EVENT_NAMES.filter((event) => config.hooks?.[event]);
     // The same planning as install, for every host; a host without the scope is planned for its other one.
     // MCP servers likewise: a host whose servers go to one scope only (Cline, Kimi) is shown there,
@@ -108,11 +114,19 @@ export default defineAcCommand({
         hookSwitches: switchList(adapter, plan.scope, paths, config.id),
         mcp,
       }));
-      return printJson({ connector: config.id, config: configPath, events, mcpServers: Object.keys(config.mcpServers ?? {}), hosts });
+      return printJson({
+        connector: config.id,
+        config: configPath,
+        events,
+        mcpServers: Object.keys(config.mcpServers ?? {}),
+        ...(snapshot ? { snapshot } : {}),
+        hosts,
+      });
     }
     printStdout(
       `${config.id} (${configPath}): ${events.length} event${events.length === 1 ? "" : "s"} on ${plans.length} host${plans.length === 1 ? "" : "s"}`,
     );
+    if (snapshot) printStdout(`installed snapshot${snapshot.ok ? "" : " (see agent-connector status)"}: ${tilde(snapshot.detail, paths.home)}`);
     printTable([["host", "scope", ...events], ...plans.map(({ plan }) => [plan.platform, plan.scope, ...events.map((event) => cell(plan, event))])], 1);
     const native = plans.filter(({ plan }) => plan.wired.some((w) => w.native));
     for (const { plan } of native) printStdout(`native hooks on ${plan.platform}: ${listCell(plan.wired.filter((w) => w.native).map((w) => w.event))}`);

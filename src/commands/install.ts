@@ -1,3 +1,4 @@
+import { managedSnapshotPath, writeManagedSnapshot } from "../install/managed-snapshot.ts";
 import { configPathFrom, loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
 import { agentArgs, configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
@@ -255,8 +256,18 @@ export default defineAcCommand({
 
         const writtenNow = new Map<string, string[]>();
         const owners = sharedOwners(mcpOwners(registry, config.id), { writtenNow });
+        // Managed hooks run for every user: they name a machine-wide snapshot, never the source (src/install/managed-snapshot.ts).
+        let hookConfig = configPath;
+        if (scope === "managed") {
+          const written = dryRun ? { path: managedSnapshotPath(config.id, configPath) } : await writeManagedSnapshot(config.id, configPath);
+          if ("problem" in written)
+            throw new UntrustedError(
+              `${written.problem}: another local user could replace what every user's managed hooks run; make it writable by root alone`,
+            );
+          hookConfig = written.path;
+        }
         const results: HostResult[] = adapters.map((adapter) => {
-          const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: owners, configPath });
+          const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: owners, configPath: hookConfig });
           plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
           const hidden = plan.file ? hiddenUserFile(adapter, scope, paths, config.id) : undefined;
           if (hidden) plan.warnings.push(hidden);

@@ -8,6 +8,7 @@ import { formatTable } from "./_table.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
 import { trustWarnings } from "./_trust-warnings.ts";
 import { readRegistry } from "../registry/read.ts";
+import type { InstallHealth } from "../install/health.ts";
 
 export default defineAcCommand({
   meta: {
@@ -40,7 +41,7 @@ export default defineAcCommand({
       r.platform,
       r.scope,
       tilde(r.file, home),
-      r.ok ? "ok" : r.inactive && r.checks.every((c) => c.ok || c.name === "host-switch") ? "inactive" : "drift",
+      r.ok ? "ok" : r.inactive && r.checks.every((c) => c.ok || c.name === "host-switch") ? "inactive" : sourceBroken(r) ? "source-broken" : "drift",
     ]);
     const lines = [formatTable([["connector", "host", "scope", "file", "state"], ...rows])];
     for (const r of results.filter((r) => !r.ok)) {
@@ -55,3 +56,11 @@ export default defineAcCommand({
     return ok ? EXIT.ok : EXIT.problems;
   },
 });
+
+/**
+ * Only the source fails (it no longer loads) while the installed snapshot answers: the guard holds.
+ * A missing binary or an edited host file beside it is drift (the host file is not checked
+ * without a config: no plan).
+ */
+const sourceBroken = (r: InstallHealth): boolean =>
+  r.checks.some((c) => c.kept) && r.checks.every((c) => c.ok || c.kept || c.name === "config" || (c.name === "host-file" && !r.plan));

@@ -1,3 +1,4 @@
+import { removeManagedSnapshot } from "../install/managed-snapshot.ts";
 import { findAdapter } from "../../adapters/index.ts";
 import { applyEdits, splitChanges, type CompanionResult } from "../install/apply.ts";
 import { deliveredFile, planUninstall } from "../install/plan.ts";
@@ -157,6 +158,8 @@ export default defineAcCommand({
           else delete registry[id];
           writeRegistry(registry);
           if (!registry[id]) removeCompiled(id);
+          // The machine-wide snapshot its managed hooks ran, once none of them is left.
+          if (chosen.some((r) => r.scope === "managed") && !remaining.some((r) => r.scope === "managed")) removeManagedSnapshot(id);
         }
         return results;
       },

@@ -16,11 +16,16 @@ export type CompileResult = { ok: boolean; path: string; bytes: number; bytecode
 /** The module a config imports as "agent-connector", inlined into the bundle (the binary is not there at run time). */
 const AUTHORING_MODULE = `export const defineConnector = (config) => config;\nexport const EVENT_NAMES = ${JSON.stringify(EVENT_NAMES)};\nexport default { defineConnector, EVENT_NAMES };\n`;
 
+/** `import … from "agent-connector"` in a bundle: the authoring module, inlined. */
+export function inlineAuthoringModule(build: Bun.PluginBuilder): void {
+  build.onResolve({ filter: /^agent-connector$/ }, () => ({ path: "agent-connector", namespace: "agent-connector" }));
+  build.onLoad({ filter: /.*/, namespace: "agent-connector" }, () => ({ contents: AUTHORING_MODULE, loader: "js" }));
+}
+
 const bundlePlugin: Bun.BunPlugin = {
   name: "agent-connector-compile",
   setup(build) {
-    build.onResolve({ filter: /^agent-connector$/ }, () => ({ path: "agent-connector", namespace: "agent-connector" }));
-    build.onLoad({ filter: /.*/, namespace: "agent-connector" }, () => ({ contents: AUTHORING_MODULE, loader: "js" }));
+    inlineAuthoringModule(build);
     // node:fs imports point at the hook's guarded copy (src/compiled/fs-imports.ts), in the config
     // and in every package it uses; the bundle asks the hook for it through a global.
     build.onLoad({ filter: USER_SOURCE_FILE }, async ({ path }) => rewriteFsImports(path, await Bun.file(path).text()));

@@ -21,6 +21,8 @@ export interface FailClosedOnHost {
   entry?: Record<string, unknown>;
 }
 
+const binaryGone = (adapter: Adapter): string => `the binary missing or killed before it answers: ${adapter.name} then runs the tool`;
+
 export function failClosedOn(adapter: Adapter, config: ConnectorConfig, wired: readonly { event: string }[]): FailClosedOnHost | undefined {
   const targets = failClosedTargets(config);
   const definitions = wired.map((w) => w.event).filter((event) => targets.includes(event) || targets.includes(`${adapter.id} ${event}`));
@@ -38,8 +40,8 @@ export function failClosedOn(adapter: Adapter, config: ConnectorConfig, wired: r
     ours: OURS_COVERS,
     ...(host ? { host: host.covers, ...(host.entry ? { entry: host.entry } : {}) } : {}),
     cannot: host?.entry
-      ? "a host version older than the one that reads its setting"
-      : `the binary missing or killed before it answers: ${adapter.name} then runs the tool`,
+      ? `a host version older than the one that reads its setting${host.events ? `; on its other events, ${binaryGone(adapter)}` : ""}`
+      : binaryGone(adapter),
   };
 }
 

@@ -20,6 +20,8 @@ export interface Check {
   name: "config" | "snapshot" | "binary" | "host-file" | "probes" | "host-switch";
   ok: boolean;
   detail: string;
+  /** A snapshot check: the source cannot be used, the installed snapshot answers (src/install/snapshot-health.ts). */
+  kept?: true;
 }
 
 /** One connector in one host file: what holds, what drifted, and the command that fixes it. */

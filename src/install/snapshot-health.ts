@@ -5,10 +5,11 @@ import { nodeStamp } from "../compiled/node-stamp.ts";
 /**
  * What answers a connector's hook calls, from its installed snapshot (src/compiled/artifact.ts):
  * `ok: false` when the guard runs something other than its source says, or nothing at all; status
- * and doctor print it on every install of the connector. `sourceError`: the config check's own
+ * and doctor print it on every install of the connector. `kept`: the source cannot be used and the
+ * last good snapshot answers (status calls that state `source-broken`, not drift: the guard holds). `sourceError`: the config check's own
  * failure, when it has one (the source does not load now).
  */
-export function snapshotCheck(id: string, sourceError: string | undefined): { ok: boolean; detail: string } {
+export function snapshotCheck(id: string, sourceError: string | undefined): { ok: boolean; detail: string; kept?: true } {
   const meta = snapshotMeta(id);
   if (!meta)
     return sourceError
@@ -27,7 +28,7 @@ export function snapshotCheck(id: string, sourceError: string | undefined): { ok
     };
   }
   const problem = sourceError ?? (changedInputs(meta, nodeStamp).length ? undefined : meta.sourceProblem);
-  if (problem) return { ok: false, detail: `hook calls answer from the snapshot${made}: ${meta.source} cannot be used: ${problem}` };
+  if (problem) return { ok: false, kept: true, detail: `hook calls answer from the snapshot${made}: ${meta.source} cannot be used: ${problem}` };
   return { ok: true, detail: `hook calls run the snapshot${made}` };
 }
 
