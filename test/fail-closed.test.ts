@@ -183,6 +183,52 @@ for (const [way, env] of BOTH_WAYS) {
   });
 }
 
+const BLOCKS = `{ id: "blocks", onFailure: "deny", timeout: 2, hooks: { PreToolUse: { handler: (event) => { if (event.toolInput.command === "exit") process.exit(0); for (;;) {} } } } }`;
+
+for (const [way, env] of BOTH_WAYS) {
+  describe(`user code that blocks the process or exits it fails closed (${way})`, () => {
+    let box: Sandbox;
+    beforeAll(() => {
+      box = sandbox();
+      boxes.push(box);
+      const installed = box.cli(["install", "--config", writeConfig(box, BLOCKS, "blocks.config.ts"), "--platform", "claude-code"]);
+      if (installed.exitCode !== 0) throw new Error(`install failed: ${installed.stderr}`);
+      if (way === "daemon") daemonReady(box);
+    }, 60_000);
+    const run = (command: string) =>
+      box.cli(installedArgs(box, "blocks"), { stdin: JSON.stringify({ ...fixturePayload("claude-code", "PreToolUse", box), tool_input: { command } }), env });
+
+    test("a loop that never yields: the watchdog's deny", () => {
+      expect(run("loop")).toMatchObject({ exitCode: 0, stdout: claudeClosed("blocks", "handler did not answer within its time budget") });
+    }, 30_000);
+    test("process.exit(0) in the handler", () => {
+      expect(run("exit")).toMatchObject({ exitCode: 0, stdout: claudeClosed("blocks", "handler called process.exit(0)") });
+    }, 30_000);
+  });
+}
+
+describe("before any connector is known: the blocking exit", () => {
+  test("wrong words on a fail-closed command line: exit 2 with the reason", () => {
+    const box = sandbox();
+    expect(box.cli(["hook", "claude-code", "--fail-closed"], { stdin: "{}" })).toEqual({
+      exitCode: 2,
+      stdout: "",
+      stderr: `agent-connector: hook: expected "hook <platform> <event> --connector <id>"; denied (fail-closed). See agent-connector hook --help\n`,
+    });
+  });
+  test("AGENT_CONNECTOR_DAEMON=require and no daemon to answer: exit 2 with the reason", () => {
+    const box = sandbox();
+    boxes.push(box);
+    const installed = box.cli(["install", "--config", writeConfig(box, CONNECTORS.throws, "throws.config.ts"), "--platform", "claude-code"]);
+    expect(installed.exitCode).toBe(0);
+    const result = box.cli(["hook", "claude-code", "PreToolUse", "--connector", "throws", "--fail-closed"], {
+      stdin: JSON.stringify(fixturePayload("claude-code", "PreToolUse", box)),
+      env: { AGENT_CONNECTOR_DAEMON: "require" },
+    });
+    expect(result).toEqual({ exitCode: 2, stdout: "", stderr: "throws failed closed: the daemon did not answer (absent) and AGENT_CONNECTOR_DAEMON=require\n" });
+  });
+});
+
 const GUARD = `{ id: "guard", onFailure: "deny", hooks: { PreToolUse: { ${THROWS} }, Stop: { onFailure: "allow", handler: () => undefined } } }`;
 const PLAIN = `{ id: "plain", hooks: { PreToolUse: { handler: () => undefined } } }`;
 
