@@ -13,6 +13,8 @@ export const SESSION_CONTEXT = "E2E-SESSION-CONTEXT-7f3a";
 export const PROMPT_CONTEXT = "E2E-PROMPT-CONTEXT-91c2";
 export const STOP_REASON = "E2E-STOP-CONTINUE-5d0e: say the word again";
 export const THROW_MESSAGE = "e2e handler exploded on purpose";
+/** The start of the reason a guard that failed closed gives (src/hook/fail-closed.ts). */
+export const FAILED_CLOSED = "e2e failed closed: handler threw: " + THROW_MESSAGE;
 
 export interface CaseOutcome {
   home: string;
@@ -43,6 +45,8 @@ export interface CaseDef {
   mock?: MockOptions;
   /** the connector's `timeout` (seconds), when the case needs a short budget */
   timeout?: number;
+  /** the connector's `onFailure`, when the case needs its guard to fail closed */
+  onFailure?: "deny";
   /** only for the hosts this says yes to (default: every host) */
   appliesTo?(host: HostDef): boolean;
   /** undefined = pass, otherwise the reason for the failure */
@@ -298,6 +302,35 @@ export const CASES: CaseDef[] = [
     },
   },
   {
+    // onFailure: "deny" (docs/connector.md#guards-you-can-rely-on): the same throw is the host's
+    // deny. On json-stdio hosts our binary's reply is that deny, whatever the host does on a crash.
+    name: "fail-closed",
+    primary: "PreToolUse",
+    decision: "deny",
+    needs: ["PreToolUse"],
+    onFailure: "deny",
+    appliesTo: (h) => ["hook-file", "hooks-folder"].includes(findAdapter(h.id)?.hooks.kind ?? ""),
+    hooks: (h) => `
+    PreToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        keepRaw("PreToolUse", event);
+        mark("PreToolUse.called", "throwing");
+        throw new Error(${js(THROW_MESSAGE)});
+      },
+    },`,
+    check(o) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
+      if (toolRan(o)) return `the tool ran after the handler threw under onFailure "deny": not fail-closed (${summary(o)})`;
+      const after = requestsAfterToolCall(o);
+      if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
+      if (!after.some((r) => contains(r.text, FAILED_CLOSED))) return `no model request after the denied call carries "${FAILED_CLOSED}"`;
+      return undefined;
+    },
+  },
+  {
     // A handler that never returns control: on a plugin host it runs in the host's own process,
     // where only its worker thread is stopped (src/hook/plugin-worker.ts); the host must not freeze.
     name: "busy-loop",
@@ -468,7 +501,7 @@ const keepRaw = (name: string, event: { raw?: unknown }) =>
   writeFileSync(MARKS + "/" + name + ".raw.json", JSON.stringify(event.raw ?? null));
 
 export default defineConnector({
-  id: "e2e",${c.timeout ? `\n  timeout: ${c.timeout},` : ""}${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks, host))},` : ""}
+  id: "e2e",${c.timeout ? `\n  timeout: ${c.timeout},` : ""}${c.onFailure ? `\n  onFailure: ${js(c.onFailure)},` : ""}${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks, host))},` : ""}
 });
 `;
 }
