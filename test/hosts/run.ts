@@ -237,6 +237,15 @@ function declinedByInstall(out: string, host: HostDef, c: CaseDef): string | und
   return undefined;
 }
 
+/** The kind of error `install --json` ended with, if it printed one. */
+function installErrorKind(stdout: string): string | undefined {
+  try {
+    return JSON.parse(stdout)?.error?.kind;
+  } catch {
+    return undefined;
+  }
+}
+
 /** connect() calls in an strace log to anything but loopback or a local socket */
 function foreignConnects(file: string): string[] {
   if (!existsSync(file)) return ["strace: no log"];
@@ -372,6 +381,9 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
       timeoutMs: INSTALL_TIMEOUT_MS,
     });
     writeFileSync(join(base, "install.out"), `exit=${install.exitCode}\n--- stdout\n${install.stdout}\n--- stderr\n${install.stderr}`);
+    if (install.exitCode !== 0 && installErrorKind(install.stdout) === "ConnectorConfigError")
+      // The case's own config refused (a binary older than what the case uses): a failure, not a missing host.
+      return (result = { status: "FAIL", why: `install refused the case's config: ${gist(install.stdout, install.stderr)}` });
     if (install.exitCode !== 0) {
       const why = `agent-connector has no adapter for ${host.id} yet (install exit ${install.timedOut ? "timeout" : install.exitCode}: ${gist(install.stdout, install.stderr)})`;
       // One failed install per host is enough to know; the other cases of this host are skipped too.
