@@ -79,7 +79,10 @@ function closedDeny(box: Sandbox, mark: Result, host: string, connector: string,
 const FAILURES: { connector: string; why: string; payload?: string; stdinOnly?: boolean }[] = [
   { connector: "throws", why: "handler threw: boom" },
   { connector: "hangs", why: "did not answer within its time budget" },
-  { connector: "invalid", why: `handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"? (decisions: "allow", "deny", "modify", "context", "ask")` },
+  {
+    connector: "invalid",
+    why: `handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"? (decisions: "allow", "deny", "modify", "context", "ask")`,
+  },
   { connector: "broken", why: "<source>: cannot be loaded: source broken" },
   { connector: "throws", why: "stdin is not valid JSON", payload: "{not json", stdinOnly: true },
 ];
@@ -99,21 +102,17 @@ for (const [way, env] of BOTH_WAYS) {
     });
 
     for (const host of HOSTS) {
-      test(
-        host.id,
-        () => {
-          const payload = fixturePayload(host.id, host.fixture, box);
-          const mark = call(box, host, "mark", payload, env);
-          expect(mark.stdout.includes("MARK") || mark.stderr === "MARK\n").toBe(true);
-          for (const failure of FAILURES) {
-            if (failure.stdinOnly && host.env) continue;
-            const why = failure.why.replace("<source>", join(box.project, "broken.config.ts"));
-            const result = call(box, host, failure.connector, failure.payload ?? payload, env);
-            expect({ case: failure.connector, ...result }).toEqual({ case: failure.connector, ...closedDeny(box, mark, host.id, failure.connector, why) });
-          }
-        },
-        120_000,
-      );
+      test(host.id, () => {
+        const payload = fixturePayload(host.id, host.fixture, box);
+        const mark = call(box, host, "mark", payload, env);
+        expect(mark.stdout.includes("MARK") || mark.stderr === "MARK\n").toBe(true);
+        for (const failure of FAILURES) {
+          if (failure.stdinOnly && host.env) continue;
+          const why = failure.why.replace("<source>", join(box.project, "broken.config.ts"));
+          const result = call(box, host, failure.connector, failure.payload ?? payload, env);
+          expect({ case: failure.connector, ...result }).toEqual({ case: failure.connector, ...closedDeny(box, mark, host.id, failure.connector, why) });
+        }
+      }, 120_000);
     }
   });
 }
@@ -165,14 +164,14 @@ for (const [way, env] of BOTH_WAYS) {
       expect(installedArgs(box, "no-policy")).not.toContain("--fail-closed");
     });
 
-    test("a hook's onFailure: \"allow\" under a connector's \"deny\" fails open, as installed and from its source", () => {
+    test('a hook\'s onFailure: "allow" under a connector\'s "deny" fails open, as installed and from its source', () => {
       expect(asInstalled("hook-allows")).toEqual({ exitCode: 0, stdout: "", stderr: failOpenLine(box, "hook-allows", "handler threw: boom") });
       const direct = fromSource("hook-allows");
       expect(direct).toMatchObject({ exitCode: 0, stdout: "" });
       expect(direct.stderr).toEndWith("handler threw: boom; allowed (fail-open), see " + join(box.home, ".agent-connector", "logs", "hook.log") + "\n");
     });
 
-    test("a hook's onFailure: \"deny\" under a connector with none fails closed, as installed and from its source (no flag: the config says it)", () => {
+    test('a hook\'s onFailure: "deny" under a connector with none fails closed, as installed and from its source (no flag: the config says it)', () => {
       expect(asInstalled("hook-denies")).toMatchObject({ exitCode: 0, stdout: claudeClosed("hook-denies", "handler threw: boom") });
       expect(fromSource("hook-denies")).toMatchObject({ exitCode: 0, stdout: claudeClosed("hook-denies", "handler threw: boom") });
     });
@@ -225,7 +224,11 @@ describe("before any connector is known: the blocking exit", () => {
       stdin: JSON.stringify(fixturePayload("claude-code", "PreToolUse", box)),
       env: { AGENT_CONNECTOR_DAEMON: "require" },
     });
-    expect(result).toEqual({ exitCode: 2, stdout: "", stderr: "throws failed closed: the daemon did not answer (absent) and AGENT_CONNECTOR_DAEMON=require\n" });
+    expect(result).toEqual({
+      exitCode: 2,
+      stdout: "",
+      stderr: "throws failed closed: the daemon did not answer (absent) and AGENT_CONNECTOR_DAEMON=require\n",
+    });
   });
 });
 
@@ -246,7 +249,9 @@ describe("install writes the host's own fail-closed switch; uninstall takes it a
     const result = install(box, GUARD, "guard");
     // Said once, with what each host adds.
     expect(result.stderr.match(/fail-closed \(onFailure: "deny"\)/g)).toHaveLength(1);
-    expect(result.stderr).toContain(`Claude Code: Claude Code blocks the action when the hook command cannot start, times out or exits with an unexpected code (onFailure: "block")`);
+    expect(result.stderr).toContain(
+      `Claude Code: Claude Code blocks the action when the hook command cannot start, times out or exits with an unexpected code (onFailure: "block")`,
+    );
     const claude = settingsOf(box).hooks;
     const handlers = (event: string) => (claude[event] as { hooks: Record<string, unknown>[] }[]).flatMap((group) => group.hooks);
     expect(handlers("PreToolUse").map(({ command, onFailure }) => ({ command: (command as string).split(" ").slice(1).join(" "), onFailure }))).toEqual([
@@ -256,7 +261,12 @@ describe("install writes the host's own fail-closed switch; uninstall takes it a
     // The guard's Stop says "allow": no switch there.
     expect(handlers("Stop").map((h) => h.onFailure)).toEqual([undefined]);
     const cursor = JSON.parse(box.read(join(box.home, ".cursor", "hooks.json"))).hooks;
-    expect((cursor.preToolUse as Record<string, unknown>[]).map(({ command, failClosed }) => ({ command: (command as string).split(" ").slice(1).join(" "), failClosed }))).toEqual([
+    expect(
+      (cursor.preToolUse as Record<string, unknown>[]).map(({ command, failClosed }) => ({
+        command: (command as string).split(" ").slice(1).join(" "),
+        failClosed,
+      })),
+    ).toEqual([
       { command: "hook cursor PreToolUse --connector plain", failClosed: undefined },
       { command: "hook cursor PreToolUse --connector guard --fail-closed", failClosed: true },
     ]);

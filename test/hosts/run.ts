@@ -340,7 +340,8 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   const degraded = host.degraded?.[c.name];
   const missing = c.needs.filter((e) => !host.fires.includes(e));
   if (missing.length && !degraded) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
-  if (c.appliesTo && !c.appliesTo(host)) return { status: "skip", why: `the ${c.name} case is not for ${host.id}'s kind of hooks (test/reliability and test/fail-closed.test.ts cover the rest)` };
+  if (c.appliesTo && !c.appliesTo(host))
+    return { status: "skip", why: `the ${c.name} case is not for ${host.id}'s kind of hooks (test/reliability and test/fail-closed.test.ts cover the rest)` };
   const unsupported = host.unsupported?.[c.name];
   if (unsupported && !newer) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
