@@ -122,6 +122,21 @@ const mcpCalls = (o: CaseOutcome): { text: string; secret: string | null }[] =>
     .filter(Boolean)
     .map((line) => JSON.parse(line));
 
+/** A PreToolUse handler on the shell tool that throws (the fail-open and fail-closed cases). */
+const throwingHook = (h: HostDef) => `
+    PreToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        keepRaw("PreToolUse", event);
+        mark("PreToolUse.called", "throwing");
+        throw new Error(${js(THROW_MESSAGE)});
+      },
+    },`;
+
+/** Why a throwing-handler case cannot be judged: the model asked for no tool call, or the handler never ran. */
+const threwOnToolCall = (o: CaseOutcome): string | undefined =>
+  needToolCall(o) ?? (readMark(o, "PreToolUse.called") ? undefined : `PreToolUse handler was not called (${summary(o)})`);
+
 export const CASES: CaseDef[] = [
   {
     name: "deny",
@@ -284,19 +299,10 @@ export const CASES: CaseDef[] = [
     name: "fail-open",
     primary: "PreToolUse",
     needs: ["PreToolUse"],
-    hooks: (h) => `
-    PreToolUse: {
-      matcher: ${js(h.shellTool)},
-      handler: (event) => {
-        keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", "throwing");
-        throw new Error(${js(THROW_MESSAGE)});
-      },
-    },`,
+    hooks: throwingHook,
     check(o) {
-      const miss = needToolCall(o);
+      const miss = threwOnToolCall(o);
       if (miss) return miss;
-      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
       if (!toolRan(o)) return `the tool did not run after the handler threw: not fail-open (${summary(o)})`;
       return undefined;
     },
@@ -310,19 +316,10 @@ export const CASES: CaseDef[] = [
     needs: ["PreToolUse"],
     onFailure: "deny",
     appliesTo: (h) => ["hook-file", "hooks-folder"].includes(findAdapter(h.id)?.hooks.kind ?? ""),
-    hooks: (h) => `
-    PreToolUse: {
-      matcher: ${js(h.shellTool)},
-      handler: (event) => {
-        keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", "throwing");
-        throw new Error(${js(THROW_MESSAGE)});
-      },
-    },`,
+    hooks: throwingHook,
     check(o) {
-      const miss = needToolCall(o);
+      const miss = threwOnToolCall(o);
       if (miss) return miss;
-      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
       if (toolRan(o)) return `the tool ran after the handler threw under onFailure "deny": not fail-closed (${summary(o)})`;
       const after = requestsAfterToolCall(o);
       if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
