@@ -30,6 +30,8 @@ const CONNECTORS = {
   hangs: `{ id: "hangs", onFailure: "deny", timeout: 2, hooks: { PreToolUse: { handler: () => new Promise(() => setInterval(() => {}, 1000)) } } }`,
   invalid: `{ id: "invalid", onFailure: "deny", hooks: { PreToolUse: { handler: () => ({ decision: "block" }) } } }`,
   broken: `{ id: "broken", onFailure: "deny", hooks: { PreToolUse: { handler: () => undefined } } }`,
+  // Its snapshot keeps its header (which names the definitions that fail closed) and loses its body.
+  headless: `{ id: "headless", onFailure: "deny", hooks: { PreToolUse: { handler: () => undefined } } }`,
 };
 
 const boxes: Sandbox[] = [];
@@ -49,12 +51,15 @@ function installedBox(): Sandbox {
   // Neither the snapshot nor the source can load any more.
   box.write(join(box.home, ".agent-connector", "compiled", "broken.js"), "garbage {{{");
   box.write(join(box.project, "broken.config.ts"), `throw new Error("source broken");\n`);
+  const headless = join(box.home, ".agent-connector", "compiled", "headless.js");
+  box.write(headless, `${box.read(headless).split("\n", 1)[0]}\ngarbage {{{\n`);
+  box.write(join(box.project, "headless.config.ts"), `throw new Error("source broken");\n`);
   return box;
 }
 
 /** The hook command as install writes it for a definition that fails closed. */
-function call(box: Sandbox, host: { id: string; env: boolean }, connector: string, payload: unknown, env: Record<string, string>): Result {
-  const args = ["hook", host.id, "PreToolUse", "--connector", connector, "--fail-closed"];
+function call(box: Sandbox, host: { id: string; env: boolean }, connector: string, payload: unknown, env: Record<string, string>, flag = true): Result {
+  const args = ["hook", host.id, "PreToolUse", "--connector", connector, ...(flag ? ["--fail-closed"] : [])];
   if (host.env) {
     const vars = Object.fromEntries(Object.entries(payload as object).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
     return box.cli(args, { env: { ...env, ...vars } });
@@ -76,7 +81,7 @@ function closedDeny(box: Sandbox, mark: Result, host: string, connector: string,
   };
 }
 
-const FAILURES: { connector: string; why: string; payload?: string; stdinOnly?: boolean }[] = [
+const FAILURES: { connector: string; why: string; payload?: string; stdinOnly?: boolean; noFlag?: boolean }[] = [
   { connector: "throws", why: "handler threw: boom" },
   { connector: "hangs", why: "did not answer within its time budget" },
   {
@@ -84,6 +89,8 @@ const FAILURES: { connector: string; why: string; payload?: string; stdinOnly?: 
     why: `handler returned an invalid response: decision: "block" is not a decision; did you mean "deny"? (decisions: "allow", "deny", "modify", "context", "ask")`,
   },
   { connector: "broken", why: "<source>: cannot be loaded: source broken" },
+  // A command without --fail-closed (written before the policy was set): the snapshot's header says it.
+  { connector: "headless", why: "<source>: cannot be loaded: Unexpected token '{'", noFlag: true },
   { connector: "throws", why: "stdin is not valid JSON", payload: "{not json", stdinOnly: true },
 ];
 
@@ -108,8 +115,8 @@ for (const [way, env] of BOTH_WAYS) {
         expect(mark.stdout.includes("MARK") || mark.stderr === "MARK\n").toBe(true);
         for (const failure of FAILURES) {
           if (failure.stdinOnly && host.env) continue;
-          const why = failure.why.replace("<source>", join(box.project, "broken.config.ts"));
-          const result = call(box, host, failure.connector, failure.payload ?? payload, env);
+          const why = failure.why.replace("<source>", join(box.project, `${failure.connector}.config.ts`));
+          const result = call(box, host, failure.connector, failure.payload ?? payload, env, !failure.noFlag);
           expect({ case: failure.connector, ...result }).toEqual({ case: failure.connector, ...closedDeny(box, mark, host.id, failure.connector, why) });
         }
       }, 120_000);
@@ -182,7 +189,12 @@ for (const [way, env] of BOTH_WAYS) {
   });
 }
 
-const BLOCKS = `{ id: "blocks", onFailure: "deny", timeout: 2, hooks: { PreToolUse: { handler: (event) => { if (event.toolInput.command === "exit") process.exit(0); for (;;) {} } } } }`;
+// "native": a call no JS timer or watchdog can end (the native backstop in a process of its own, the client's in the daemon's case).
+const BLOCKS = `{ id: "blocks", onFailure: "deny", timeout: 2, hooks: { PreToolUse: { handler: async (event) => {
+  if (event.toolInput.command === "exit") process.exit(0);
+  if (event.toolInput.command === "native") (await import("node:child_process")).execSync("sleep 8");
+  for (;;) {}
+} } } }`;
 
 for (const [way, env] of BOTH_WAYS) {
   describe(`user code that blocks the process or exits it fails closed (${way})`, () => {
@@ -199,6 +211,9 @@ for (const [way, env] of BOTH_WAYS) {
 
     test("a loop that never yields: the watchdog's deny", () => {
       expect(run("loop")).toMatchObject({ exitCode: 0, stdout: claudeClosed("blocks", "handler did not answer within its time budget") });
+    }, 30_000);
+    test("a native call that blocks past the deadline: the deny stood as the reply before it", () => {
+      expect(run("native")).toMatchObject({ exitCode: 0, stdout: claudeClosed("blocks", "user code blocked the process past its time budget") });
     }, 30_000);
     test("process.exit(0) in the handler", () => {
       expect(run("exit")).toMatchObject({ exitCode: 0, stdout: claudeClosed("blocks", "handler called process.exit(0)") });
