@@ -21,6 +21,9 @@ const HOSTS = ADAPTERS.flatMap((adapter) => {
   const fixture = ["PreToolUse", native].find((name) => existsSync(join(REPO, "test", "fixtures", adapter.id, `${name}.json`)));
   return fixture ? [{ id: adapter.id, fixture, env: adapter.input?.kind === "env" }] : [];
 });
+// A guard against an empty walk: the hosts this was written with.
+if (HOSTS.length < 25 || !["claude-code", "cursor", "kiro", "mux", "windsurf"].every((id) => HOSTS.some((h) => h.id === id)))
+  throw new Error(`the walk over the adapters found ${HOSTS.length} hosts`);
 
 /** Connectors by what goes wrong in them; `mark` denies on purpose, for each host's deny shape. */
 const CONNECTORS = {
@@ -101,12 +104,6 @@ for (const [way, env] of BOTH_WAYS) {
       box = installedBox();
       if (way === "daemon") daemonReady(box);
     }, 120_000);
-
-    test("the hosts are the adapters' own", () => {
-      expect(HOSTS.map((h) => h.id)).toContain("claude-code");
-      expect(HOSTS.map((h) => h.id)).toContain("cursor");
-      expect(HOSTS.length).toBeGreaterThan(25);
-    });
 
     for (const host of HOSTS) {
       test(host.id, () => {
@@ -297,6 +294,37 @@ describe("install writes the host's own fail-closed switch; uninstall takes it a
     expect(box.cli(["uninstall", "--connector", "guard"]).exitCode).toBe(0);
     for (const file of HOST_FILES) expect(box.read(join(box.home, file))).toBe(alone.read(join(alone.home, file)));
   });
+});
+
+/** Every host whose own fail-closed switch install writes (adapter data: hostFailClosed.entry). */
+const SWITCHED = ADAPTERS.filter((adapter) => adapter.hostFailClosed?.entry);
+if (!["claude-code", "cursor", "hermes"].every((id) => SWITCHED.some((a) => a.id === id))) throw new Error("the walk over hostFailClosed lost a host");
+const BOTH_EVENTS = (id: string, policy: string) =>
+  `{ id: "${id}",${policy} hooks: { PreToolUse: { handler: () => undefined }, Stop: { handler: () => undefined } } }`;
+
+describe("every host's own switch, on the events it works on; uninstall leaves the other connector's file", () => {
+  for (const adapter of SWITCHED) {
+    test(adapter.id, () => {
+      const install = (box: Sandbox, id: string, policy: string) => {
+        const result = box.cli(["install", "--config", writeConfig(box, BOTH_EVENTS(id, policy), `${id}.config.ts`), "--platform", adapter.id, "--json"]);
+        expect(result.exitCode).toBe(0);
+        return (JSON.parse(result.stdout).results as { file: string; wired: { event: string; nativeEvent: string }[] }[])[0]!;
+      };
+      const alone = sandbox();
+      const plainFile = install(alone, "plain", "");
+      const box = sandbox();
+      install(box, "plain", "");
+      const { file, wired } = install(box, "guard", ` onFailure: "deny",`);
+      const text = box.read(file);
+      const { entry, events } = adapter.hostFailClosed!;
+      const switched = wired.filter((w) => !events || events.includes(w.nativeEvent)).length;
+      expect(switched).toBeGreaterThan(0);
+      for (const key of Object.keys(entry!)) expect({ key, times: text.split(key).length - 1 }).toEqual({ key, times: switched });
+      expect(text.split("--fail-closed").length - 1).toBe(wired.length);
+      expect(box.cli(["uninstall", "--connector", "guard"]).exitCode).toBe(0);
+      expect(box.read(file)).toBe(alone.read(plainFile.file));
+    });
+  }
 });
 
 describe("explain --json: failClosed per host", () => {
