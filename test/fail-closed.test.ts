@@ -124,14 +124,14 @@ for (const [way, env] of BOTH_WAYS) {
 /** Claude Code's deny, and its fail-open line, for a call of connector `id` that failed because `why`. */
 const claudeClosed = (id: string, why: string) =>
   `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: `${id} failed closed: ${why}` } })}\n`;
-const failOpenLine = (box: Sandbox, id: string, why: string) =>
-  `agent-connector: claude-code PreToolUse (${id}): ${why}; allowed (fail-open), see ${join(box.home, ".agent-connector", "logs", "hook.log")}\n`;
+const failOpenLine = (box: Sandbox, id: string, why: string, event = "PreToolUse") =>
+  `agent-connector: claude-code ${event} (${id}): ${why}; allowed (fail-open), see ${join(box.home, ".agent-connector", "logs", "hook.log")}\n`;
 
 const settingsOf = (box: Sandbox) => JSON.parse(box.read(join(box.home, ".claude", "settings.json")));
 
 /** The Claude Code PreToolUse command install wrote for connector `id`, as argv after the binary. */
-function installedArgs(box: Sandbox, id: string): string[] {
-  const handlers = (settingsOf(box).hooks.PreToolUse as { hooks: { command: string }[] }[]).flatMap((group) => group.hooks);
+function installedArgs(box: Sandbox, id: string, event = "PreToolUse"): string[] {
+  const handlers = (settingsOf(box).hooks[event] as { hooks: { command: string }[] }[]).flatMap((group) => group.hooks);
   const command = handlers.find((h) => h.command.includes(`--connector ${id}`))!.command;
   return command.split(" ").slice(1);
 }
@@ -142,6 +142,8 @@ const POLICIES = {
   "hook-allows": `{ id: "hook-allows", onFailure: "deny", hooks: { PreToolUse: { onFailure: "allow", ${THROWS} } } }`,
   "hook-denies": `{ id: "hook-denies", hooks: { PreToolUse: { onFailure: "deny", ${THROWS} } } }`,
   "no-policy": `{ id: "no-policy", hooks: { PreToolUse: { ${THROWS} } } }`,
+  // Claude Code's own events, passed through (platforms.<id>.nativeHooks): the same rule.
+  native: `{ id: "native", platforms: { "claude-code": { nativeHooks: { PermissionDenied: { onFailure: "deny", ${THROWS} }, ConfigChange: { ${THROWS} } } } } }`,
 };
 
 for (const [way, env] of BOTH_WAYS) {
@@ -178,6 +180,22 @@ for (const [way, env] of BOTH_WAYS) {
     test('a hook\'s onFailure: "deny" under a connector with none fails closed, as installed and from its source (no flag: the config says it)', () => {
       expect(asInstalled("hook-denies")).toMatchObject({ exitCode: 0, stdout: claudeClosed("hook-denies", "handler threw: boom") });
       expect(fromSource("hook-denies")).toMatchObject({ exitCode: 0, stdout: claudeClosed("hook-denies", "handler threw: boom") });
+    });
+
+    test("a native hook's own onFailure: its command gets the flag, and it denies by exit 2 with the reason; its sibling fails open", () => {
+      const native = (event: string) =>
+        box.cli(installedArgs(box, "native", event), { stdin: JSON.stringify({ session_id: "s", hook_event_name: event }), env });
+      expect(installedArgs(box, "native", "PermissionDenied")).toEqual([
+        "hook",
+        "claude-code",
+        "PermissionDenied",
+        "--native",
+        "--connector",
+        "native",
+        "--fail-closed",
+      ]);
+      expect(native("PermissionDenied")).toEqual({ exitCode: 2, stdout: "", stderr: "native failed closed: handler threw: boom\n" });
+      expect(native("ConfigChange")).toEqual({ exitCode: 0, stdout: "", stderr: failOpenLine(box, "native", "handler threw: boom", "ConfigChange") });
     });
 
     test("no onFailure anywhere: today's fail-open, exactly", () => {
