@@ -72,10 +72,13 @@ function call(box: Sandbox, host: { id: string; env: boolean }, connector: strin
 
 const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
 
-/** The host's deny for `reason`: its reply to a deliberate deny, with the reason swapped in. */
-function closedDeny(box: Sandbox, mark: Result, host: string, connector: string, why: string): Result {
+/**
+ * The host's deny for `reason`: its reply to a deliberate deny, with the reason swapped in. On stderr
+ * the line that points to hook.log, or (`bare`: a call the hook runtime never ran) the reason alone.
+ */
+function closedDeny(box: Sandbox, mark: Result, host: string, connector: string, why: string, bare = false): Result {
   const reason = `${connector} failed closed: ${why}`;
-  if (mark.stdout === "") return { exitCode: mark.exitCode, stdout: "", stderr: mark.stderr.split("MARK").join(reason) };
+  if (mark.stdout === "" || bare) return { exitCode: mark.exitCode, stdout: mark.stdout.split(inJson("MARK")).join(inJson(reason)), stderr: `${reason}\n` };
   const log = join(box.home, ".agent-connector", "logs", "hook.log");
   return {
     exitCode: mark.exitCode,
@@ -115,6 +118,12 @@ for (const [way, env] of BOTH_WAYS) {
           const why = failure.why.replace("<source>", join(box.project, `${failure.connector}.config.ts`));
           const result = call(box, host, failure.connector, failure.payload ?? payload, env, !failure.noFlag);
           expect({ case: failure.connector, ...result }).toEqual({ case: failure.connector, ...closedDeny(box, mark, host.id, failure.connector, why) });
+        }
+        if (way === "in-process") {
+          // Only the daemon may answer, and there is none: the host's own deny still (Cline ignores exit codes).
+          const why = "the daemon did not answer (absent) and AGENT_CONNECTOR_DAEMON=require";
+          const result = call(box, host, "throws", payload, { AGENT_CONNECTOR_DAEMON: "require" });
+          expect({ case: "require", ...result }).toEqual({ case: "require", ...closedDeny(box, mark, host.id, "throws", why, true) });
         }
       }, 120_000);
     }
@@ -236,28 +245,13 @@ for (const [way, env] of BOTH_WAYS) {
   });
 }
 
-describe("before any connector is known: the blocking exit", () => {
+describe("before the command's words are known: the blocking exit", () => {
   test("wrong words on a fail-closed command line: exit 2 with the reason", () => {
     const box = sandbox();
     expect(box.cli(["hook", "claude-code", "--fail-closed"], { stdin: "{}" })).toEqual({
       exitCode: 2,
       stdout: "",
       stderr: `agent-connector: hook: expected "hook <platform> <event> --connector <id>"; denied (fail-closed). See agent-connector hook --help\n`,
-    });
-  });
-  test("AGENT_CONNECTOR_DAEMON=require and no daemon to answer: exit 2 with the reason", () => {
-    const box = sandbox();
-    boxes.push(box);
-    const installed = box.cli(["install", "--config", writeConfig(box, CONNECTORS.throws, "throws.config.ts"), "--platform", "claude-code"]);
-    expect(installed.exitCode).toBe(0);
-    const result = box.cli(["hook", "claude-code", "PreToolUse", "--connector", "throws", "--fail-closed"], {
-      stdin: JSON.stringify(fixturePayload("claude-code", "PreToolUse", box)),
-      env: { AGENT_CONNECTOR_DAEMON: "require" },
-    });
-    expect(result).toEqual({
-      exitCode: 2,
-      stdout: "",
-      stderr: "throws failed closed: the daemon did not answer (absent) and AGENT_CONNECTOR_DAEMON=require\n",
     });
   });
 });
