@@ -1,7 +1,7 @@
 // The end-to-end cases: for each, the connector config the runner writes and what
 // must have really happened once the host has run.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EventName, HostDef } from "./hosts.ts";
 import type { MockModel, MockOptions } from "./mock-model.ts";
@@ -47,6 +47,8 @@ export interface CaseDef {
   timeout?: number;
   /** the connector's `onFailure`, when the case needs its guard to fail closed */
   onFailure?: "deny";
+  /** run once install has written `hostFile` (the file install reported) with `binary` in its commands */
+  afterInstall?(hostFile: string, binary: string): void;
   /** only for the hosts this says yes to (default: every host) */
   appliesTo?(host: HostDef): boolean;
   /** undefined = pass, otherwise the reason for the failure */
@@ -324,6 +326,26 @@ export const CASES: CaseDef[] = [
       const after = requestsAfterToolCall(o);
       if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
       if (!after.some((r) => contains(r.text, FAILED_CLOSED))) return `no model request after the denied call carries "${FAILED_CLOSED}"`;
+      return undefined;
+    },
+  },
+  {
+    // The host's own fail-closed switch (adapter hostFailClosed.entry: Claude Code `onFailure: "block"`,
+    // Cursor `failClosed`, Hermes `fail_closed`), which install writes under onFailure "deny": with our
+    // binary gone from the hook command, the host itself must keep the tool from running.
+    name: "binary-missing",
+    primary: "PreToolUse",
+    decision: "deny",
+    needs: ["PreToolUse"],
+    onFailure: "deny",
+    appliesTo: (h) => Boolean(findAdapter(h.id)?.hostFailClosed?.entry),
+    hooks: throwingHook,
+    afterInstall: (file, binary) => writeFileSync(file, readFileSync(file, "utf8").split(binary).join("/nonexistent/agent-connector")),
+    check(o) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      if (readMark(o, "PreToolUse.called")) return "the handler ran: the hook command still reached our binary";
+      if (toolRan(o)) return `the tool ran with the hook's program missing, although install wrote the host's fail-closed switch (${summary(o)})`;
       return undefined;
     },
   },

@@ -407,6 +407,8 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
       if (declined) return (result = expected ? { status: "degraded", why: `${declined} (expected: ${expected})` } : { status: "skip", why: declined });
     }
 
+    if (c.afterInstall) c.afterInstall(JSON.parse(install.stdout).results[0].file, AC_BIN);
+
     // 2. host-specific preparation that our install may leave to the user
     const hostArgs = host.args(PROMPT, ctx);
     if (host.id === "codex") {
