@@ -49,6 +49,7 @@ export default defineAdapter({
   hostFailClosed: {
     entry: { onFailure: "block" },
     covers: 'Claude Code blocks the action when the hook command cannot start, times out or exits with an unexpected code (onFailure: "block")',
+    // Seen in a real run of 2.1.332 (test/hosts case binary-missing): without the key, the tool runs.
     source: "https://code.claude.com/docs/en/hooks",
   },
   verified: [

@@ -25,15 +25,6 @@ export const BACKSTOP_GRACE_MS = 500;
 /** What the host sees on stderr when the backstop ends a hook process that user code blocked past its budget (src/hook/backstop.ts). */
 export const blockedLine = (where: string): string => `agent-connector: ${where}: user code blocked the process past its time budget; ended (fail-open)`;
 
-/**
- * The same, for a definition that fails closed when nothing better was made: exit 2 with the reason
- * on stderr, the deny of every json-stdio host we drove (src/hook/fail-closed.ts makes the host's own).
- */
-export const blockedClosed = (args: { connector?: string }): { exitCode: number; stdout?: string; stderr: string } => ({
-  exitCode: 2,
-  stderr: `${args.connector ?? "agent-connector"} failed closed: user code blocked the process past its time budget\n`,
-});
-
 /** Between a call's deadline and the host's own timeout (what install wrote): budgetMs leaves it to answer in. */
 const ANSWER_MARGIN_MS = 1000;
 

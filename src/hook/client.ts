@@ -1,6 +1,6 @@
 import { boardPath, BUSY, DAEMON_ENV, daemonSocket, daemonWanted, slotOf, workerSockets, type CallHead } from "../daemon/address.ts";
 import { areaOf, keptFor, type CallKey, type Kept, type Printed } from "../daemon/provisional.ts";
-import { blockedClosed, blockedLine } from "../core/timeout.ts";
+import { blockedLine } from "../core/timeout.ts";
 import { whereOf, type HookArgs } from "./argv.ts";
 import { ask } from "../daemon/ask.ts";
 import { callBlocking, FFI_ENV } from "./call-blocking.ts";
@@ -26,7 +26,7 @@ const REQUIRE_WAIT_MS = 10_000;
 
 export async function viaDaemon(
   words: string[],
-  args: Pick<HookArgs, "platform" | "event" | "connector" | "failClosed">,
+  args: Pick<HookArgs, "platform" | "event" | "connector" | "failClosed" | "native">,
   env: Record<string, string | undefined> = process.env,
 ): Promise<InProcess> {
   const connector = args.connector;
@@ -79,7 +79,7 @@ export async function viaDaemon(
  */
 async function overran(
   daemon: string,
-  args: Pick<HookArgs, "platform" | "event" | "connector" | "failClosed">,
+  args: Pick<HookArgs, "platform" | "event" | "connector" | "failClosed" | "native">,
   handoff: Handoff,
   key: CallKey,
   print: Print,
@@ -87,8 +87,11 @@ async function overran(
   const kept = handoff.worker ? await keptOf(daemon, slotOf(handoff.worker), key) : undefined;
   const before = kept?.printed ? await printedBefore(kept.printed) : "";
   if (before) await print(2, before);
-  // Held before it could offer its fail-closed deny (its connector's own code between calls): the deny every json-stdio host honours.
-  const made = kept?.reply ?? (args.failClosed ? blockedClosed(args) : undefined);
+  // Held before it could offer its fail-closed deny (its connector's own code between calls): the host's
+  // own deny, made here (loaded only on this path: the fast path loads no adapter).
+  const made =
+    kept?.reply ??
+    (args.failClosed ? await (await import("./closed-answer.ts")).closedAnswer(args, "user code blocked the process past its time budget") : undefined);
   if (!made) await print(2, `${blockedLine(whereOf(args))}\n`);
   if (handoff.worker) await ask(daemon, { v: 1, stuck: slotOf(handoff.worker), at: Date.now() });
   if (made) {

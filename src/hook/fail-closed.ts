@@ -21,7 +21,9 @@ export function closedReply(adapter: Adapter | undefined, args: HookArgs, why: s
       const response = resolveResponse(event, { decision: "deny", reason }, adapter.dialect.capabilities);
       if (response.decision === "deny") {
         const body = raw !== null && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
-        return { ...adapter.dialect.render({ event, nativeEvent, response, connectorId, raw: body }), stderr, denyReason: reason };
+        const reply = adapter.dialect.render({ event, nativeEvent, response, connectorId, raw: body });
+        // A host that denies by exit code reads the reason from stderr (Kiro, Windsurf, Grok CLI): it stays.
+        return { ...reply, stderr: reply.exitCode !== 0 && reply.stderr ? reply.stderr : stderr, denyReason: reason };
       }
     } catch {
       // The host's reply shape could not take it: exit 2 below.

@@ -6,6 +6,8 @@ import type { InProcess } from "./client.ts";
 import { DAEMON_ENV } from "../daemon/address.ts";
 import { REFUSED } from "../daemon/trust.ts";
 import { oneLine } from "../one-line.ts";
+import type { Reply } from "../dialects/dialect.ts";
+import { closedAnswer } from "./closed-answer.ts";
 
 /** Why the daemon did not answer, for hook.log; the usual reasons (opted out, none yet) are not news. */
 const WORTH_A_LINE = new Set<InProcess["why"]>(["slow", "lost", "retry"]);
@@ -18,10 +20,14 @@ const WORTH_A_LINE = new Set<InProcess["why"]>(["slow", "lost", "retry"]);
 export function answerInProcess(args: HookArgs, words: string[], from: InProcess): void {
   if (from.why !== "off" && process.env[DAEMON_ENV] === "require") {
     const why = `the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}) and ${DAEMON_ENV}=require`;
-    const line = args.failClosed
-      ? `${args.connector ?? "agent-connector"} failed closed: ${why}`
-      : `agent-connector: ${words.slice(1).join(" ")}: ${why}; allowed (fail-open)`;
-    void Bun.write(Bun.stderr, `${oneLine(line)}\n`).then(() => process.exit(args.failClosed ? 2 : 0));
+    const reply: Promise<Reply> = args.failClosed
+      ? closedAnswer(args, why)
+      : Promise.resolve({ exitCode: 0, stderr: `${oneLine(`agent-connector: ${words.slice(1).join(" ")}: ${why}; allowed (fail-open)`)}\n` });
+    void reply.then(async ({ stdout, stderr, exitCode }) => {
+      if (stdout) await Bun.write(Bun.stdout, stdout);
+      if (stderr) await Bun.write(Bun.stderr, stderr);
+      process.exit(exitCode);
+    });
     return;
   }
   // Before user code: stdout carries the host protocol, and only our reply may reach it.

@@ -84,12 +84,15 @@ let decided = "no opinion";
  * what a deny in the host's shape needs. `standing`: the fail-closed deny offered as the reply
  * while no other is made, so that a call held by native code past its deadline still denies.
  */
-const failure: { closed: boolean; adapter?: Adapter; payload?: unknown; args?: HookArgs; standing?: Reply } = { closed: false };
+const failure: { closed: boolean; adapter?: Adapter; payload?: unknown; args?: HookArgs; standing?: Reply; connector?: string } = { closed: false };
+
+/** The call's words with the connector named, where only its config (`--config`) knew the id: the deny says whose guard failed closed. */
+const named = (args: HookArgs): HookArgs => (args.connector || !failure.connector ? args : { ...args, connector: failure.connector });
 
 /** The call fails closed from here on: the deny it would give stands as its reply until a real one is made. */
 function failClosed(args: HookArgs): void {
   failure.closed = true;
-  failure.standing = closedReply(failure.adapter, args, "user code blocked the process past its time budget", failure.payload, hookLogPath());
+  failure.standing = closedReply(failure.adapter, named(args), "user code blocked the process past its time budget", failure.payload, hookLogPath());
   provisionalMade?.(failure.standing);
 }
 
@@ -104,7 +107,7 @@ export function beginCall(elapsedMs: number): void {
   decided = "no opinion";
   loadedSource = false;
   failure.closed = false;
-  failure.adapter = failure.payload = failure.args = failure.standing = undefined;
+  failure.adapter = failure.payload = failure.args = failure.standing = failure.connector = undefined;
 }
 
 /** The reply standing while none is made (a fail-closed deny), or undefined: what a deadline's move re-arms. */
@@ -124,7 +127,7 @@ export function failOpenReply(args: HookArgs, message: string): Reply {
   if (failure.closed || args.failClosed) {
     decided = "fail-closed";
     logLine(`${where}: ${line}; denied (fail-closed)`);
-    return closedReply(failure.adapter, args, line, failure.payload, hookLogPath());
+    return closedReply(failure.adapter, named(args), line, failure.payload, hookLogPath());
   }
   decided = "fail-open";
   logLine(`${where}: ${line}; allowed (fail-open)`);
@@ -166,6 +169,7 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
   setRedactionSources({ env, payload });
   failure.payload = payload;
   const config = await configLoading;
+  failure.connector = config.id;
   // Made again with the payload (some hosts' replies echo a field of it), and the config's policy known.
   if (failure.closed || failsClosed(config, targetOf(args))) failClosed(args);
   const runner: Runner = {

@@ -1,7 +1,7 @@
 // The end-to-end cases: for each, the connector config the runner writes and what
 // must have really happened once the host has run.
 
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EventName, HostDef } from "./hosts.ts";
 import type { MockModel, MockOptions } from "./mock-model.ts";
@@ -13,6 +13,8 @@ export const SESSION_CONTEXT = "E2E-SESSION-CONTEXT-7f3a";
 export const PROMPT_CONTEXT = "E2E-PROMPT-CONTEXT-91c2";
 export const STOP_REASON = "E2E-STOP-CONTINUE-5d0e: say the word again";
 export const THROW_MESSAGE = "e2e handler exploded on purpose";
+/** The start of the reason a guard that failed closed gives (src/hook/fail-closed.ts). */
+export const FAILED_CLOSED = "e2e failed closed: handler threw: " + THROW_MESSAGE;
 
 export interface CaseOutcome {
   home: string;
@@ -43,6 +45,10 @@ export interface CaseDef {
   mock?: MockOptions;
   /** the connector's `timeout` (seconds), when the case needs a short budget */
   timeout?: number;
+  /** the connector's `onFailure`, when the case needs its guard to fail closed */
+  onFailure?: "deny";
+  /** run once install has written `hostFile` (the file install reported) with `binary` in its commands */
+  afterInstall?(hostFile: string, binary: string): void;
   /** only for the hosts this says yes to (default: every host) */
   appliesTo?(host: HostDef): boolean;
   /** undefined = pass, otherwise the reason for the failure */
@@ -117,6 +123,21 @@ const mcpCalls = (o: CaseOutcome): { text: string; secret: string | null }[] =>
     .split("\n")
     .filter(Boolean)
     .map((line) => JSON.parse(line));
+
+/** A PreToolUse handler on the shell tool that throws (the fail-open and fail-closed cases). */
+const throwingHook = (h: HostDef) => `
+    PreToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        keepRaw("PreToolUse", event);
+        mark("PreToolUse.called", "throwing");
+        throw new Error(${js(THROW_MESSAGE)});
+      },
+    },`;
+
+/** Why a throwing-handler case cannot be judged: the model asked for no tool call, or the handler never ran. */
+const threwOnToolCall = (o: CaseOutcome): string | undefined =>
+  needToolCall(o) ?? (readMark(o, "PreToolUse.called") ? undefined : `PreToolUse handler was not called (${summary(o)})`);
 
 export const CASES: CaseDef[] = [
   {
@@ -280,20 +301,51 @@ export const CASES: CaseDef[] = [
     name: "fail-open",
     primary: "PreToolUse",
     needs: ["PreToolUse"],
-    hooks: (h) => `
-    PreToolUse: {
-      matcher: ${js(h.shellTool)},
-      handler: (event) => {
-        keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", "throwing");
-        throw new Error(${js(THROW_MESSAGE)});
-      },
-    },`,
+    hooks: throwingHook,
+    check(o) {
+      const miss = threwOnToolCall(o);
+      if (miss) return miss;
+      if (!toolRan(o)) return `the tool did not run after the handler threw: not fail-open (${summary(o)})`;
+      return undefined;
+    },
+  },
+  {
+    // onFailure: "deny" (docs/connector.md#guards-you-can-rely-on): the same throw is the host's
+    // deny. On json-stdio hosts our binary's reply is that deny, whatever the host does on a crash.
+    name: "fail-closed",
+    primary: "PreToolUse",
+    decision: "deny",
+    needs: ["PreToolUse"],
+    onFailure: "deny",
+    appliesTo: (h) => ["hook-file", "hooks-folder"].includes(findAdapter(h.id)?.hooks.kind ?? ""),
+    hooks: throwingHook,
+    check(o) {
+      const miss = threwOnToolCall(o);
+      if (miss) return miss;
+      if (toolRan(o)) return `the tool ran after the handler threw under onFailure "deny": not fail-closed (${summary(o)})`;
+      const after = requestsAfterToolCall(o);
+      if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
+      if (!after.some((r) => contains(r.text, FAILED_CLOSED))) return `no model request after the denied call carries "${FAILED_CLOSED}"`;
+      return undefined;
+    },
+  },
+  {
+    // The host's own fail-closed switch (adapter hostFailClosed.entry: Claude Code `onFailure: "block"`,
+    // Cursor `failClosed`, Hermes `fail_closed`), which install writes under onFailure "deny": with our
+    // binary gone from the hook command, the host itself must keep the tool from running.
+    name: "binary-missing",
+    primary: "PreToolUse",
+    decision: "deny",
+    needs: ["PreToolUse"],
+    onFailure: "deny",
+    appliesTo: (h) => Boolean(findAdapter(h.id)?.hostFailClosed?.entry),
+    hooks: throwingHook,
+    afterInstall: (file, binary) => writeFileSync(file, readFileSync(file, "utf8").split(binary).join("/nonexistent/agent-connector")),
     check(o) {
       const miss = needToolCall(o);
       if (miss) return miss;
-      if (!readMark(o, "PreToolUse.called")) return `PreToolUse handler was not called (${summary(o)})`;
-      if (!toolRan(o)) return `the tool did not run after the handler threw: not fail-open (${summary(o)})`;
+      if (readMark(o, "PreToolUse.called")) return "the handler ran: the hook command still reached our binary";
+      if (toolRan(o)) return `the tool ran with the hook's program missing, although install wrote the host's fail-closed switch (${summary(o)})`;
       return undefined;
     },
   },
@@ -468,7 +520,7 @@ const keepRaw = (name: string, event: { raw?: unknown }) =>
   writeFileSync(MARKS + "/" + name + ".raw.json", JSON.stringify(event.raw ?? null));
 
 export default defineConnector({
-  id: "e2e",${c.timeout ? `\n  timeout: ${c.timeout},` : ""}${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks, host))},` : ""}
+  id: "e2e",${c.timeout ? `\n  timeout: ${c.timeout},` : ""}${c.onFailure ? `\n  onFailure: ${js(c.onFailure)},` : ""}${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks, host))},` : ""}
 });
 `;
 }

@@ -237,6 +237,15 @@ function declinedByInstall(out: string, host: HostDef, c: CaseDef): string | und
   return undefined;
 }
 
+/** The kind of error `install --json` ended with, if it printed one. */
+function installErrorKind(stdout: string): string | undefined {
+  try {
+    return JSON.parse(stdout)?.error?.kind;
+  } catch {
+    return undefined;
+  }
+}
+
 /** connect() calls in an strace log to anything but loopback or a local socket */
 function foreignConnects(file: string): string[] {
   if (!existsSync(file)) return ["strace: no log"];
@@ -331,7 +340,8 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   const degraded = host.degraded?.[c.name];
   const missing = c.needs.filter((e) => !host.fires.includes(e));
   if (missing.length && !degraded) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
-  if (c.appliesTo && !c.appliesTo(host)) return { status: "skip", why: `the ${c.name} case is for plugin hosts (test/reliability covers the hook command)` };
+  if (c.appliesTo && !c.appliesTo(host))
+    return { status: "skip", why: `the ${c.name} case is not for ${host.id}'s kind of hooks (test/reliability and test/fail-closed.test.ts cover the rest)` };
   const unsupported = host.unsupported?.[c.name];
   if (unsupported && !newer) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
@@ -372,6 +382,9 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
       timeoutMs: INSTALL_TIMEOUT_MS,
     });
     writeFileSync(join(base, "install.out"), `exit=${install.exitCode}\n--- stdout\n${install.stdout}\n--- stderr\n${install.stderr}`);
+    if (install.exitCode !== 0 && installErrorKind(install.stdout) === "ConnectorConfigError")
+      // The case's own config refused (a binary older than what the case uses): a failure, not a missing host.
+      return (result = { status: "FAIL", why: `install refused the case's config: ${gist(install.stdout, install.stderr)}` });
     if (install.exitCode !== 0) {
       const why = `agent-connector has no adapter for ${host.id} yet (install exit ${install.timedOut ? "timeout" : install.exitCode}: ${gist(install.stdout, install.stderr)})`;
       // One failed install per host is enough to know; the other cases of this host are skipped too.
@@ -393,6 +406,8 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
       if (expected && !declined) return (result = { status: "FAIL", why: `install did not report the degradation expected here (${expected})` });
       if (declined) return (result = expected ? { status: "degraded", why: `${declined} (expected: ${expected})` } : { status: "skip", why: declined });
     }
+
+    if (c.afterInstall) c.afterInstall(JSON.parse(install.stdout).results[0].file, AC_BIN);
 
     // 2. host-specific preparation that our install may leave to the user
     const hostArgs = host.args(PROMPT, ctx);
