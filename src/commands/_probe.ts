@@ -60,7 +60,8 @@ function fire(command: string, event: string, payload: unknown, timeoutMs: numbe
 }
 
 /** The variables a host that hands the call over in its environment (Mux) sets for `payload`: each field in its first variable. */
-function payloadVariables(input: Extract<HookInput, { kind: "env" }>, payload: Record<string, unknown>): Record<string, string> {
+/** The variables a host that hands the call over in the environment (Mux) sets for `payload`. */
+export function payloadVariables(input: Extract<HookInput, { kind: "env" }>, payload: Record<string, unknown>): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const [field, spec] of Object.entries(input.fields)) {
     const value = payload[field];

@@ -4,6 +4,8 @@ import { join, resolve } from "node:path";
 import { isCompiled } from "../install/self/location.ts";
 import { readLedger } from "../audit/ledger-read.ts";
 import type { AuditRecord } from "../audit/record.ts";
+import type { HookInput } from "../adapter.ts";
+import { payloadVariables } from "./_probe.ts";
 
 /** What the real hook path did with one call: the host's reply, and the ledger record it wrote (none: no opinion). */
 export interface HookCallResult {
@@ -24,13 +26,15 @@ export class HookCalls {
   private readonly self = isCompiled() ? [process.execPath] : [process.execPath, resolve(import.meta.dir, "..", "cli.ts")];
   private seen = 0;
 
-  call(host: string, event: string, config: string, payload: unknown): HookCallResult {
+  call(host: string, event: string, config: string, payload: Record<string, unknown>, input: HookInput | undefined): HookCallResult {
     const env = { ...process.env, AGENT_CONNECTOR_HOME: this.home, AGENT_CONNECTOR_DAEMON: "0" };
+    // A host that hands the call over in variables (Mux) gets them, and no stdin.
+    const handOver = input?.kind === "env" ? payloadVariables(input, payload) : undefined;
     const proc = Bun.spawnSync([...this.self, "hook", host, event, "--config", config], {
-      stdin: Buffer.from(JSON.stringify(payload)),
+      stdin: handOver ? "ignore" : Buffer.from(JSON.stringify(payload)),
       stdout: "pipe",
       stderr: "pipe",
-      env,
+      env: { ...env, ...handOver },
     });
     const lines = readLedger(env);
     const fresh = lines.slice(this.seen);

@@ -90,7 +90,7 @@ async function simulateAll(eventName: string, args: Record<string, unknown>, jso
       }
       const adapter = findAdapter(item.host)!;
       const { matched } = normalizedCall(adapter, eventName, item.payload, config.id, hook.matcher);
-      const ran = calls.call(item.host, eventName, path, item.payload);
+      const ran = calls.call(item.host, eventName, path, item.payload, adapter.input);
       // No record: the call had no opinion (the handler returned nothing, or was not called).
       const answered = !matched ? "not called" : (ran.record?.answer ?? "nothing");
       // What the host does, after degradation: no decision is the host's own flow (an allow for --expect).
