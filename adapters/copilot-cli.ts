@@ -90,6 +90,7 @@ export default defineAdapter({
   payload: {
     sessionId: { paths: ["sessionId"] },
     projectDir: { env: ["COPILOT_PROJECT_DIR"], paths: ["cwd"] },
+    transcriptPath: { paths: ["transcriptPath"] }, // test/fixtures/copilot-cli/preToolUse.json (1.0.102)
     source: { paths: ["source"], values: NEW_IS_STARTUP },
     reason: { paths: ["reason"] },
     prompt: { paths: ["prompt"] },

@@ -46,7 +46,24 @@ export interface HookResponse {
   updatedTool?: UpdatedTool;
 }
 
-export interface BaseEvent {
+/**
+ * What a host may tell about the session on any event, where it sends it (docs/connector.md#events).
+ * Absent when the host does not send it, whatever the event.
+ */
+export interface SessionFields {
+  /** The session's transcript file (Claude Code's `transcript_path`, Copilot CLI's `transcriptPath`). */
+  transcriptPath?: string;
+  /** The host's permission mode, in its own words (Claude Code: "default", "plan", "acceptEdits", "bypassPermissions"…). */
+  permissionMode?: string;
+  /** The model the session runs, in the host's own words. */
+  model?: string;
+  /** The subagent the event comes from (on tool events: a call made inside a subagent); absent in the main agent. */
+  agentId?: string;
+  /** That subagent's type or name: what SubagentStart / SubagentStop matchers match. */
+  agentType?: string;
+}
+
+export interface BaseEvent extends SessionFields {
   /** Id of the host that ran the hook, e.g. "claude-code". */
   hostPlatform: string;
   connectorId: string;
@@ -69,6 +86,8 @@ interface ToolFields {
    * for an MCP tool).
    */
   tool: ToolView;
+  /** The host's id of this tool call (Claude Code's `tool_use_id`): the same on its Pre and Post events. */
+  toolUseId?: string;
 }
 
 export interface EventPayloadMap {
@@ -83,11 +102,10 @@ export interface EventPayloadMap {
   Stop: BaseEvent & { stopHookActive?: boolean; lastAssistantMessage?: string };
   Notification: BaseEvent & { message: string };
   PermissionRequest: BaseEvent & ToolFields & { permissionSuggestions?: unknown[] };
-  PostToolUseFailure: BaseEvent & ToolFields & { toolUseId?: string; error: string; isInterrupt?: boolean; durationMs?: number };
-  SubagentStart: BaseEvent & { agentId?: string; agentType?: string };
+  PostToolUseFailure: BaseEvent & ToolFields & { error: string; isInterrupt?: boolean; durationMs?: number };
+  /** `agentId`, `agentType`: the subagent that starts (SessionFields). */
+  SubagentStart: BaseEvent;
   SubagentStop: BaseEvent & {
-    agentId?: string;
-    agentType?: string;
     agentTranscriptPath?: string;
     lastAssistantMessage?: string;
     stopHookActive?: boolean;

@@ -14,6 +14,7 @@ export type {
   NativeHookDefinition,
   OnFailure,
   PlatformOptions,
+  SessionFields,
 } from "./events.ts";
 export type { ToolKind, ToolView, UpdatedTool } from "./tools/portable.ts";
 export type { McpServer, McpStdioServer, McpRemoteServer } from "./mcp-servers.ts";
