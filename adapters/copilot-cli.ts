@@ -102,6 +102,7 @@ export default defineAdapter({
     trigger: { paths: ["trigger"] },
     stopHookActive: { paths: ["stop_hook_active"] },
     message: { paths: ["message"] },
+    notificationType: { paths: ["notification_type"] }, // snake_case here too (test/fixtures/copilot-cli/notification.json)
     permissionSuggestions: { paths: ["permissionSuggestions"] },
     agentType: { paths: ["agentName"] },
   },

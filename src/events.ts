@@ -100,7 +100,8 @@ export interface EventPayloadMap {
   PostCompact: BaseEvent & { trigger?: "auto" | "manual" };
   /** `lastAssistantMessage`: the agent's last reply of the turn, where the host sends it (a guard can check a claim of "done"). */
   Stop: BaseEvent & { stopHookActive?: boolean; lastAssistantMessage?: string };
-  Notification: BaseEvent & { message: string };
+  /** `notificationType`: what kind of notice, in the host's words (Claude Code: "permission_prompt", "idle_prompt"…). */
+  Notification: BaseEvent & { message: string; notificationType?: string };
   PermissionRequest: BaseEvent & ToolFields & { permissionSuggestions?: unknown[] };
   PostToolUseFailure: BaseEvent & ToolFields & { error: string; isInterrupt?: boolean; durationMs?: number };
   /** `agentId`, `agentType`: the subagent that starts (SessionFields). */
@@ -114,27 +115,47 @@ export interface EventPayloadMap {
 
 export type AnyEvent = EventPayloadMap[EventName];
 
-/** What a normalized field is matched against: the matcher of tool and subagent events. */
-export const MATCHER_TARGET: Partial<Record<EventName, "toolName" | "agentType">> = {
+/**
+ * The normalized field an event's matcher is matched against, as Claude Code's hooks match them
+ * (code.claude.com/docs/en/hooks): the tool, the session's source or end reason, the compaction's
+ * trigger, the notification's type, the subagent's type. UserPromptSubmit and Stop have nothing.
+ */
+const TARGETS = {
+  SessionStart: "source",
+  SessionEnd: "reason",
   PreToolUse: "toolName",
   PostToolUse: "toolName",
+  PreCompact: "trigger",
+  PostCompact: "trigger",
+  Notification: "notificationType",
   PermissionRequest: "toolName",
   PostToolUseFailure: "toolName",
   SubagentStart: "agentType",
   SubagentStop: "agentType",
-};
+} as const satisfies { [E in EventName]?: keyof EventPayloadMap[E] };
+
+export type MatcherTarget = (typeof TARGETS)[keyof typeof TARGETS];
+export const MATCHER_TARGET: Partial<Record<EventName, MatcherTarget>> = TARGETS;
+
+/** The events whose matcher has something to match. */
+export const MATCHED_EVENTS: readonly EventName[] = EVENT_NAMES.filter((event) => event in TARGETS);
+
+/** The events a matcher has nothing to match on: a config error there. */
+export type UnmatchedEvent = Exclude<EventName, keyof typeof TARGETS>;
 
 export type HandlerResult = HookResponse | void | undefined;
 
 export interface HookDefinition<E extends EventName = EventName> {
   /**
-   * JavaScript regular expression matched against the WHOLE tool name (tool events) or agent
-   * type (subagent events): "Bash" matches only Bash, "Edit|Write" either, "mcp__.*" all MCP tools.
-   * Empty or "*" matches everything. On tool events, `@<kind>` names a kind of tool on every host,
-   * whatever the host calls it: "@shell", "@write|@edit", "@shell|my_tool" (kinds: @shell, @read,
-   * @write, @edit, @search, @fetch, @task, @mcp, @other).
+   * JavaScript regular expression matched against the WHOLE tool name (tool events), source
+   * (SessionStart), reason (SessionEnd), trigger (PreCompact, PostCompact), notification type
+   * (Notification) or agent type (subagent events): "Bash" matches only Bash, "Edit|Write" either,
+   * "mcp__.*" all MCP tools, "startup|resume" those sources. Empty or "*" matches everything.
+   * UserPromptSubmit and Stop take none. On tool events, `@<kind>` names a kind of tool on every
+   * host, whatever the host calls it: "@shell", "@write|@edit", "@shell|my_tool" (kinds: @shell,
+   * @read, @write, @edit, @search, @fetch, @task, @mcp, @other).
    */
-  matcher?: string;
+  matcher?: E extends UnmatchedEvent ? never : string;
   handler: (event: EventPayloadMap[E]) => HandlerResult | Promise<HandlerResult>;
   /** What the host gets when this handler cannot decide (docs/connector.md#guards-you-can-rely-on); default: the connector's `onFailure`. */
   onFailure?: OnFailure;

@@ -74,6 +74,11 @@ const mcpServersSchema = v.record(
   mcpServerSchema,
 );
 
+/** What each event's matcher matches, for the error on an event that has nothing to match. */
+const MATCHABLE = `matchers match ${Object.entries(Object.groupBy(Object.entries(MATCHER_TARGET), ([, target]) => target))
+  .map(([target, events]) => `${target === "toolName" ? "the tool" : target} on ${events!.map(([event]) => event).join(", ")}`)
+  .join("; ")}`;
+
 export function connectorSchema(hostIds: readonly string[]) {
   return v.strictObject({
     id: idSchema,
@@ -93,9 +98,10 @@ export function connectorSchema(hostIds: readonly string[]) {
           for (const [event, hook] of Object.entries(dataset.value)) {
             const path: [v.IssuePathItem] = [{ type: "object", origin: "value", input: dataset.value, key: event, value: hook }];
             if (hook.matcher && hook.matcher !== "*" && isEventName(event) && !MATCHER_TARGET[event]) {
-              addIssue({ message: `${event} has nothing to match against; matchers apply to tool events and subagent events only`, path });
+              const at: v.IssuePathItem = { type: "object", origin: "value", input: hook, key: "matcher", value: hook.matcher };
+              addIssue({ message: `${event} has nothing to match against: remove this matcher (${MATCHABLE})`, path: [path[0], at] });
             }
-            // `@kind` means a kind of tool on tool events only; a subagent matcher stays a plain regex.
+            // `@kind` means a kind of tool on tool events only; any other matcher stays a plain regex.
             const kindProblem = hook.matcher && isEventName(event) && MATCHER_TARGET[event] === "toolName" ? matcherError(hook.matcher, true) : undefined;
             if (kindProblem) addIssue({ message: `matcher ${kindProblem}`, path });
           }

@@ -89,7 +89,7 @@ const builders = {
   PreCompact: () => v.object({ ...base, trigger }),
   PostCompact: () => v.object({ ...base, trigger }),
   Stop: () => v.object({ ...base, stopHookActive: flag, lastAssistantMessage: optionalText }),
-  Notification: () => v.object({ ...base, message: lenient(text, "") }),
+  Notification: () => v.object({ ...base, message: lenient(text, ""), notificationType: nonEmptyText }),
   PermissionRequest: () => v.object({ ...tool, permissionSuggestions: lenient(v.array(v.unknown())) }),
   PostToolUseFailure: () =>
     v.object({

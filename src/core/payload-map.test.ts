@@ -20,7 +20,7 @@ const fieldsOf = (event: EventName): FieldName[] => ["sessionId", "projectDir", 
 const LEFT_IN_RAW: Record<string, readonly string[]> = {
   "*": ["hook_event_name", "prompt_id", "effort"],
   PostToolUse: ["duration_ms"],
-  Notification: ["notification_type", "title"],
+  Notification: ["title"],
   PreCompact: ["custom_instructions"],
   PostCompact: ["compact_summary"],
   Stop: ["background_tasks", "session_crons"],

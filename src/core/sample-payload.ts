@@ -29,6 +29,7 @@ export const SAMPLE_VALUES: Record<FieldName, unknown> = {
   trigger: "manual",
   stopHookActive: false,
   message: "The agent needs your attention.",
+  notificationType: "idle_prompt",
   permissionSuggestions: [],
   agentId: "sample-agent",
   agentType: "general-purpose",
