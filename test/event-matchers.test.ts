@@ -144,44 +144,41 @@ describe("install writes them as the host's own matcher where the host applies i
       .find((line) => line.startsWith(host))!
       .split(/\s{2,}/)[4];
 
-  test("Claude Code (user): every one, in Claude's syntax", () => {
+  /** Each matcher of CONFIG as Claude's syntax writes it (a regex anchored, a list of names as is). */
+  const WRITTEN = {
+    SessionStart: ["startup|resume"],
+    SessionEnd: ["logout"],
+    PreCompact: ["manual"],
+    PostCompact: ["auto"],
+    Notification: ["permission_prompt|idle_prompt"],
+    SubagentStart: ["Explore"],
+    SubagentStop: ["^(?:Plan.*)$"],
+  };
+  const install = (...args: string[]) => {
     const box = sandbox();
-    const result = box.cli(["install", "--config", writeConfig(box, CONFIG), "--platform", "claude-code"]);
+    const result = box.cli(["install", "--config", writeConfig(box, CONFIG), ...args]);
     expect(result.exitCode).toBe(0);
-    expect(matchersIn(box.read(join(box.home, ".claude", "settings.json")))).toEqual({
-      SessionStart: ["startup|resume"],
-      SessionEnd: ["logout"],
-      PreCompact: ["manual"],
-      PostCompact: ["auto"],
-      Notification: ["permission_prompt|idle_prompt"],
-      SubagentStart: ["Explore"],
-      SubagentStop: ["^(?:Plan.*)$"],
-    });
+    return { box, result };
+  };
+
+  test("Claude Code (user): every one, in Claude's syntax", () => {
+    const { box, result } = install("--platform", "claude-code");
+    expect(matchersIn(box.read(join(box.home, ".claude", "settings.json")))).toEqual(WRITTEN);
     expect(wired(result.stderr, "Claude Code")).toBe("SessionStart, SessionEnd, PreCompact, PostCompact, Notification, SubagentStart, SubagentStop");
   });
 
   test("Claude Code (project): not SessionStart, which Copilot CLI also runs with its own sources there", () => {
-    const box = sandbox();
-    const result = box.cli(["install", "--config", writeConfig(box, CONFIG), "--platform", "claude-code", "--scope", "project", "--project-dir", box.project]);
-    expect(result.exitCode).toBe(0);
-    expect(matchersIn(box.read(join(box.project, ".claude", "settings.json"))).SessionStart).toEqual([null]);
-    expect(matchersIn(box.read(join(box.project, ".claude", "settings.json"))).PreCompact).toEqual(["manual"]);
+    const { box, result } = install("--platform", "claude-code", "--scope", "project", "--project-dir", ".");
+    expect(matchersIn(box.read(join(box.project, ".claude", "settings.json")))).toEqual({ ...WRITTEN, SessionStart: [null] });
     expect(wired(result.stderr, "Claude Code")).toBe(
       "SessionStart (run-time matcher), SessionEnd, PreCompact, PostCompact, Notification, SubagentStart, SubagentStop",
     );
   });
 
   test("Codex: SessionStart, the compactions and the subagents (it ignores none of them); Gemini CLI: every one at run time", () => {
-    const box = sandbox();
-    const result = box.cli(["install", "--config", writeConfig(box, CONFIG), "--platform", "codex,gemini-cli"]);
-    expect(result.exitCode).toBe(0);
-    expect(matchersIn(box.read(join(box.home, ".codex", "hooks.json")))).toEqual({
-      SessionStart: ["startup|resume"],
-      PreCompact: ["manual"],
-      PostCompact: ["auto"],
-      SubagentStart: ["Explore"],
-      SubagentStop: ["^(?:Plan.*)$"],
-    });
+    const { box, result } = install("--platform", "codex,gemini-cli");
+    const { SessionEnd: _end, Notification: _notification, ...codex } = WRITTEN;
+    expect(matchersIn(box.read(join(box.home, ".codex", "hooks.json")))).toEqual(codex);
     // Gemini CLI compares its lifecycle matchers as exact strings: a list would match nothing there.
     expect(Object.values(matchersIn(box.read(join(box.home, ".gemini", "settings.json")))).flat()).toEqual([null, null, null, null]);
     expect(wired(result.stderr, "Gemini CLI")).toBe(
