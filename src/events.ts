@@ -169,6 +169,12 @@ export type OnFailure = "allow" | "deny";
 
 export type HooksConfig = { [E in EventName]?: HookDefinition<E> };
 
+/**
+ * What a config declares per event: one definition, or several, each with its own matcher,
+ * handler and onFailure; their answers merge by one rule (docs/connector.md#several-definitions-of-one-event).
+ */
+export type HooksInput = { [E in EventName]?: HookDefinition<E> | readonly HookDefinition<E>[] };
+
 /** A host-only event, passed through verbatim: raw payload in, the returned object printed as-is. */
 export interface NativeHookDefinition {
   /** Written into the host's config as the host's own matcher, unchanged. */
@@ -191,4 +197,9 @@ export interface ConnectorConfig {
   /** MCP servers, by name, registered in every host install targets. */
   mcpServers?: Record<string, McpServer>;
   platforms?: Record<string, PlatformOptions>;
+}
+
+/** A connector as its config declares it (`defineConnector`); once checked, an event's several definitions are one (ConnectorConfig). */
+export interface ConnectorInput extends Omit<ConnectorConfig, "hooks"> {
+  hooks?: HooksInput;
 }

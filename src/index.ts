@@ -4,6 +4,7 @@ export { EVENT_NAMES } from "./events.ts";
 export type {
   BaseEvent,
   ConnectorConfig,
+  ConnectorInput,
   Decision,
   EventName,
   EventPayloadMap,
@@ -11,6 +12,7 @@ export type {
   HookDefinition,
   HookResponse,
   HooksConfig,
+  HooksInput,
   NativeHookDefinition,
   OnFailure,
   PlatformOptions,

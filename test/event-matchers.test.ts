@@ -15,7 +15,8 @@ import { HOSTS } from "./hosts-data/index.ts";
 import { recordPayload } from "./hosts-data/lookup.ts";
 import type { Json } from "./hosts-data/record.ts";
 import { sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { BOTH_WAYS, daemonReady, DAEMON_ON } from "./reliability/support.ts";
+import { BOTH_WAYS, daemonReady } from "./reliability/support.ts";
+import { loadFor, stopDaemon, type Load } from "./support/both-ways.ts";
 
 /** The events whose matcher is not a tool name (tool matchers have suites of their own). */
 const EVENTS = EVENT_NAMES.filter((event) => MATCHER_TARGET[event] && MATCHER_TARGET[event] !== "toolName");
@@ -29,7 +30,7 @@ interface Call {
 }
 
 /** Runs one hook call; the normalized event the handler saw, or undefined when it was not called. */
-function call(box: Sandbox, load: { config?: string; connector?: string }, env: Record<string, string>, c: Omit<Call, "value">) {
+function call(box: Sandbox, load: Load, env: Record<string, string>, c: Omit<Call, "value">) {
   const file = join(box.root, `seen-${c.host}-${c.event}.json`);
   box.write(file, "");
   const result = box.hook(c.host, c.event, c.payload, { ...load, env: { ...env, AC_TEST_SEEN: file } });
@@ -51,20 +52,16 @@ function calls(box: Sandbox): Omit<Call, "value">[] {
 }
 
 /** A scripted connector (every event, AC_TEST_SEEN) with these matchers, installed under `id` when a daemon serves it. */
-function connector(box: Sandbox, id: string, matchers: Record<string, string>, daemon: boolean) {
-  const config = box.write(join(box.project, `${id}.config.ts`), box.read(writeScriptedConfig(box, { id, matchers })));
-  if (!daemon) return { config };
-  const installed = box.cli(["install", "--config", config, "--platform", "claude-code"]);
-  if (installed.exitCode !== 0) throw new Error(installed.stderr);
-  return { connector: id };
+function connector(box: Sandbox, id: string, matchers: Record<string, string>, daemon: boolean): Load {
+  return loadFor(box, box.write(join(box.project, `${id}.config.ts`), box.read(writeScriptedConfig(box, { id, matchers }))), id, daemon);
 }
 
 for (const [way, wayEnv] of BOTH_WAYS) {
   describe(`matchers on the source, reason, trigger, notification type and agent type (${way})`, () => {
     let box: Sandbox;
     let all: Call[];
-    let hit: { config?: string; connector?: string };
-    let miss: { config?: string; connector?: string };
+    let hit: Load;
+    let miss: Load;
     const daemon = way === "daemon";
     const env = daemon ? wayEnv : {};
     beforeAll(() => {
@@ -80,9 +77,7 @@ for (const [way, wayEnv] of BOTH_WAYS) {
       miss = connector(box, "miss", Object.fromEntries(EVENTS.map((event) => [event, `not-${named(event).split("|")[0]}`])), daemon);
       if (daemon) daemonReady(box);
     }, 120_000);
-    afterAll(() => {
-      if (daemon) box.cli(["daemon", "stop"], { env: DAEMON_ON });
-    });
+    afterAll(() => stopDaemon(box, daemon));
 
     test("a matcher naming what the host sent runs the handler on every host", () => {
       const missed = all.flatMap((c) => {

@@ -14,7 +14,8 @@ import { HOSTS } from "./hosts-data/index.ts";
 import { recordPayload } from "./hosts-data/lookup.ts";
 import type { HostRecord, Json } from "./hosts-data/record.ts";
 import { sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
-import { BOTH_WAYS, daemonReady, DAEMON_ON } from "./reliability/support.ts";
+import { BOTH_WAYS, daemonReady } from "./reliability/support.ts";
+import { loadFor, stopDaemon, type Load } from "./support/both-ways.ts";
 
 const SESSION_FIELDS = ["transcriptPath", "permissionMode", "model", "agentId", "agentType"] as const;
 const TOOL_EVENTS = new Set<EventName>(["PreToolUse", "PostToolUse", "PermissionRequest", "PostToolUseFailure"]);
@@ -48,7 +49,7 @@ function cases(box: Sandbox): { host: string; event: EventName; payload: Json; w
 }
 
 /** The new fields of what the handler saw, or why it saw nothing. */
-function seenFields(box: Sandbox, load: { config?: string; connector?: string }, env: Record<string, string>, host: string, event: EventName, payload: Json) {
+function seenFields(box: Sandbox, load: Load, env: Record<string, string>, host: string, event: EventName, payload: Json) {
   const file = join(box.root, `seen-${host}-${event}.json`);
   box.write(file, "");
   const result = box.hook(host, event, payload, { ...load, env: { ...env, AC_TEST_SEEN: file } });
@@ -61,22 +62,15 @@ function seenFields(box: Sandbox, load: { config?: string; connector?: string },
 for (const [way, wayEnv] of BOTH_WAYS) {
   describe(`session fields on every host's own payloads (${way})`, () => {
     let box: Sandbox;
-    let load: { config?: string; connector?: string };
-    const env = way === "daemon" ? wayEnv : {};
+    let load: Load;
+    const daemon = way === "daemon";
+    const env = daemon ? wayEnv : {};
     beforeAll(() => {
       box = sandbox();
-      const config = writeScriptedConfig(box);
-      if (way === "daemon") {
-        // Hosts call an installed connector by id: the daemon serves that compiled copy.
-        const installed = box.cli(["install", "--config", config, "--platform", "claude-code"]);
-        if (installed.exitCode !== 0) throw new Error(installed.stderr);
-        daemonReady(box);
-        load = { connector: "test" };
-      } else load = { config };
+      load = loadFor(box, writeScriptedConfig(box), "test", daemon);
+      if (daemon) daemonReady(box);
     });
-    afterAll(() => {
-      if (way === "daemon") box.cli(["daemon", "stop"], { env: DAEMON_ON });
-    });
+    afterAll(() => stopDaemon(box, daemon));
 
     test("each host's payload gives exactly the fields it holds at the adapter's paths", () => {
       const all = cases(box);

@@ -38,7 +38,13 @@ export const targetKey = (target: HookCallTarget): string => ("event" in target 
 export function hookCallSchema(target: HookCallTarget) {
   const optionalEntry = <S extends v.GenericSchema>(key: string, schema: S) => v.optional(v.looseObject({ [key]: v.optional(schema) }));
   if ("event" in target)
-    return v.looseObject({ id: idSchema, timeout: timeoutSchema, onFailure: onFailureSchema, hooks: optionalEntry(target.event, hookCallHookSchema) });
+    return v.looseObject({
+      id: idSchema,
+      timeout: timeoutSchema,
+      onFailure: onFailureSchema,
+      // Several definitions (src/config/several.ts), or one; the array first: a loose object takes an array too.
+      hooks: optionalEntry(target.event, v.union([v.array(hookCallHookSchema), hookCallHookSchema])),
+    });
   return v.looseObject({
     id: idSchema,
     timeout: timeoutSchema,

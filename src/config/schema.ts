@@ -29,6 +29,11 @@ const hookSchema = v.pipe(
   v.check((hook) => (hook.handler === undefined) !== (hook.response === undefined), "needs exactly one of handler or response"),
 );
 
+/** One definition, or several, each with its own matcher, handler and onFailure (src/config/several.ts). */
+const definitionsSchema = v.lazy((input) =>
+  Array.isArray(input) ? v.pipe(v.array(hookSchema), v.minLength(1, "must hold at least one definition")) : hookSchema,
+);
+
 const stringMap = (what: string) =>
   v.record(
     v.pipe(
@@ -91,19 +96,24 @@ export function connectorSchema(hostIds: readonly string[]) {
             v.string(),
             v.check(isEventName, (issue) => `unknown event "${String(issue.input)}"; valid events: ${EVENT_NAMES.join(", ")}`),
           ),
-          hookSchema,
+          definitionsSchema,
         ),
         v.rawCheck(({ dataset, addIssue }) => {
           if (!dataset.typed) return;
-          for (const [event, hook] of Object.entries(dataset.value)) {
-            const path: [v.IssuePathItem] = [{ type: "object", origin: "value", input: dataset.value, key: event, value: hook }];
-            if (hook.matcher && hook.matcher !== "*" && isEventName(event) && !MATCHER_TARGET[event]) {
-              const at: v.IssuePathItem = { type: "object", origin: "value", input: hook, key: "matcher", value: hook.matcher };
-              addIssue({ message: `${event} has nothing to match against: remove this matcher (${MATCHABLE})`, path: [path[0], at] });
+          for (const [event, entry] of Object.entries(dataset.value)) {
+            const eventPath: v.IssuePathItem = { type: "object", origin: "value", input: dataset.value, key: event, value: entry };
+            const definitions = Array.isArray(entry) ? entry : [entry];
+            for (const [i, hook] of definitions.entries()) {
+              const at: v.IssuePathItem[] = Array.isArray(entry) ? [{ type: "array", origin: "value", input: entry, key: i, value: hook }] : [];
+              const path: [v.IssuePathItem, ...v.IssuePathItem[]] = [eventPath, ...at];
+              if (hook.matcher && hook.matcher !== "*" && isEventName(event) && !MATCHER_TARGET[event]) {
+                const matcher: v.IssuePathItem = { type: "object", origin: "value", input: hook, key: "matcher", value: hook.matcher };
+                addIssue({ message: `${event} has nothing to match against: remove this matcher (${MATCHABLE})`, path: [...path, matcher] });
+              }
+              // `@kind` means a kind of tool on tool events only; any other matcher stays a plain regex.
+              const kindProblem = hook.matcher && isEventName(event) && MATCHER_TARGET[event] === "toolName" ? matcherError(hook.matcher, true) : undefined;
+              if (kindProblem) addIssue({ message: `matcher ${kindProblem}`, path });
             }
-            // `@kind` means a kind of tool on tool events only; any other matcher stays a plain regex.
-            const kindProblem = hook.matcher && isEventName(event) && MATCHER_TARGET[event] === "toolName" ? matcherError(hook.matcher, true) : undefined;
-            if (kindProblem) addIssue({ message: `matcher ${kindProblem}`, path });
           }
         }),
       ),
