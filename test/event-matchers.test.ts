@@ -58,12 +58,12 @@ function connector(box: Sandbox, id: string, matchers: Record<string, string>, d
 
 for (const [way, wayEnv] of BOTH_WAYS) {
   describe(`matchers on the source, reason, trigger, notification type and agent type (${way})`, () => {
+    const daemon = way === "daemon";
+    const env = daemon ? wayEnv : {};
     let box: Sandbox;
     let all: Call[];
     let hit: Load;
     let miss: Load;
-    const daemon = way === "daemon";
-    const env = daemon ? wayEnv : {};
     beforeAll(() => {
       box = sandbox();
       // What the handler sees with no matcher: the values the matchers below name.
