@@ -22,6 +22,7 @@ const PAYLOAD: PayloadMap = {
   toolOutput: field("tool_output"),
   isError: { ...field("tool_error"), present: true },
   message: field("notification_message"),
+  notificationType: field("notification_type"),
 };
 
 export default defineAdapter({

@@ -3,6 +3,7 @@ import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { WHY } from "../src/tools/other-reasons.ts";
+import { MATCHED_EVENTS } from "../src/events.ts";
 
 // Facts: https://code.claude.com/docs/en/hooks, docs/hosts/claude-code.md (real runs of 2.1.197 and 2.1.332).
 const claudeDir = ({ home, env }: { home: string; env: Record<string, string | undefined> }) => env.CLAUDE_CONFIG_DIR || join(home, ".claude");
@@ -78,6 +79,9 @@ export default defineAdapter({
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },
   dialect: hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES),
   nativeMatcher: "claude-regex",
+  // Every matcher as ours: the tool, SessionStart's source, SessionEnd's reason, the compaction's
+  // trigger, the notification type, the subagent's type (code.claude.com/docs/en/hooks, matchers).
+  nativeMatcherEvents: MATCHED_EVENTS,
   // Names: https://code.claude.com/docs/en/tools-reference ("the exact strings you use in … hook
   // matchers"), plus names older versions used (Task, LS, MultiEdit, NotebookRead, BashOutput, KillShell).
   // Fields: the input types @anthropic-ai/claude-code@2.1.332 ships (sdk-tools.d.ts). MCP tools are

@@ -30,6 +30,7 @@ export default defineAdapter({
   sources: [
     "https://developers.openai.com/codex/hooks",
     "https://github.com/openai/codex/tree/main/codex-rs/hooks",
+    "https://github.com/openai/codex/blob/main/codex-rs/hooks/src/engine/dispatcher.rs (the events whose matcher is applied)",
     "https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/hook_names.rs",
     "https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/handlers/apply_patch.rs",
     "https://github.com/openai/codex/blob/main/codex-rs/features/src/lib.rs (the hooks feature flag)",
@@ -75,6 +76,9 @@ export default defineAdapter({
   }),
   // Rust regex, unanchored like Claude's; "Edit"/"Write" also match apply_patch (aliases).
   nativeMatcher: "claude-regex",
+  // Matched on the tool, SessionStart's source, the compaction's trigger and the subagent's type, in
+  // our words; UserPromptSubmit and Stop ignore it (codex-rs/hooks/src/engine/dispatcher.rs).
+  nativeMatcherEvents: ["PreToolUse", "PermissionRequest", "PostToolUse", "SessionStart", "PreCompact", "PostCompact", "SubagentStart", "SubagentStop"],
   // What Codex's hooks name a call (codex-rs/core/src/tools/hook_names.rs and the handlers'
   // pre_tool_use_payload): every shell tool (shell, shell_command, exec_command, local_shell) is
   // reported as `Bash` with {command: string}, file edits as `apply_patch` with {command: the patch

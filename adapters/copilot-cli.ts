@@ -90,6 +90,7 @@ export default defineAdapter({
   payload: {
     sessionId: { paths: ["sessionId"] },
     projectDir: { env: ["COPILOT_PROJECT_DIR"], paths: ["cwd"] },
+    transcriptPath: { paths: ["transcriptPath"] }, // test/fixtures/copilot-cli/preToolUse.json (1.0.102)
     source: { paths: ["source"], values: NEW_IS_STARTUP },
     reason: { paths: ["reason"] },
     prompt: { paths: ["prompt"] },
@@ -101,6 +102,7 @@ export default defineAdapter({
     trigger: { paths: ["trigger"] },
     stopHookActive: { paths: ["stop_hook_active"] },
     message: { paths: ["message"] },
+    notificationType: { paths: ["notification_type"] }, // snake_case here too (test/fixtures/copilot-cli/notification.json)
     permissionSuggestions: { paths: ["permissionSuggestions"] },
     agentType: { paths: ["agentName"] },
   },

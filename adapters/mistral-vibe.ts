@@ -32,7 +32,6 @@ export default defineAdapter({
     isError: { paths: ["tool_status"], values: { failure: true, success: false, cancelled: false } },
     error: { paths: ["tool_error", "tool_output_text"] },
     toolUseId: { paths: ["tool_call_id"] },
-    agentId: { paths: ["parent_session_id"] },
   },
   // Exit 0 + JSON only (a non-zero exit is a failure and the action proceeds). No ask: pre_tool runs
   // before Vibe's own permission prompt, so no opinion already leads there.

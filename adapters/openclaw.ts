@@ -1,6 +1,7 @@
 import { join } from "../src/paths.ts";
 import { defineAdapter, type PathContext, type PluginPackageSpec } from "../src/adapter.ts";
 import { pluginActionsDialect } from "../src/dialects/plugin-actions.ts";
+import { SUBAGENT_EVENTS } from "../src/core/payload-map.ts";
 import { WHY } from "../src/tools/other-reasons.ts";
 
 /** The state dir: `$OPENCLAW_STATE_DIR`, else `.openclaw` under `$OPENCLAW_HOME` or the home. */
@@ -76,8 +77,9 @@ export default defineAdapter({
     stopHookActive: { paths: ["event.stopHookActive"] },
     lastAssistantMessage: { paths: ["event.lastAssistantMessage"] },
     reason: { paths: ["event.reason"] },
-    agentId: { paths: ["event.childSessionKey", "event.agentId"] },
-    agentType: { paths: ["event.agentId"] },
+    // Its subagent events name the subagent; elsewhere an agentId is the running agent's ("main").
+    agentId: { paths: ["event.childSessionKey", "event.agentId"], on: SUBAGENT_EVENTS },
+    agentType: { paths: ["event.agentId"], on: SUBAGENT_EVENTS },
   },
   dialect: pluginActionsDialect("openclaw", {
     // appendSystemContext of before_prompt_build (needs conversation access, which install grants).

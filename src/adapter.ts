@@ -321,7 +321,10 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    * name, so only plain `a|b` lists are written (anchored), other patterns match at run time.
    */
   nativeMatcher: "claude-regex" | "anchored-regex" | "name-list" | "search-regex" | "search-name-list" | "none";
-  /** The events whose matcher the host applies (default: every event with a matcher target). */
+  /**
+   * The events whose matcher the host applies (default: the tool and subagent events). A host
+   * that matches the source, reason, trigger or notification type as we do lists those events too.
+   */
   nativeMatcherEvents?: readonly EventName[];
   /**
    * Calls the host makes under an event's name that are not that event, recognised by top-level

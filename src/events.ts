@@ -46,7 +46,24 @@ export interface HookResponse {
   updatedTool?: UpdatedTool;
 }
 
-export interface BaseEvent {
+/**
+ * What a host may tell about the session on any event, where it sends it (docs/connector.md#events).
+ * Absent when the host does not send it, whatever the event.
+ */
+export interface SessionFields {
+  /** The session's transcript file (Claude Code's `transcript_path`, Copilot CLI's `transcriptPath`). */
+  transcriptPath?: string;
+  /** The host's permission mode, in its own words (Claude Code: "default", "plan", "acceptEdits", "bypassPermissions"…). */
+  permissionMode?: string;
+  /** The model the session runs, in the host's own words. */
+  model?: string;
+  /** The subagent the event comes from (on tool events: a call made inside a subagent); absent in the main agent. */
+  agentId?: string;
+  /** That subagent's type or name: what SubagentStart / SubagentStop matchers match. */
+  agentType?: string;
+}
+
+export interface BaseEvent extends SessionFields {
   /** Id of the host that ran the hook, e.g. "claude-code". */
   hostPlatform: string;
   connectorId: string;
@@ -69,6 +86,8 @@ interface ToolFields {
    * for an MCP tool).
    */
   tool: ToolView;
+  /** The host's id of this tool call (Claude Code's `tool_use_id`): the same on its Pre and Post events. */
+  toolUseId?: string;
 }
 
 export interface EventPayloadMap {
@@ -81,13 +100,13 @@ export interface EventPayloadMap {
   PostCompact: BaseEvent & { trigger?: "auto" | "manual" };
   /** `lastAssistantMessage`: the agent's last reply of the turn, where the host sends it (a guard can check a claim of "done"). */
   Stop: BaseEvent & { stopHookActive?: boolean; lastAssistantMessage?: string };
-  Notification: BaseEvent & { message: string };
+  /** `notificationType`: what kind of notice, in the host's words (Claude Code: "permission_prompt", "idle_prompt"…). */
+  Notification: BaseEvent & { message: string; notificationType?: string };
   PermissionRequest: BaseEvent & ToolFields & { permissionSuggestions?: unknown[] };
-  PostToolUseFailure: BaseEvent & ToolFields & { toolUseId?: string; error: string; isInterrupt?: boolean; durationMs?: number };
-  SubagentStart: BaseEvent & { agentId?: string; agentType?: string };
+  PostToolUseFailure: BaseEvent & ToolFields & { error: string; isInterrupt?: boolean; durationMs?: number };
+  /** `agentId`, `agentType`: the subagent that starts (SessionFields). */
+  SubagentStart: BaseEvent;
   SubagentStop: BaseEvent & {
-    agentId?: string;
-    agentType?: string;
     agentTranscriptPath?: string;
     lastAssistantMessage?: string;
     stopHookActive?: boolean;
@@ -96,27 +115,47 @@ export interface EventPayloadMap {
 
 export type AnyEvent = EventPayloadMap[EventName];
 
-/** What a normalized field is matched against: the matcher of tool and subagent events. */
-export const MATCHER_TARGET: Partial<Record<EventName, "toolName" | "agentType">> = {
+/**
+ * The normalized field an event's matcher is matched against, as Claude Code's hooks match them
+ * (code.claude.com/docs/en/hooks): the tool, the session's source or end reason, the compaction's
+ * trigger, the notification's type, the subagent's type. UserPromptSubmit and Stop have nothing.
+ */
+const TARGETS = {
+  SessionStart: "source",
+  SessionEnd: "reason",
   PreToolUse: "toolName",
   PostToolUse: "toolName",
+  PreCompact: "trigger",
+  PostCompact: "trigger",
+  Notification: "notificationType",
   PermissionRequest: "toolName",
   PostToolUseFailure: "toolName",
   SubagentStart: "agentType",
   SubagentStop: "agentType",
-};
+} as const satisfies { [E in EventName]?: keyof EventPayloadMap[E] };
+
+export type MatcherTarget = (typeof TARGETS)[keyof typeof TARGETS];
+export const MATCHER_TARGET: Partial<Record<EventName, MatcherTarget>> = TARGETS;
+
+/** The events whose matcher has something to match. */
+export const MATCHED_EVENTS: readonly EventName[] = EVENT_NAMES.filter((event) => event in TARGETS);
+
+/** The events a matcher has nothing to match on: a config error there. */
+export type UnmatchedEvent = Exclude<EventName, keyof typeof TARGETS>;
 
 export type HandlerResult = HookResponse | void | undefined;
 
 export interface HookDefinition<E extends EventName = EventName> {
   /**
-   * JavaScript regular expression matched against the WHOLE tool name (tool events) or agent
-   * type (subagent events): "Bash" matches only Bash, "Edit|Write" either, "mcp__.*" all MCP tools.
-   * Empty or "*" matches everything. On tool events, `@<kind>` names a kind of tool on every host,
-   * whatever the host calls it: "@shell", "@write|@edit", "@shell|my_tool" (kinds: @shell, @read,
-   * @write, @edit, @search, @fetch, @task, @mcp, @other).
+   * JavaScript regular expression matched against the WHOLE tool name (tool events), source
+   * (SessionStart), reason (SessionEnd), trigger (PreCompact, PostCompact), notification type
+   * (Notification) or agent type (subagent events): "Bash" matches only Bash, "Edit|Write" either,
+   * "mcp__.*" all MCP tools, "startup|resume" those sources. Empty or "*" matches everything.
+   * UserPromptSubmit and Stop take none. On tool events, `@<kind>` names a kind of tool on every
+   * host, whatever the host calls it: "@shell", "@write|@edit", "@shell|my_tool" (kinds: @shell,
+   * @read, @write, @edit, @search, @fetch, @task, @mcp, @other).
    */
-  matcher?: string;
+  matcher?: E extends UnmatchedEvent ? never : string;
   handler: (event: EventPayloadMap[E]) => HandlerResult | Promise<HandlerResult>;
   /** What the host gets when this handler cannot decide (docs/connector.md#guards-you-can-rely-on); default: the connector's `onFailure`. */
   onFailure?: OnFailure;
@@ -129,6 +168,12 @@ export interface HookDefinition<E extends EventName = EventName> {
 export type OnFailure = "allow" | "deny";
 
 export type HooksConfig = { [E in EventName]?: HookDefinition<E> };
+
+/**
+ * What a config declares per event: one definition, or several, each with its own matcher,
+ * handler and onFailure; their answers merge by one rule (docs/connector.md#several-definitions-of-one-event).
+ */
+export type HooksInput = { [E in EventName]?: HookDefinition<E> | readonly HookDefinition<E>[] };
 
 /** A host-only event, passed through verbatim: raw payload in, the returned object printed as-is. */
 export interface NativeHookDefinition {
@@ -158,4 +203,9 @@ export interface ConnectorConfig {
   /** MCP servers, by name, registered in every host install targets. */
   mcpServers?: Record<string, McpServer>;
   platforms?: Record<string, PlatformOptions>;
+}
+
+/** A connector as its config declares it (`defineConnector`); once checked, an event's several definitions are one (ConnectorConfig). */
+export interface ConnectorInput extends Omit<ConnectorConfig, "hooks"> {
+  hooks?: HooksInput;
 }

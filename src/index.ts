@@ -4,6 +4,7 @@ export { EVENT_NAMES } from "./events.ts";
 export type {
   BaseEvent,
   ConnectorConfig,
+  ConnectorInput,
   Decision,
   EventName,
   EventPayloadMap,
@@ -11,9 +12,11 @@ export type {
   HookDefinition,
   HookResponse,
   HooksConfig,
+  HooksInput,
   NativeHookDefinition,
   OnFailure,
   PlatformOptions,
+  SessionFields,
 } from "./events.ts";
 export type { ToolKind, ToolView, UpdatedTool } from "./tools/portable.ts";
 export type { McpServer, McpStdioServer, McpRemoteServer } from "./mcp-servers.ts";

@@ -191,7 +191,13 @@ describe("simulate", () => {
     const box = sandbox();
     writeConfig(box, GUARD);
     const result = stdoutJson(box.cli(["simulate", "claude-code", "PreToolUse", "--json"])) as Record<string, unknown>;
-    expect(result.payload).toEqual({ session_id: "sample-session", cwd: box.project, tool_name: "Bash", tool_input: { command: "ls" } });
+    expect(result.payload).toEqual({
+      session_id: "sample-session",
+      cwd: box.project,
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      tool_use_id: "sample-tool-use",
+    });
     expect(result.returned).toEqual({ decision: "deny", reason: "no" });
     expect(result.reply).toEqual({
       exitCode: 0,

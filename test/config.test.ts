@@ -36,7 +36,11 @@ describe("connector config validation", () => {
     );
   });
   test("a matcher on an event with nothing to match is rejected", () => {
-    expectConfigError(`{ id: "x", hooks: { Stop: { matcher: "Bash", handler: () => undefined } } } as any`, "hooks.Stop", "Stop has nothing to match against");
+    expectConfigError(
+      `{ id: "x", hooks: { Stop: { matcher: "Bash", handler: () => undefined } } } as any`,
+      "hooks.Stop.matcher",
+      "Stop has nothing to match against",
+    );
   });
   test("nativeHooks may not declare a normalized event", () => {
     expectConfigError(

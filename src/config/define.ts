@@ -1,6 +1,6 @@
-import type { ConnectorConfig } from "../events.ts";
+import type { ConnectorInput } from "../events.ts";
 
 /** Identity at run time; gives a config its types. */
-export function defineConnector<const C extends ConnectorConfig>(config: C): C {
+export function defineConnector<const C extends ConnectorInput>(config: C): C {
   return config;
 }

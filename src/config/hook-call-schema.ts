@@ -46,7 +46,8 @@ export function hookCallSchema(target: HookCallTarget) {
       timeout: timeoutSchema,
       onFailure: onFailureSchema,
       audit: auditSchema,
-      hooks: optionalEntry(target.event, hookCallHookSchema),
+      // Several definitions (src/config/several.ts), or one; the array first: a loose object takes an array too.
+      hooks: optionalEntry(target.event, v.union([v.array(hookCallHookSchema), hookCallHookSchema])),
     });
   return v.looseObject({
     id: idSchema,

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { absolute } from "../paths.ts";
-import type { ConnectorConfig } from "../events.ts";
+import { isEventName, type ConnectorConfig, type HandlerResult, type HookDefinition } from "../events.ts";
+import { severalDefinitions } from "./several.ts";
 import { ConnectorConfigError } from "./errors.ts";
 import { registerVirtualModule } from "./virtual-module.ts";
 
@@ -80,11 +81,16 @@ export function checkConnectorConfig(file: string, raw: unknown, schema: v.Gener
     throw new ConnectorConfigError(file, v.getDotPath(issue) ?? "", whatToDo(issue));
   }
   const config = result.output as ConnectorConfig;
-  for (const hook of Object.values(config.hooks ?? {}) as { response?: unknown; handler?: unknown }[]) {
-    if (hook?.response) {
-      const response = hook.response;
-      hook.handler = () => response;
+  const hooks = (config.hooks ?? {}) as Record<string, HookDefinition | HookDefinition[]>;
+  for (const [event, entry] of Object.entries(hooks)) {
+    const definitions = (Array.isArray(entry) ? entry : [entry]) as (HookDefinition & { response?: unknown })[];
+    for (const hook of definitions) {
+      if (hook?.response) {
+        const response = hook.response;
+        hook.handler = () => response as HandlerResult;
+      }
     }
+    if (Array.isArray(entry) && isEventName(event)) hooks[event] = severalDefinitions(event, definitions);
   }
   return config;
 }

@@ -29,6 +29,11 @@ const hookSchema = v.pipe(
   v.check((hook) => (hook.handler === undefined) !== (hook.response === undefined), "needs exactly one of handler or response"),
 );
 
+/** One definition, or several, each with its own matcher, handler and onFailure (src/config/several.ts). */
+const definitionsSchema = v.lazy((input) =>
+  Array.isArray(input) ? v.pipe(v.array(hookSchema), v.minLength(1, "must hold at least one definition")) : hookSchema,
+);
+
 const stringMap = (what: string) =>
   v.record(
     v.pipe(
@@ -74,6 +79,11 @@ const mcpServersSchema = v.record(
   mcpServerSchema,
 );
 
+/** What each event's matcher matches, for the error on an event that has nothing to match. */
+const MATCHABLE = `matchers match ${Object.entries(Object.groupBy(Object.entries(MATCHER_TARGET), ([, target]) => target))
+  .map(([target, events]) => `${target === "toolName" ? "the tool" : target} on ${events!.map(([event]) => event).join(", ")}`)
+  .join("; ")}`;
+
 export function connectorSchema(hostIds: readonly string[]) {
   return v.strictObject({
     id: idSchema,
@@ -87,18 +97,24 @@ export function connectorSchema(hostIds: readonly string[]) {
             v.string(),
             v.check(isEventName, (issue) => `unknown event "${String(issue.input)}"; valid events: ${EVENT_NAMES.join(", ")}`),
           ),
-          hookSchema,
+          definitionsSchema,
         ),
         v.rawCheck(({ dataset, addIssue }) => {
           if (!dataset.typed) return;
-          for (const [event, hook] of Object.entries(dataset.value)) {
-            const path: [v.IssuePathItem] = [{ type: "object", origin: "value", input: dataset.value, key: event, value: hook }];
-            if (hook.matcher && hook.matcher !== "*" && isEventName(event) && !MATCHER_TARGET[event]) {
-              addIssue({ message: `${event} has nothing to match against; matchers apply to tool events and subagent events only`, path });
+          for (const [event, entry] of Object.entries(dataset.value)) {
+            const eventPath: v.IssuePathItem = { type: "object", origin: "value", input: dataset.value, key: event, value: entry };
+            const definitions = Array.isArray(entry) ? entry : [entry];
+            for (const [i, hook] of definitions.entries()) {
+              const at: v.IssuePathItem[] = Array.isArray(entry) ? [{ type: "array", origin: "value", input: entry, key: i, value: hook }] : [];
+              const path: [v.IssuePathItem, ...v.IssuePathItem[]] = [eventPath, ...at];
+              if (hook.matcher && hook.matcher !== "*" && isEventName(event) && !MATCHER_TARGET[event]) {
+                const matcher: v.IssuePathItem = { type: "object", origin: "value", input: hook, key: "matcher", value: hook.matcher };
+                addIssue({ message: `${event} has nothing to match against: remove this matcher (${MATCHABLE})`, path: [...path, matcher] });
+              }
+              // `@kind` means a kind of tool on tool events only; any other matcher stays a plain regex.
+              const kindProblem = hook.matcher && isEventName(event) && MATCHER_TARGET[event] === "toolName" ? matcherError(hook.matcher, true) : undefined;
+              if (kindProblem) addIssue({ message: `matcher ${kindProblem}`, path });
             }
-            // `@kind` means a kind of tool on tool events only; a subagent matcher stays a plain regex.
-            const kindProblem = hook.matcher && isEventName(event) && MATCHER_TARGET[event] === "toolName" ? matcherError(hook.matcher, true) : undefined;
-            if (kindProblem) addIssue({ message: `matcher ${kindProblem}`, path });
           }
         }),
       ),

@@ -56,15 +56,23 @@ function textParts(value: unknown): string | undefined {
   return texts.every((t) => typeof t === "string") ? texts.join("\n") : undefined;
 }
 
+const flag = lenient(v.boolean());
+const optionalText = lenient(text);
+/** A value the host may leave empty (Continue's `transcript_path: ""`): empty is absent. */
+const nonEmptyText = lenient(v.pipe(v.string(), v.nonEmpty()));
+
 const base = {
   sessionId: lenient(text, ""),
   projectDir: lenient(v.string()),
   hostPlatform: v.string(),
   connectorId: v.string(),
+  transcriptPath: nonEmptyText,
+  permissionMode: nonEmptyText,
+  model: nonEmptyText,
+  agentId: optionalText,
+  agentType: optionalText,
 };
-const tool = { ...base, toolName: text, toolInput };
-const flag = lenient(v.boolean());
-const optionalText = lenient(text);
+const tool = { ...base, toolName: text, toolInput, toolUseId: optionalText };
 const trigger = lenient(v.picklist(["auto", "manual"]));
 
 /** Built on first use: a hook call needs one event's schema, not thirteen. */
@@ -81,22 +89,19 @@ const builders = {
   PreCompact: () => v.object({ ...base, trigger }),
   PostCompact: () => v.object({ ...base, trigger }),
   Stop: () => v.object({ ...base, stopHookActive: flag, lastAssistantMessage: optionalText }),
-  Notification: () => v.object({ ...base, message: lenient(text, "") }),
+  Notification: () => v.object({ ...base, message: lenient(text, ""), notificationType: nonEmptyText }),
   PermissionRequest: () => v.object({ ...tool, permissionSuggestions: lenient(v.array(v.unknown())) }),
   PostToolUseFailure: () =>
     v.object({
       ...tool,
-      toolUseId: optionalText,
       error: v.optional(v.pipe(v.unknown(), v.transform(outputText)), ""),
       isInterrupt: flag,
       durationMs: lenient(v.number()),
     }),
-  SubagentStart: () => v.object({ ...base, agentId: optionalText, agentType: optionalText }),
+  SubagentStart: () => v.object(base),
   SubagentStop: () =>
     v.object({
       ...base,
-      agentId: optionalText,
-      agentType: optionalText,
       agentTranscriptPath: lenient(v.string()),
       lastAssistantMessage: optionalText,
       stopHookActive: flag,

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { AnyEvent, EventName } from "../events.ts";
-import { EVENT_FIELDS, type FieldName, type FieldSource, type PayloadMap } from "./payload-map.ts";
+import { EVENT_FIELDS, SESSION_FIELDS, type FieldName, type FieldSource, type PayloadMap } from "./payload-map.ts";
 import { eventSchema } from "./event-schema.ts";
 import { toolView, type ToolContext } from "../tools/view.ts";
 import { WHOLE_INPUT } from "../tools/vocabulary.ts";
@@ -30,8 +30,8 @@ function withoutMarker(value: unknown, marker: string): unknown {
   return out;
 }
 
-function read(source: FieldSource | undefined, payload: unknown, env: Record<string, string | undefined>): unknown {
-  if (!source) return undefined;
+function read(source: FieldSource | undefined, payload: unknown, env: Record<string, string | undefined>, event?: EventName): unknown {
+  if (!source || (event && source.on && !source.on.includes(event))) return undefined;
   let value: unknown;
   for (const name of source.env ?? [])
     if (env[name]) {
@@ -85,8 +85,8 @@ export function normalizeEvent(event: EventName, payload: unknown, map: PayloadM
     sessionId: read(map.sessionId, payload, ctx.env),
     projectDir: read(map.projectDir, payload, ctx.env),
   };
-  for (const field of EVENT_FIELDS[event] as readonly FieldName[]) {
-    const value = read(map[field], payload, ctx.env);
+  for (const field of [...SESSION_FIELDS, ...EVENT_FIELDS[event]] as readonly FieldName[]) {
+    const value = read(map[field], payload, ctx.env, event);
     if (value !== undefined && value !== null) fields[field] = value;
   }
   const result = v.safeParse(eventSchema(event), fields);

@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { type EventName, isEventName } from "../events.ts";
 import { normalizeEvent } from "./normalize.ts";
-import { EVENT_FIELDS, type FieldName, SNAKE_CASE_PAYLOAD } from "./payload-map.ts";
+import { EVENT_FIELDS, type FieldName, SESSION_FIELDS, SNAKE_CASE_PAYLOAD } from "./payload-map.ts";
 
 // Claude Code's real payloads, one per event (test/fixtures/claude-code/<Event>.json).
 const CLAUDE = join(import.meta.dir, "..", "..", "test", "fixtures", "claude-code");
@@ -11,17 +11,16 @@ const events = readdirSync(CLAUDE)
   .map((file) => file.replace(/\.json$/, ""))
   .filter(isEventName);
 const payloadOf = (event: EventName): Promise<Record<string, unknown>> => Bun.file(join(CLAUDE, `${event}.json`)).json();
-const fieldsOf = (event: EventName): FieldName[] => ["sessionId", "projectDir", ...EVENT_FIELDS[event]];
+const fieldsOf = (event: EventName): FieldName[] => ["sessionId", "projectDir", ...SESSION_FIELDS, ...EVENT_FIELDS[event]];
 
 /**
  * Keys Claude sends that no normalized field stands for: handlers find them in `event.raw`. A key
  * a new capture brings must be read by a field or added here, a deliberate choice either way.
  */
 const LEFT_IN_RAW: Record<string, readonly string[]> = {
-  "*": ["transcript_path", "hook_event_name", "permission_mode", "prompt_id", "effort"],
-  PreToolUse: ["tool_use_id"],
-  PostToolUse: ["tool_use_id", "duration_ms"],
-  Notification: ["notification_type", "title"],
+  "*": ["hook_event_name", "prompt_id", "effort"],
+  PostToolUse: ["duration_ms"],
+  Notification: ["title"],
   PreCompact: ["custom_instructions"],
   PostCompact: ["compact_summary"],
   Stop: ["background_tasks", "session_crons"],
@@ -58,6 +57,6 @@ test("and what a field reads from them arrives in the normalized event", async (
 });
 
 test("every normalized field has a place in Claude's payload", () => {
-  const fields = new Set(Object.values(EVENT_FIELDS).flat());
+  const fields = new Set([...SESSION_FIELDS, ...Object.values(EVENT_FIELDS).flat()]);
   expect([...fields].filter((field) => !SNAKE_CASE_PAYLOAD[field]?.paths?.length)).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import type { BaseEvent, EventName, EventPayloadMap } from "../events.ts";
+import type { BaseEvent, EventName, EventPayloadMap, SessionFields } from "../events.ts";
 
 /** The fields an event carries besides the base, as src/events.ts declares them. */
 /** `tool` is computed from the host's tool vocabulary (src/tools/view.ts), not read from the payload. */
@@ -9,16 +9,16 @@ export const EVENT_FIELDS = {
   SessionStart: ["source"],
   SessionEnd: ["reason"],
   UserPromptSubmit: ["prompt"],
-  PreToolUse: ["toolName", "toolInput"],
-  PostToolUse: ["toolName", "toolInput", "toolOutput", "isError"],
+  PreToolUse: ["toolName", "toolInput", "toolUseId"],
+  PostToolUse: ["toolName", "toolInput", "toolUseId", "toolOutput", "isError"],
   PreCompact: ["trigger"],
   PostCompact: ["trigger"],
   Stop: ["stopHookActive", "lastAssistantMessage"],
-  Notification: ["message"],
-  PermissionRequest: ["toolName", "toolInput", "permissionSuggestions"],
+  Notification: ["message", "notificationType"],
+  PermissionRequest: ["toolName", "toolInput", "toolUseId", "permissionSuggestions"],
   PostToolUseFailure: ["toolName", "toolInput", "toolUseId", "error", "isInterrupt", "durationMs"],
-  SubagentStart: ["agentId", "agentType"],
-  SubagentStop: ["agentId", "agentType", "agentTranscriptPath", "lastAssistantMessage", "stopHookActive"],
+  SubagentStart: [],
+  SubagentStop: ["agentTranscriptPath", "lastAssistantMessage", "stopHookActive"],
 } as const satisfies { [E in EventName]: readonly FieldsOf<E>[] };
 
 // A field declared in src/events.ts but missing above fails to compile here.
@@ -26,7 +26,15 @@ type Unlisted = { [E in EventName]: Exclude<FieldsOf<E>, (typeof EVENT_FIELDS)[E
 const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyFieldListed;
 
-export type FieldName = { [E in EventName]: FieldsOf<E> }[EventName] | "sessionId" | "projectDir";
+/** The fields every event reads, where the host sends them (src/events.ts SessionFields). */
+export const SESSION_FIELDS = ["transcriptPath", "permissionMode", "model", "agentId", "agentType"] as const satisfies readonly (keyof SessionFields)[];
+
+// A session field declared in src/events.ts but missing above fails to compile here.
+type UnlistedSessionField = Exclude<keyof SessionFields, (typeof SESSION_FIELDS)[number]>;
+const everySessionFieldListed: [UnlistedSessionField] extends [never] ? true : UnlistedSessionField = true;
+void everySessionFieldListed;
+
+export type FieldName = { [E in EventName]: FieldsOf<E> }[EventName] | keyof SessionFields | "sessionId" | "projectDir";
 
 /**
  * Where a field lives: dot paths tried in order (the first present wins). `env` names are read
@@ -45,14 +53,27 @@ export interface FieldSource {
   textParts?: boolean;
   /** The string the host writes for a missing value (Auggie: "[undefined]"), at any depth: read as absent. */
   undefinedAs?: string;
+  /**
+   * The only events whose payload holds this field at these paths (default: every event that
+   * has the field). OpenClaw's `agentId` names the running agent ("main") on every event, and
+   * a subagent only on its subagent events.
+   */
+  on?: readonly EventName[];
 }
 
 export type PayloadMap = { [F in FieldName]?: FieldSource };
+
+/** The events about a subagent: where a host's agent key names one (FieldSource `on`). */
+export const SUBAGENT_EVENTS = ["SubagentStart", "SubagentStop"] as const satisfies readonly EventName[];
 
 /** The snake_case payload Claude Code defined and many hosts copy. */
 export const SNAKE_CASE_PAYLOAD: PayloadMap = {
   sessionId: { paths: ["session_id"] },
   projectDir: { paths: ["cwd"] },
+  // Common to every event (code.claude.com/docs/en/hooks, "Common input fields"); `model` on SessionStart.
+  transcriptPath: { paths: ["transcript_path"] },
+  permissionMode: { paths: ["permission_mode"] },
+  model: { paths: ["model"] },
   source: { paths: ["source"] },
   reason: { paths: ["reason"] },
   prompt: { paths: ["prompt"] },
@@ -67,6 +88,7 @@ export const SNAKE_CASE_PAYLOAD: PayloadMap = {
   trigger: { paths: ["trigger"] },
   stopHookActive: { paths: ["stop_hook_active"] },
   message: { paths: ["message"] },
+  notificationType: { paths: ["notification_type"] },
   permissionSuggestions: { paths: ["permission_suggestions"] },
   agentId: { paths: ["agent_id"] },
   agentType: { paths: ["agent_type"] },

@@ -11,6 +11,10 @@ import { writeField } from "../tools/fields.ts";
 export const SAMPLE_VALUES: Record<FieldName, unknown> = {
   sessionId: "sample-session",
   projectDir: "",
+  // Session fields a sample leaves out (""): what a handler may read, not what it needs.
+  transcriptPath: "",
+  permissionMode: "",
+  model: "",
   source: "startup",
   reason: "other",
   prompt: "Run the tests and fix what fails.",
@@ -25,6 +29,7 @@ export const SAMPLE_VALUES: Record<FieldName, unknown> = {
   trigger: "manual",
   stopHookActive: false,
   message: "The agent needs your attention.",
+  notificationType: "idle_prompt",
   permissionSuggestions: [],
   agentId: "sample-agent",
   agentType: "general-purpose",
@@ -60,9 +65,11 @@ function nativeValue(value: unknown, source: NonNullable<PayloadMap[FieldName]>)
 /** A payload for `event` in the shape `map` reads, with `overrides` for fields that depend on the host or machine. */
 export function samplePayload(event: EventName, map: PayloadMap, overrides: Partial<Record<FieldName, unknown>> = {}): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
-  for (const field of ["sessionId", "projectDir", ...EVENT_FIELDS[event]] as FieldName[]) {
+  // A sample subagent event names its subagent; other samples come from the main agent.
+  const agent = event === "SubagentStart" || event === "SubagentStop" ? (["agentId", "agentType"] as const) : [];
+  for (const field of ["sessionId", "projectDir", ...agent, ...EVENT_FIELDS[event]] as FieldName[]) {
     const source = map[field];
-    const path = source?.paths?.[0];
+    const path = source?.on && !source.on.includes(event) ? undefined : source?.paths?.[0];
     const value = overrides[field] ?? SAMPLE_VALUES[field];
     if (!source || !path || value === "") continue;
     const native = nativeValue(value, source);

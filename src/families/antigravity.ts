@@ -134,6 +134,7 @@ export const defineAntigravityAdapter = <const Id extends string, const Ref exte
       // The reported shape first, then the Claude-style names the peer project expects.
       sessionId: { paths: ["conversationId", "sessionId"] },
       projectDir: { paths: ["workspacePaths.0", "cwd"] },
+      transcriptPath: { paths: ["transcriptPath"] }, // test/fixtures/antigravity/PreToolUse.json
       toolName: { paths: ["toolCall.name", "toolName"] },
       toolInput: { paths: ["toolCall.args", "toolInput"] },
       toolOutput: { paths: ["toolOutput", "output"] },

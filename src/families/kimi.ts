@@ -36,6 +36,9 @@ export const KIMI_PAYLOAD: PayloadMap = {
   error: { paths: ["error.message", "error"] }, // Kimi Code: an error payload {code, message, …}
   // Subagents are named, not numbered: the name is the type their matcher targets.
   agentType: { paths: ["agent_name"] },
+  // Kimi Code's `agent_id` names the agent running the hook, "main" in the main agent
+  // (test/fixtures/kimi-code/PermissionRequest.json), not a subagent: not read.
+  agentId: {},
   lastAssistantMessage: { paths: ["response"] },
   message: { paths: ["body", "title"] },
 };

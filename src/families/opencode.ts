@@ -1,6 +1,7 @@
 import { join } from "../paths.ts";
 import { defineAdapter, type Adapter, type AdapterSpec, type PathContext, type PluginModuleSpec } from "../adapter.ts";
 import type { Capabilities } from "../dialects/dialect.ts";
+import { SUBAGENT_EVENTS } from "../core/payload-map.ts";
 import { pluginActionsDialect } from "../dialects/plugin-actions.ts";
 import type { KnownTools, ToolVocabulary } from "../tools/vocabulary.ts";
 import { WHY } from "../tools/other-reasons.ts";
@@ -54,7 +55,8 @@ const CAPABILITIES: Capabilities = {
 const PAYLOAD: Adapter["payload"] = {
   // A sub-agent's events belong to the session that started it (`parentID`: the module adds it).
   sessionId: { paths: ["input.sessionID", "parentID", "input.event.properties.sessionID", "input.event.properties.info.id"] },
-  agentId: { paths: ["input.event.properties.info.id", "input.event.properties.sessionID"] },
+  // On its subagent events only: elsewhere these ids are the main session's.
+  agentId: { paths: ["input.event.properties.info.id", "input.event.properties.sessionID"], on: SUBAGENT_EVENTS },
   projectDir: { paths: ["directory"] },
   // The user's text parts; the real runs show the prompt of `run` wrapped in literal quotes.
   prompt: { paths: ["output.parts"], textParts: true },

@@ -42,6 +42,9 @@ const CAPABILITIES: Capabilities = {
 const PAYLOAD: Adapter["payload"] = {
   sessionId: { paths: ["ctx.sessionId"] },
   projectDir: { paths: ["ctx.cwd"] },
+  // The module's view of pi's context (glue/pi-v1.ts): the session file is the transcript, `model` the model's id.
+  transcriptPath: { paths: ["ctx.sessionFile"] },
+  model: { paths: ["ctx.model"] },
   // Pi's session_start reasons: startup, reload, new, resume, fork.
   source: { paths: ["event.reason"], values: { startup: "startup", new: "startup", reload: "resume", resume: "resume", fork: "resume" } },
   reason: { paths: ["event.reason"] },

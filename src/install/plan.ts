@@ -1,5 +1,6 @@
 import type { Adapter, PathContext, Paradigm, Scope } from "../adapter.ts";
-import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName } from "../events.ts";
+import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName, type MatcherTarget } from "../events.ts";
+import { unsentTargetWarning } from "./unsent-target.ts";
 import { degradationsFor, responseCapabilities, type Degradation } from "../core/resolve.ts";
 import { isPlainNameList, parseToolMatcher, toolMatcherTest } from "../core/matcher.ts";
 import { hostMatcher, pathlessWrites, unreachable } from "../tools/host-matcher.ts";
@@ -76,11 +77,22 @@ const toolsOf = (adapter: Adapter): ToolContext => ({ tools: adapter.tools, mcpN
 const toolHostsOf = (adapter: Adapter, scope: Scope): ToolContext[] => [
   toolsOf(adapter),
   // A guest sends the names of its guest contract where it has them (Copilot CLI: Claude's names).
-  ...ADAPTERS.filter((host) => host.alsoRuns?.some((also) => also.platform === adapter.id && also.scopes.includes(scope))).map((host) => ({
-    ...toolsOf(host),
-    tools: host.guest?.tools ?? host.tools,
-  })),
+  ...guestsOf(adapter, scope).map((host) => ({ ...toolsOf(host), tools: host.guest?.tools ?? host.tools })),
 ];
+
+/** The other hosts that run a file written for `adapter` at `scope` (adapter `alsoRuns`). */
+const guestsOf = (adapter: Adapter, scope: Scope): Adapter[] =>
+  ADAPTERS.filter((host) => host.alsoRuns?.some((also) => also.platform === adapter.id && also.scopes.includes(scope)));
+
+/**
+ * Whether every host that runs the file and applies matchers sends `field` in our words (no
+ * `values` to translate): a native matcher on it then means the same there. Copilot CLI sends
+ * source "new" in Claude's project files; VS Code, which does too, applies no matcher.
+ */
+const ourWordsEverywhere = (adapter: Adapter, scope: Scope, field: MatcherTarget): boolean =>
+  [adapter, ...guestsOf(adapter, scope).filter((host) => host.nativeMatcher !== "none")]
+    .map((host) => (host === adapter ? host.payload : (host.guest?.payload ?? host.payload)))
+    .every((map) => !map[field]?.values);
 
 /**
  * Our matcher matches the whole name; Claude-style hosts compare plain names and `a|b` lists
@@ -90,8 +102,13 @@ const toolHostsOf = (adapter: Adapter, scope: Scope): ToolContext[] => [
  * Elsewhere every call reaches us and the runtime matches (it always checks again anyway).
  */
 function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | undefined, scope: Scope): { text?: string; mode: MatcherMode } {
-  if (!matcher || matcher === "*" || !MATCHER_TARGET[event]) return { mode: "all" };
-  if (adapter.nativeMatcherEvents && !adapter.nativeMatcherEvents.includes(event)) return { mode: "runtime" };
+  const target = MATCHER_TARGET[event];
+  if (!matcher || matcher === "*" || !target) return { mode: "all" };
+  // Matchers on the session's source, reason, trigger or notification type: only where the host says
+  // it applies them, and every host that runs the file sends that field in our words.
+  const lifecycle = target !== "toolName" && target !== "agentType";
+  const nativeHere = adapter.nativeMatcherEvents?.includes(event) ?? !lifecycle;
+  if (!nativeHere || (lifecycle && !ourWordsEverywhere(adapter, scope, target))) return { mode: "runtime" };
   if (MATCHER_TARGET[event] === "toolName") {
     const rendered = hostMatcher(matcher, toolHostsOf(adapter, scope));
     if (rendered === undefined) return { mode: "runtime" };
@@ -256,7 +273,8 @@ function planHooks(
         .filter((d) => !produced || produced.includes(d.from))
         .map((d) => ({ ...d, certain: Boolean(fixed) })),
     );
-    const matcherWarnings = toolMatcherWarnings(adapter, event, config.hooks![event]!.matcher);
+    const unsent = unsentTargetWarning(adapter, event, config.hooks![event]!.matcher);
+    const matcherWarnings = [...toolMatcherWarnings(adapter, event, config.hooks![event]!.matcher), ...(unsent ? [unsent] : [])];
     plan.warnings.push(...matcherWarnings);
     plan.matcherWarnings.push(...matcherWarnings);
     const pathless =

@@ -26,7 +26,7 @@ export const amp: HostRecord = {
       {
         event: "PreToolUse",
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
-        equals: (box) => ({ ...base, projectDir: box.project, toolName: "Bash", toolInput: { cmd: "echo hi | tee tool-ran.marker" } }),
+        equals: (box) => ({ ...base, projectDir: box.project, toolName: "Bash", toolInput: { cmd: "echo hi | tee tool-ran.marker" }, toolUseId: "toolu_01" }),
       },
       { event: "PostToolUse", matches: { ...base, toolName: "Bash", toolOutput: "hi\n" } },
       { event: "PostToolUseFailure", matches: { ...base, toolName: "Bash", toolUseId: "toolu_02", error: "Command exited with code 1", isInterrupt: false } },

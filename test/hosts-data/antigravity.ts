@@ -36,6 +36,7 @@ function antigravityRecord(id: "antigravity" | "antigravity-cli", userDir: strin
             hostPlatform: id,
             connectorId: "test",
             sessionId: "c-81f0",
+            transcriptPath: `${box.project}/.gemini/brain/c-81f0/transcript.jsonl`,
             projectDir: box.project,
             toolName: "run_command",
             toolInput: { CommandLine: "rm -rf node_modules", Cwd: box.project },

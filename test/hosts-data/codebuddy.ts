@@ -25,14 +25,15 @@ export const codebuddy: HostRecord = {
         event: "PreToolUse",
         env: { CODEBUDDY_PROJECT_DIR: "/the/project" },
         tool: { kind: "shell", command: "npm publish" },
-        equals: {
+        equals: (box) => ({
           hostPlatform: "codebuddy",
           connectorId: "test",
           sessionId: "cb-5d1e",
+          transcriptPath: `${box.home}/.codebuddy/projects/demo/cb-5d1e.jsonl`,
           projectDir: "/the/project",
           toolName: "Bash",
           toolInput: { command: "npm publish" },
-        },
+        }),
       },
     ],
     "without it, cwd": [{ event: "Stop", matches: (box) => ({ projectDir: box.project, stopHookActive: false }) }],

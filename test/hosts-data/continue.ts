@@ -39,6 +39,8 @@ export const continueCli: HostRecord = {
           hostPlatform: "continue",
           connectorId: "test",
           sessionId: "0d4c7b8e-5a61-4f0e-9d2b-3f6a1c2e9b70",
+          permissionMode: "normal",
+          toolUseId: "call_91",
           projectDir: "/the/project",
           toolName: "Bash",
           toolInput: { command: "echo hi | tee tool-ran.marker" },

@@ -72,6 +72,8 @@ export const cursor: HostRecord = {
           hostPlatform: "cursor",
           connectorId: "test",
           sessionId: "c-41f0",
+          model: "default",
+          toolUseId: "tu-1",
           projectDir: box.project,
           toolName: "Shell",
           toolInput: { command: "git push --force", working_directory: box.project },

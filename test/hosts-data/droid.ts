@@ -60,14 +60,16 @@ export const droid: HostRecord = {
         event: "PreToolUse",
         env: DROID_ENV,
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
-        equals: {
+        equals: (box) => ({
           hostPlatform: "droid",
           connectorId: "test",
           sessionId: SESSION,
+          transcriptPath: `${box.home}/.factory/sessions/-fake-home-project/f34ab1fc-d72b-4624-980e-9ac893e21682.jsonl`,
+          permissionMode: "auto-high",
           projectDir: "/droid/project",
           toolName: "Execute",
           toolInput: { command: "echo hi | tee tool-ran.marker", riskLevelReason: RISK_REASON, riskLevel: "low" },
-        },
+        }),
       },
     ],
     "CLAUDE_PROJECT_DIR alone is not Droid's: the project is the payload's cwd": [

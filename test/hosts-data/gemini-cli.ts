@@ -39,14 +39,15 @@ export const geminiCli: HostRecord = {
         event: "PreToolUse",
         env: { GEMINI_PROJECT_DIR: "/the/project" },
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
-        equals: {
+        equals: (box) => ({
           hostPlatform: "gemini-cli",
           connectorId: "test",
           sessionId: "73b1f346-f56a-46c1-bf50-a85448b29602",
+          transcriptPath: `${box.home}/.gemini/tmp/cwd/chats/session-2026-11-30T00-47-73b1f346.jsonl`,
           projectDir: "/the/project",
           toolName: "run_shell_command",
           toolInput: { command: "echo hi | tee tool-ran.marker" },
-        },
+        }),
       },
     ],
     "AfterTool: the text is llmContent; tool_response.error makes isError": [

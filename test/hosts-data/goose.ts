@@ -44,6 +44,7 @@ export const goose: HostRecord = {
           hostPlatform: "goose",
           connectorId: "test",
           sessionId: "20261201_4",
+          toolUseId: "call_17",
           projectDir: box.project,
           toolName: "shell",
           toolInput: { command: "git push --force" },

@@ -21,7 +21,13 @@ export const kiloCli: HostRecord = {
       {
         event: "PostToolUse",
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
-        equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" }, toolOutput: "hi\n" },
+        equals: {
+          ...base,
+          toolName: "bash",
+          toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" },
+          toolOutput: "hi\n",
+          toolUseId: "call_mock_1",
+        },
       },
       { event: "Stop", equals: base },
     ],

@@ -36,6 +36,7 @@ export const kimiCode: HostRecord = {
           hostPlatform: "kimi-code",
           connectorId: "test",
           sessionId: "kc-90b2",
+          toolUseId: "tc_3",
           projectDir: box.project,
           toolName: "Bash",
           toolInput: { command: "git push --force" },

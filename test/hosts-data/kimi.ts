@@ -112,6 +112,7 @@ export const kimi: HostRecord = {
           hostPlatform: "kimi",
           connectorId: "test",
           sessionId: "k-5a1e",
+          toolUseId: "call_7",
           projectDir: box.project,
           toolName: "Shell",
           toolInput: { command: "git push --force" },

@@ -55,6 +55,8 @@ export const mistralVibe: HostRecord = {
           hostPlatform: "mistral-vibe",
           connectorId: "test",
           sessionId: "vb-3f9a",
+          transcriptPath: `${box.home}/.vibe/logs/session/vb-3f9a.jsonl`,
+          toolUseId: "call_42",
           projectDir: box.project,
           toolName: "bash",
           toolInput: { command: "git push --force" },

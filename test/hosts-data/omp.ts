@@ -31,7 +31,15 @@ export const omp: HostRecord = {
       {
         event: "PreToolUse",
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
-        equals: (box) => ({ ...base, projectDir: box.project, toolName: "bash", toolInput: COMMAND }),
+        equals: (box) => ({
+          ...base,
+          projectDir: box.project,
+          transcriptPath: `${box.home}/.omp/agent/sessions/--fake-home-project--/2026-12-01T06-35-10-334Z_01a23050-7a7e-74cf-ac3e-9701f19bd025.jsonl`,
+          model: "mock-model",
+          toolName: "bash",
+          toolInput: COMMAND,
+          toolUseId: "call_mock_mx4boa9r2",
+        }),
       },
       { event: "PostToolUse", matches: { ...base, toolName: "bash", toolInput: COMMAND, toolOutput: "hi\n\n\nWall time: 0.07 seconds", isError: false } },
     ],

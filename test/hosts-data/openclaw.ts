@@ -45,7 +45,7 @@ export const openclaw: HostRecord = {
       {
         event: "PreToolUse",
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
-        equals: { ...base, toolName: "exec", toolInput: { command: "echo hi | tee tool-ran.marker" } },
+        equals: { ...base, toolName: "exec", toolInput: { command: "echo hi | tee tool-ran.marker" }, toolUseId: "call_mock_1" },
       },
       { event: "PostToolUse", matches: { ...base, toolName: "exec", toolOutput: "hi" } },
       { event: "PostToolUseFailure", matches: { ...base, toolName: "exec", toolUseId: "call_mock_2", error: "Command exited with code 1" } },

@@ -40,7 +40,7 @@ export const opencode: HostRecord = {
       {
         event: "PreToolUse",
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
-        equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" } },
+        equals: { ...base, toolName: "bash", toolInput: { command: "echo hi | tee tool-ran.marker", description: "Print hi" }, toolUseId: "call_mock_1" },
       },
     ],
     "PostToolUse: the output, and the arguments from the input side": [

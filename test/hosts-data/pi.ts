@@ -37,7 +37,15 @@ export const pi: HostRecord = {
       {
         event: "PreToolUse",
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
-        equals: (box) => ({ ...base, projectDir: box.project, toolName: "bash", toolInput: COMMAND }),
+        equals: (box) => ({
+          ...base,
+          projectDir: box.project,
+          transcriptPath: `${box.home}/.pi/agent/sessions/--fake-home-project--/2026-11-30T01-07-34-867Z_01a229fe-3352-736d-99c8-989f5deca85b.jsonl`,
+          model: "mock-model",
+          toolName: "bash",
+          toolInput: COMMAND,
+          toolUseId: "call_mock_1",
+        }),
       },
       { event: "PostToolUse", matches: { ...base, toolName: "bash", toolInput: COMMAND, toolOutput: "hi\n", isError: false } },
     ],

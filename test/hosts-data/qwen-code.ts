@@ -57,14 +57,17 @@ export const qwenCode: HostRecord = {
         event: "PreToolUse",
         env: { QWEN_PROJECT_DIR: "/the/project" },
         tool: { kind: "shell", command: "echo hi | tee tool-ran.marker" },
-        equals: {
+        equals: (box) => ({
           hostPlatform: "qwen-code",
           connectorId: "test",
           sessionId: "68f334be-8e23-47b2-b687-a041bfe479d2",
+          transcriptPath: `${box.home}/.qwen/projects/-fake-home-project/chats/68f334be-8e23-47b2-b687-a041bfe479d2.jsonl`,
+          permissionMode: "yolo",
+          toolUseId: "toolu_1796379884719_mrbalu15m",
           projectDir: "/the/project",
           toolName: "run_shell_command",
           toolInput: { command: "echo hi | tee tool-ran.marker", description: "Run the e2e command" },
-        },
+        }),
       },
     ],
     "PostToolUse: the text is tool_response.llmContent": [

@@ -62,6 +62,8 @@ export const vscodeCopilot: HostRecord = {
           hostPlatform: "vscode-copilot",
           connectorId: "test",
           sessionId: "vs-7f1c",
+          transcriptPath: `${box.home}/.vscode-data/transcripts/vs-7f1c.json`,
+          toolUseId: "tool-9",
           projectDir: box.project,
           toolName: "run_in_terminal",
           toolInput: { command: "git reset --hard" },
