@@ -28,6 +28,7 @@ export default defineAdapter({
   id: "auggie",
   name: "Auggie (Augment CLI)",
   sources: [
+    "https://docs.augmentcode.com/cli/hooks (checked 2026-12-05: no rewrite without a decision described): a modify keeps the allow, declared",
     "https://docs.augmentcode.com/cli/v0/hooks",
     "https://docs.augmentcode.com/cli/hooks",
     "https://docs.augmentcode.com/cli/integrations",

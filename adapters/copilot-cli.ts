@@ -49,6 +49,7 @@ export default defineAdapter({
   id: "copilot-cli",
   name: "GitHub Copilot CLI",
   sources: [
+    'https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference (checked 2026-12-05: modifiedArgs is described with permissionDecision "allow" only, no rewrite without a decision): a modify keeps the allow, declared',
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference",
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
     "@github/copilot@1.0.102 (its runtime's tool schemas and prompts: tool names beyond the docs' list, inputs)",

@@ -18,6 +18,7 @@ export default defineAdapter({
   id: "droid",
   name: "Factory Droid",
   sources: [
+    'https://docs.factory.ai/reference/hooks-reference (checked 2026-12-05: updatedInput is described with permissionDecision "allow" only, no rewrite without a decision): a modify keeps the allow, declared',
     "https://docs.factory.ai/reference/cli-reference",
     "https://docs.factory.ai/reference/hooks-reference",
     "https://docs.factory.ai/cli/configuration/hooks-guide",

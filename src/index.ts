@@ -2,6 +2,7 @@
 export { defineConnector } from "./config/define.ts";
 export { EVENT_NAMES } from "./events.ts";
 export type {
+  AnswerField,
   BaseEvent,
   ConnectorConfig,
   Decision,
@@ -11,6 +12,8 @@ export type {
   HookDefinition,
   HookResponse,
   HooksConfig,
+  HostAbilities,
+  HostView,
   NativeHookDefinition,
   OnFailure,
   PlatformOptions,

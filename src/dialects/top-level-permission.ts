@@ -1,5 +1,5 @@
 import type { Capabilities, Dialect, RenderInput, Reply } from "./dialect.ts";
-import { EMPTY_REPLY } from "./dialect.ts";
+import { EMPTY_REPLY, REWRITE_NEEDS_ALLOW } from "./dialect.ts";
 import { denyReason, jsonReply } from "./reply.ts";
 
 /**
@@ -12,7 +12,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * events `additionalContext`.
  */
 export function topLevelPermissionDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, family: "top-level-permission", capabilities, approvesRewrite: true, render };
+  return { id, family: "top-level-permission", capabilities, rewrite: REWRITE_NEEDS_ALLOW, render };
 }
 
 function render({ event, response, connectorId }: RenderInput): Reply {
@@ -20,8 +20,9 @@ function render({ event, response, connectorId }: RenderInput): Reply {
   const body: Record<string, unknown> = {};
   if (event === "PreToolUse") {
     if (decision === "deny") Object.assign(body, { permissionDecision: "deny", permissionDecisionReason: denyReason(reason, connectorId) });
-    else if (decision === "modify") Object.assign(body, { permissionDecision: "allow", modifiedArgs: response.updatedInput });
-    else if (decision) body.permissionDecision = decision;
+    else if (decision && decision !== "modify") body.permissionDecision = decision;
+    // modifiedArgs goes with an allow (resolve.ts: a modify here is one, declared).
+    if (decision === "allow" && response.updatedInput) body.modifiedArgs = response.updatedInput;
     if ((decision === "ask" || decision === "allow") && reason) body.permissionDecisionReason = reason;
   } else if (event === "PermissionRequest") {
     // An explicit allow short-circuits Copilot's whole permission flow: only ever on request.
