@@ -69,7 +69,6 @@ describe("explain", () => {
       "Stop: context → dropped (the host has no context channel here)",
     ]);
     expect(of("vscode-copilot")).toEqual([
-      "PreToolUse: modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped",
       "PostToolUse: updatedOutput → context carrying the new output",
       "Stop: context → dropped (the host has no context channel here)",
     ]);

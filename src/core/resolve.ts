@@ -141,9 +141,10 @@ export function resolveResponse(
       break;
     case "allow":
       // An approved rewrite: the host's own form where it has one, else (no permission beside a rewrite) a modify.
-      if (response.updatedInput && can("modify"))
-        Object.assign(out, { decision: rewrite ? "allow" : "modify", updatedInput: response.updatedInput, reason: response.reason });
-      else if (can("allow")) {
+      // Where the host cannot rewrite, nothing is approved: the allow was for another call than this one.
+      if (response.updatedInput) {
+        if (can("modify")) Object.assign(out, { decision: rewrite ? "allow" : "modify", updatedInput: response.updatedInput, reason: response.reason });
+      } else if (can("allow")) {
         out.decision = "allow";
         out.reason = response.reason;
       }
