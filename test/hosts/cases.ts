@@ -45,6 +45,10 @@ export interface CaseDef {
   timeout?: number;
   /** only for the hosts this says yes to (default: every host) */
   appliesTo?(host: HostDef): boolean;
+  /** why the case skips a host `appliesTo` says no to (default: the plugin-host reason) */
+  appliesWhy?: string;
+  /** run the host with `argsAsking`: its permission flow would ask before the shell tool runs (headless: refuses) */
+  asking?: boolean;
   /** undefined = pass, otherwise the reason for the failure */
   check(o: CaseOutcome, host: HostDef): string | undefined;
 }
@@ -179,6 +183,59 @@ export const CASES: CaseDef[] = [
       return undefined;
     },
   },
+  ...[
+    // A rewrite alone keeps the host's permission flow (issue 44): with no rule that lets the
+    // shell run, a headless host refuses the rewritten command, and says which part needs approval.
+    {
+      name: "modify-keeps-prompt",
+      decision: "modify" as const,
+      response: `{ decision: "modify", updatedTool: { command: ${js(MODIFIED_COMMAND)} } }`,
+      check(o: CaseOutcome) {
+        if (existsSync(join(o.cwd, "modified.marker"))) return "the rewritten command ran unasked: the modify approved it";
+        if (toolRan(o)) return "the original command ran (tool-ran.marker exists)";
+        if (!requestsAfterToolCall(o).some((r) => contains(r.text, "modified.marker")))
+          return `no model request after the call names the rewritten command (the host did not weigh the rewrite; ${summary(o)})`;
+        return undefined;
+      },
+    },
+    // The same rewrite with an explicit allow: approved, it runs although no rule lets the shell run.
+    {
+      name: "allow-rewrite-approves",
+      decision: "modify" as const,
+      response: `{ decision: "allow", updatedTool: { command: ${js(MODIFIED_COMMAND)} } }`,
+      check(o: CaseOutcome) {
+        if (toolRan(o)) return "the original command ran (tool-ran.marker exists); the rewrite was not applied";
+        if (!existsSync(join(o.cwd, "modified.marker"))) return `the approved rewrite did not run (no modified.marker; ${summary(o)})`;
+        return undefined;
+      },
+    },
+  ].map(
+    (c): CaseDef => ({
+      name: c.name,
+      primary: "PreToolUse",
+      decision: c.decision,
+      needs: ["PreToolUse"],
+      asking: true,
+      appliesTo: (h) => Boolean(h.argsAsking) && findAdapter(h.id)?.dialect.rewrite?.alone === "neutral",
+      appliesWhy: "for hosts with a neutral rewrite (adapter dialect.rewrite) and a run where the shell needs approval (argsAsking)",
+      hooks: () => `
+    PreToolUse: {
+      matcher: "@shell",
+      handler: (event) => {
+        keepRaw("PreToolUse", event);
+        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
+        return ${c.response};
+      },
+    },`,
+      check(o, h) {
+        const miss = needToolCall(o);
+        if (miss) return miss;
+        const seen = readMark(o, "PreToolUse.called");
+        if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
+        return checkToolEvent(seen, h) ?? c.check(o);
+      },
+    }),
+  ),
   {
     name: "context-session-start",
     primary: "SessionStart",

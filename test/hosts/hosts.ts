@@ -108,6 +108,11 @@ export interface HostDef {
   env(ctx: RunContext): Record<string, string>;
   /** argv after the binary */
   args(prompt: string, ctx: RunContext): string[];
+  /**
+   * argv under which the host's own permission flow asks before its shell tool runs (a headless
+   * run then refuses the call): for the cases that show a rewrite does not approve.
+   */
+  argsAsking?(prompt: string, ctx: RunContext): string[];
   /** wall-clock limit for one host run */
   timeoutMs: number;
 }
@@ -176,6 +181,8 @@ export const HOSTS: HostDef[] = [
     // --allowedTools Bash lets the command run in -p mode without a permission prompt (and works as root).
     // mcp__e2erec__record: the fixture MCP server's tool (the mcp-tool case).
     args: (prompt) => ["-p", prompt, "--output-format", "json", "--allowedTools", "Bash,mcp__e2erec__record"],
+    // No allow rule for Bash: Claude's -p run refuses a command that needs approval, naming the part.
+    argsAsking: (prompt) => ["-p", prompt, "--output-format", "json"],
     hookFiles: (ctx) => [join(ctx.home, ".claude", "settings.json")],
     timeoutMs: 60_000,
   },

@@ -331,7 +331,8 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   const degraded = host.degraded?.[c.name];
   const missing = c.needs.filter((e) => !host.fires.includes(e));
   if (missing.length && !degraded) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
-  if (c.appliesTo && !c.appliesTo(host)) return { status: "skip", why: `the ${c.name} case is for plugin hosts (test/reliability covers the hook command)` };
+  if (c.appliesTo && !c.appliesTo(host))
+    return { status: "skip", why: c.appliesWhy ? `the ${c.name} case is ${c.appliesWhy}` : `the ${c.name} case is for plugin hosts (test/reliability covers the hook command)` };
   const unsupported = host.unsupported?.[c.name];
   if (unsupported && !newer) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
@@ -395,7 +396,7 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     }
 
     // 2. host-specific preparation that our install may leave to the user
-    const hostArgs = host.args(PROMPT, ctx);
+    const hostArgs = c.asking && host.argsAsking ? host.argsAsking(PROMPT, ctx) : host.args(PROMPT, ctx);
     if (host.id === "codex") {
       if (codexTrustMode === "bypass") {
         hostArgs.splice(1, 0, "--dangerously-bypass-hook-trust");
