@@ -58,7 +58,8 @@ function call(way: (typeof WAYS)[number], host: string, payload: unknown, respon
   return { stdout: result.stdout, exitCode: result.exitCode };
 }
 const explained = (host: string) => box.cli(["explain", "--config", loads["in-process"].config!, "--platform", host]).stdout;
-const hookLog = () => (box.exists(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log")) ? box.read(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log")) : "");
+const hookLog = () =>
+  box.exists(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log")) ? box.read(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log")) : "";
 const out = (body: unknown) => `${JSON.stringify(body)}\n`;
 
 const rewriting = (a: Adapter) => (a.dialect.capabilities.PreToolUse ?? []).includes("modify");

@@ -19,7 +19,8 @@ function render({ response, connectorId, raw }: RenderInput): Reply {
   if (response.decision === "deny") Object.assign(body, { decision: "deny", reason: denyReason(response.reason, connectorId) });
   if (response.decision === "allow") body.decision = "allow";
   // A rewrite alone leaves Crush's own permission flow; with an allow it is pre-approved too.
-  if (response.updatedInput && (response.decision === "modify" || response.decision === "allow")) body.updated_input = patchReplacing(raw, response.updatedInput);
+  if (response.updatedInput && (response.decision === "modify" || response.decision === "allow"))
+    body.updated_input = patchReplacing(raw, response.updatedInput);
   if (response.additionalContext !== undefined) body.context = response.additionalContext;
   return Object.keys(body).length ? jsonReply(body) : EMPTY_REPLY;
 }

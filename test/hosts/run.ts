@@ -332,7 +332,10 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   const missing = c.needs.filter((e) => !host.fires.includes(e));
   if (missing.length && !degraded) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
   if (c.appliesTo && !c.appliesTo(host))
-    return { status: "skip", why: c.appliesWhy ? `the ${c.name} case is ${c.appliesWhy}` : `the ${c.name} case is for plugin hosts (test/reliability covers the hook command)` };
+    return {
+      status: "skip",
+      why: c.appliesWhy ? `the ${c.name} case is ${c.appliesWhy}` : `the ${c.name} case is for plugin hosts (test/reliability covers the hook command)`,
+    };
   const unsupported = host.unsupported?.[c.name];
   if (unsupported && !newer) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
