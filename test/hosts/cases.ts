@@ -80,6 +80,26 @@ const needToolCall = (o: CaseOutcome): string | undefined =>
 
 const js = (v: unknown) => JSON.stringify(v);
 
+/** A PreToolUse handler on `@shell` that records what it saw and answers `answer` (source text). */
+const shellHandler = (answer: string) => `
+    PreToolUse: {
+      matcher: "@shell",
+      handler: (event) => {
+        keepRaw("PreToolUse", event);
+        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
+        return ${answer};
+      },
+    },`;
+
+/** The model asked for the shell call and the handler saw it as this host's: the reason when not. */
+const shellCallSeen = (o: CaseOutcome, h: HostDef): string | undefined => {
+  const miss = needToolCall(o);
+  if (miss) return miss;
+  const seen = readMark(o, "PreToolUse.called");
+  if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
+  return checkToolEvent(seen, h);
+};
+
 /** The normalized PreToolUse event: the host-native tool name and the command as an object field. */
 export const checkToolEvent = (seen: string, h: HostDef): string | undefined => {
   let ev: any;
@@ -130,22 +150,11 @@ export const CASES: CaseDef[] = [
     needs: ["PreToolUse"],
     quick: true,
     // A kind, not the host's name: the connector does not know which host runs it.
-    hooks: () => `
-    PreToolUse: {
-      matcher: "@shell",
-      handler: (event) => {
-        keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
-        return { decision: "deny", reason: ${js(DENY_REASON)} };
-      },
-    },`,
+    hooks: () => shellHandler(`{ decision: "deny", reason: ${js(DENY_REASON)} }`),
     check(o, h) {
-      const miss = needToolCall(o);
-      if (miss) return miss;
-      const seen = readMark(o, "PreToolUse.called");
-      if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
-      if (toolRan(o)) return "the tool ran although the handler denied it (tool-ran.marker exists)";
-      const bad = checkToolEvent(seen, h);
+      if (needToolCall(o) === undefined && readMark(o, "PreToolUse.called") && toolRan(o))
+        return "the tool ran although the handler denied it (tool-ran.marker exists)";
+      const bad = shellCallSeen(o, h);
       if (bad) return bad;
       const after = requestsAfterToolCall(o);
       if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
@@ -160,21 +169,9 @@ export const CASES: CaseDef[] = [
     needs: ["PreToolUse"],
     // A kind and a portable rewrite: the adapter puts the command back where this host keeps it
     // (a string, Cline's list of commands, Mux's script…).
-    hooks: () => `
-    PreToolUse: {
-      matcher: "@shell",
-      handler: (event) => {
-        keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
-        return { decision: "modify", updatedTool: { command: ${js(MODIFIED_COMMAND)} } };
-      },
-    },`,
+    hooks: () => shellHandler(`{ decision: "modify", updatedTool: { command: ${js(MODIFIED_COMMAND)} } }`),
     check(o, h) {
-      const miss = needToolCall(o);
-      if (miss) return miss;
-      const seen = readMark(o, "PreToolUse.called");
-      if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
-      const bad = checkToolEvent(seen, h);
+      const bad = shellCallSeen(o, h);
       if (bad) return bad;
       const modified = join(o.cwd, "modified.marker");
       if (toolRan(o)) return "the original command ran (tool-ran.marker exists); updatedInput was not applied";
@@ -218,22 +215,8 @@ export const CASES: CaseDef[] = [
       asking: true,
       appliesTo: (h) => Boolean(h.argsAsking) && findAdapter(h.id)?.dialect.rewrite?.alone === "neutral",
       appliesWhy: "for hosts with a neutral rewrite (adapter dialect.rewrite) and a run where the shell needs approval (argsAsking)",
-      hooks: () => `
-    PreToolUse: {
-      matcher: "@shell",
-      handler: (event) => {
-        keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
-        return ${c.response};
-      },
-    },`,
-      check(o, h) {
-        const miss = needToolCall(o);
-        if (miss) return miss;
-        const seen = readMark(o, "PreToolUse.called");
-        if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
-        return checkToolEvent(seen, h) ?? c.check(o);
-      },
+      hooks: () => shellHandler(c.response),
+      check: (o, h) => shellCallSeen(o, h) ?? c.check(o),
     }),
   ),
   {
