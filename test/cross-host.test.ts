@@ -199,7 +199,7 @@ describe("install without --platform: every detected host, one summary table", (
     expect(rows).toEqual([
       ["host", "scope", "file", "status", "wired", "unavailable", "degradations"],
       ["Cursor", "user", "~/.cursor/hooks.json", "installed", "PreToolUse, Stop", "Notification", "4"],
-      ["GitHub Copilot CLI", "user", "~/.copilot/hooks/agent-connector-guard.json", "installed", "PreToolUse (run-time matcher), Stop, Notification", "-", "5"],
+      ["GitHub Copilot CLI", "user", "~/.copilot/hooks/agent-connector-guard.json", "installed", "PreToolUse (run-time matcher), Stop, Notification", "-", "4"],
     ]);
     expect(result.stderr).toContain("[warn] Cursor has no Notification event: this handler never runs there.\n");
     expect(result.stderr).toContain(

@@ -336,6 +336,8 @@ export const HOSTS: HostDef[] = [
       COPILOT_OFFLINE: "true",
     }),
     args: (prompt) => ["-p", prompt, "--allow-all-tools", "--output-format", "json", "--disable-builtin-mcps"],
+    // No --allow-all-tools: a shell command needs approval, which a -p run cannot give.
+    argsAsking: (prompt) => ["-p", prompt, "--output-format", "json", "--disable-builtin-mcps"],
     timeoutMs: 60_000,
   },
   {
