@@ -140,10 +140,12 @@ export function resolveResponse(
       }
       break;
     case "allow":
-      // An approved rewrite: the host's own form where it has one, else (no permission beside a rewrite) a modify.
+      // An approved rewrite.
       // Where the host cannot rewrite, nothing is approved: the allow was for another call than this one.
       if (response.updatedInput) {
-        if (can("modify")) Object.assign(out, { decision: rewrite ? "allow" : "modify", updatedInput: response.updatedInput, reason: response.reason });
+        // The host's allow where it has one (or needs one for any rewrite); else the rewrite alone.
+        const approves = rewrite && (caps.includes("allow") || rewrite.alone === "approves");
+        if (can("modify")) Object.assign(out, { decision: approves ? "allow" : "modify", updatedInput: response.updatedInput, reason: response.reason });
       } else if (can("allow")) {
         out.decision = "allow";
         out.reason = response.reason;

@@ -49,6 +49,8 @@ export interface CaseDef {
   appliesWhy?: string;
   /** run the host with `argsAsking`: its permission flow would ask before the shell tool runs (headless: refuses) */
   asking?: boolean;
+  /** the call is refused in that run: a host that then stops ends as its `askingRefusal` says */
+  refused?: boolean;
   /** undefined = pass, otherwise the reason for the failure */
   check(o: CaseOutcome, host: HostDef): string | undefined;
 }
@@ -186,10 +188,13 @@ export const CASES: CaseDef[] = [
     {
       name: "modify-keeps-prompt",
       decision: "modify" as const,
+      refused: true,
       response: `{ decision: "modify", updatedTool: { command: ${js(MODIFIED_COMMAND)} } }`,
-      check(o: CaseOutcome) {
+      check(o: CaseOutcome, h: HostDef) {
         if (existsSync(join(o.cwd, "modified.marker"))) return "the rewritten command ran unasked: the modify approved it";
         if (toolRan(o)) return "the original command ran (tool-ran.marker exists)";
+        // A host that stops at a call it may not run (askingRefusal) says so on stdout instead of telling the model.
+        if (h.askingRefusal) return o.stdout.includes(h.askingRefusal.says) ? undefined : `the host did not say "${h.askingRefusal.says}" (${summary(o)})`;
         if (!requestsAfterToolCall(o).some((r) => contains(r.text, "modified.marker")))
           return `no model request after the call names the rewritten command (the host did not weigh the rewrite; ${summary(o)})`;
         return undefined;
@@ -199,8 +204,9 @@ export const CASES: CaseDef[] = [
     {
       name: "allow-rewrite-approves",
       decision: "modify" as const,
+      refused: false,
       response: `{ decision: "allow", updatedTool: { command: ${js(MODIFIED_COMMAND)} } }`,
-      check(o: CaseOutcome) {
+      check(o: CaseOutcome, _h: HostDef) {
         if (toolRan(o)) return "the original command ran (tool-ran.marker exists); the rewrite was not applied";
         if (!existsSync(join(o.cwd, "modified.marker"))) return `the approved rewrite did not run (no modified.marker; ${summary(o)})`;
         return undefined;
@@ -213,10 +219,11 @@ export const CASES: CaseDef[] = [
       decision: c.decision,
       needs: ["PreToolUse"],
       asking: true,
+      refused: c.refused,
       appliesTo: (h) => Boolean(h.argsAsking) && findAdapter(h.id)?.dialect.rewrite?.alone === "neutral",
       appliesWhy: "for hosts with a neutral rewrite (adapter dialect.rewrite) and a run where the shell needs approval (argsAsking)",
       hooks: () => shellHandler(c.response),
-      check: (o, h) => shellCallSeen(o, h) ?? c.check(o),
+      check: (o, h) => shellCallSeen(o, h) ?? c.check(o, h),
     }),
   ),
   {

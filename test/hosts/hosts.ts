@@ -113,6 +113,11 @@ export interface HostDef {
    * run then refuses the call): for the cases that show a rewrite does not approve.
    */
   argsAsking?(prompt: string, ctx: RunContext): string[];
+  /**
+   * How a run with `argsAsking` ends when the call needs approval, where the host stops instead of
+   * telling the model (Droid's exec): its exit code and a piece of its stdout.
+   */
+  askingRefusal?: { exitCode: number; says: string };
   /** wall-clock limit for one host run */
   timeoutMs: number;
 }
@@ -529,6 +534,9 @@ export const HOSTS: HostDef[] = [
     // Without it, droid calls api.factory.ai (flags, telemetry) and a run takes seconds longer.
     env: () => ({ FACTORY_AIRGAP_ENABLED: "true" }),
     args: (prompt) => ["exec", "-m", "custom:Mock-0", "--auto", "high", "-o", "json", prompt],
+    // No --auto: exec may not run a command that writes, and ends at the first one, exit 1.
+    argsAsking: (prompt) => ["exec", "-m", "custom:Mock-0", "-o", "json", prompt],
+    askingRefusal: { exitCode: 1, says: "insufficient permission to proceed" },
     timeoutMs: 60_000,
   },
   {

@@ -440,7 +440,8 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     const outcome: CaseOutcome = { ...ctxPaths, mock, exitCode: ran.exitCode, timedOut: ran.timedOut, stdout: ran.stdout, stderr: ran.stderr };
     let why = degraded ? degraded.check(outcome, host) : c.check(outcome, host);
     if (!why && ran.timedOut) why = `the host did not finish within ${host.timeoutMs / 1000} s`;
-    if (!why && ran.exitCode !== (degraded?.exitCode ?? 0)) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
+    const refusedExit = c.asking && c.refused ? host.askingRefusal?.exitCode : undefined;
+    if (!why && ran.exitCode !== (degraded?.exitCode ?? refusedExit ?? 0)) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
     if (!why && degraded) result.degraded = degraded.why;
     if (why) {
       result = { status: "FAIL", why };
