@@ -62,6 +62,8 @@ const hookLog = () =>
   box.exists(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log")) ? box.read(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log")) : "";
 const out = (body: unknown) => `${JSON.stringify(body)}\n`;
 
+/** An approval in a reply, in any host's words (permissionDecision, permission, decision, behavior). */
+const APPROVAL = /"(permissionDecision|permission|decision|behavior)":"allow"/;
 const rewriting = (a: Adapter) => (a.dialect.capabilities.PreToolUse ?? []).includes("modify");
 const rewrite = { updatedTool: { command: "echo safe" } };
 
@@ -80,6 +82,8 @@ describe("modify alone never approves, on every host that takes a rewrite", () =
         const declared = explained(adapter.id).includes(`PreToolUse  ${APPROVES}`);
         // A host with no explicit allow (Gemini CLI, the plugin hosts…) has no approval to give: same reply.
         expect({ declared, sameAsApproved: modify.stdout === allow.stdout }).toEqual({ declared: approves, sameAsApproved: approves || !canAllow });
+        // Whatever the reply shape, an allow in it is there only where declared.
+        expect({ approval: APPROVAL.test(modify.stdout) }).toEqual({ approval: approves });
       });
     }
   }
