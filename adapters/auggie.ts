@@ -29,6 +29,7 @@ export default defineAdapter({
   id: "auggie",
   name: "Auggie (Augment CLI)",
   sources: [
+    "auggie 0.36.0 real run, 2026-12-05 (PreToolUse updatedInput with no permissionDecision: the rewritten command ran): a modify sends no approval; no run that asks was driven, so the permission side rests on sending none",
     "https://docs.augmentcode.com/cli/v0/hooks",
     "https://docs.augmentcode.com/cli/hooks",
     "https://docs.augmentcode.com/cli/integrations",
@@ -66,7 +67,8 @@ export default defineAdapter({
       PreToolUse: ["deny", "modify"],
       PostToolUse: ["deny", "context"],
     },
-    { nestedBlock: ["PostToolUse"] },
+    // updatedInput alone is applied (real run 0.36.0): a modify sends no approval beside it.
+    { nestedBlock: ["PostToolUse"], rewrite: { alone: "neutral", withAsk: false } },
   ),
   // A regex, tested against the tool name on PreToolUse and PostToolUse.
   nativeMatcher: "claude-regex",

@@ -45,6 +45,8 @@ export default defineAdapter({
     "@anthropic-ai/claude-code@2.1.332 sdk-tools.d.ts (tool input fields)",
     "https://github.com/anthropics/claude-code/issues/75081",
     "https://code.claude.com/docs/en/settings (disableAllHooks, allowManagedHooksOnly: the hook switches)",
+    "@anthropic-ai/claude-code@2.1.332 real run, 2026-12-05 (a PreToolUse `updatedInput` with no permissionDecision: the new command runs where an allow rule covers it and needs approval where none does; with allow it runs unasked): a modify is the neutral rewrite",
+    'https://code.claude.com/docs/en/hooks (updatedInput: "combine with allow" to approve, with "ask" to show the new input to the user)',
   ],
   // onFailure "block" (2.1.295 and later): a hook that cannot start, times out or exits with an unexpected code blocks the action.
   hostFailClosed: {
@@ -77,7 +79,8 @@ export default defineAdapter({
   },
   // The project dir is not in the payload; Claude exports it to the hook process.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },
-  dialect: hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES),
+  // A rewrite alone keeps Claude's permission rules and prompts (real run, sources); an ask shows the new input.
+  dialect: hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES, { rewrite: { alone: "neutral", withAsk: true } }),
   nativeMatcher: "claude-regex",
   // Every matcher as ours: the tool, SessionStart's source, SessionEnd's reason, the compaction's
   // trigger, the notification type, the subagent's type (code.claude.com/docs/en/hooks, matchers).

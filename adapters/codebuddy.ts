@@ -15,6 +15,7 @@ export default defineAdapter({
   id: "codebuddy",
   name: "CodeBuddy Code",
   sources: [
+    "CodeBuddy Code hooks docs claim Claude Code parity, unchecked for a rewrite without a decision: a modify keeps the allow (declared)",
     "https://www.codebuddy.ai/docs/cli/hooks",
     "https://cloud.tencent.com/document/product/1831/137030",
     "https://www.codebuddy.ai/docs/cli/tools-reference",

@@ -28,6 +28,7 @@ export default defineAdapter({
   id: "codex",
   name: "Codex",
   sources: [
+    'https://github.com/openai/codex/pull/20527 (PreToolUse updatedInput is taken only with permissionDecision "allow"; alone Codex reports it as an error): no neutral rewrite, a modify approves (declared)',
     "https://developers.openai.com/codex/hooks",
     "https://github.com/openai/codex/tree/main/codex-rs/hooks",
     "https://github.com/openai/codex/blob/main/codex-rs/hooks/src/engine/dispatcher.rs (the events whose matcher is applied)",

@@ -16,6 +16,7 @@ export default defineAdapter({
   id: "continue",
   name: "Continue CLI",
   sources: [
+    "Continue copies Claude Code's hook contract; a rewrite without a decision is unchecked there: a modify keeps the allow (declared)",
     "https://github.com/continuedev/continue/tree/main/extensions/cli/src/tools",
     "https://github.com/continuedev/continue/tree/main/extensions/cli/src/hooks",
   ],

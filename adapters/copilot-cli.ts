@@ -45,10 +45,18 @@ const PASCAL_EVENTS: EventName[] = [
   "SubagentStop",
 ];
 
+/**
+ * preToolUse `modifiedArgs` stands alone: with no permissionDecision the new arguments still go
+ * through Copilot's permission flow (real run, 1.0.102: a -p run without --allow-all-tools refused the
+ * rewritten command, which the model saw). An ask beside it is unchecked: declared as dropped.
+ */
+const COPILOT_REWRITE = { alone: "neutral", withAsk: false } as const;
+
 export default defineAdapter({
   id: "copilot-cli",
   name: "GitHub Copilot CLI",
   sources: [
+    "@github/copilot@1.0.102 real run, 2026-12-05 (preToolUse modifiedArgs with no permissionDecision: the new command runs under --allow-all-tools and is refused, unasked, without it; with allow it runs): a modify is the neutral rewrite",
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference",
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
     "@github/copilot@1.0.102 (its runtime's tool schemas and prompts: tool names beyond the docs' list, inputs)",
@@ -110,17 +118,21 @@ export default defineAdapter({
   // feeds their `additionalContext` to the model (sessionStart: a user message; userPromptSubmitted:
   // a <system_reminder> after the prompt; test/hosts e2e run). sessionEnd and preCompact output is
   // ignored; postToolUse replacement is for SDK hooks only; no context on preToolUse (docs).
-  dialect: topLevelPermissionDialect("copilot-cli", {
-    SessionStart: ["context"],
-    UserPromptSubmit: ["context"],
-    PreToolUse: ["allow", "deny", "ask", "modify"],
-    PermissionRequest: ["allow", "deny"], // no ask: no reply = Copilot's normal flow
-    Stop: ["deny"],
-    SubagentStop: ["deny"],
-    PostToolUseFailure: ["context"],
-    SubagentStart: ["context"], // prepended to the subagent's prompt; cannot block
-    Notification: ["context"], // injected as a user message
-  }),
+  dialect: topLevelPermissionDialect(
+    "copilot-cli",
+    {
+      SessionStart: ["context"],
+      UserPromptSubmit: ["context"],
+      PreToolUse: ["allow", "deny", "ask", "modify"],
+      PermissionRequest: ["allow", "deny"], // no ask: no reply = Copilot's normal flow
+      Stop: ["deny"],
+      SubagentStop: ["deny"],
+      PostToolUseFailure: ["context"],
+      SubagentStart: ["context"], // prepended to the subagent's prompt; cannot block
+      Notification: ["context"], // injected as a user message
+    },
+    COPILOT_REWRITE,
+  ),
   // Anchored `^(?:p)$` regexes, documented for permissionRequest (tool name) and subagentStart
   // (agent name) only; preToolUse & co. are filtered at run time. Never `"matcher": ""`: it fails
   // the schema and Copilot drops the whole file (docs/hosts/copilot-cli.md).

@@ -11,7 +11,11 @@ export default defineAdapter({
   id: "cursor",
   name: "Cursor",
   // Tools: the hooks page's matcher section (tool types and `MCP:<tool>`) and its Shell example.
-  sources: ["https://cursor.com/docs/hooks", "https://cursor.com/docs/reference/third-party-hooks"],
+  sources: [
+    'https://cursor.com/docs/hooks (checked 2026-12-05: preToolUse updated_input is described with permission "allow" only, no rewrite without a decision): a modify keeps the allow, declared',
+    "https://cursor.com/docs/hooks",
+    "https://cursor.com/docs/reference/third-party-hooks",
+  ],
   // failClosed (default false): a hook that crashes, times out or prints invalid JSON blocks the action.
   hostFailClosed: {
     entry: { failClosed: true },

@@ -18,6 +18,7 @@ export default defineAdapter({
   id: "droid",
   name: "Factory Droid",
   sources: [
+    "droid 0.225.2 real run, 2026-12-05 (PreToolUse updatedInput with no permissionDecision: the new command runs under --auto high; without --auto, exec stops at it for want of permission; with allow it runs): a modify is the neutral rewrite",
     "https://docs.factory.ai/reference/cli-reference",
     "https://docs.factory.ai/reference/hooks-reference",
     "https://docs.factory.ai/cli/configuration/hooks-guide",
@@ -56,6 +57,8 @@ export default defineAdapter({
       Stop: ["deny"], // top-level decision "block" + reason: the agent keeps going
     },
     {
+      // updatedInput alone keeps Droid's permission flow (real run 0.225.2, sources): a modify approves nothing.
+      rewrite: { alone: "neutral", withAsk: false },
       stopBlock: ["UserPromptSubmit"],
       // Execute's riskLevel and riskLevelReason are required: Droid rejects a call without them.
       // It merges updatedInput into the input and re-assesses the risk of a changed command itself.

@@ -33,6 +33,7 @@ export default defineAdapter({
     "https://github.com/microsoft/vscode-copilot-chat/blob/main/src/extension/tools/common/toolNames.ts (tool names; followed over the hooks page's examples)",
     "https://github.com/microsoft/vscode-copilot-chat/blob/main/src/extension/prompts/node/panel/toolCalling.tsx (what tool_name is)",
     "https://code.visualstudio.com/docs/enterprise/manage-ai-settings (chat.useHooks, the hook switch the ChatHooks policy controls)",
+    "https://github.com/microsoft/vscode/pull/293575 (languageModelToolsService: a PreToolUse updatedInput replaces the parameters whatever permissionDecision says, after the schema check): a modify is the neutral rewrite, an ask keeps it",
   ],
   verified: [{ by: "docs", on: "2026-07" }],
   // The eight events of the docs; no SessionEnd, Notification, PermissionRequest,
@@ -70,7 +71,8 @@ export default defineAdapter({
       SubagentStart: ["context"],
       SubagentStop: ["deny"],
     },
-    { nestedBlock: ["Stop"] },
+    // updatedInput is applied on its own, apart from the permission decision (sources: vscode PR 293575).
+    { nestedBlock: ["Stop"], rewrite: { alone: "neutral", withAsk: true } },
   ),
   // "VS Code ignores matcher values, so hooks run on all tool invocations" (hooks docs FAQ).
   nativeMatcher: "none",

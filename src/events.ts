@@ -63,9 +63,44 @@ export interface SessionFields {
   agentType?: string;
 }
 
+/** An answer field a host can take (`event.host.can.fields`). */
+export type AnswerField = "reason" | "updatedInput" | "updatedTool" | "additionalContext" | "updatedOutput";
+
+/**
+ * What the host that ran the hook does with an answer on this event, from the same data as
+ * `explain`: what is left out here degrades as `explain` and `install` say.
+ */
+export interface HostAbilities {
+  /** The decisions the host acts on here ("allow": an explicit allow that differs from no answer). */
+  decisions: Decision[];
+  /** The answer fields the host takes here. */
+  fields: AnswerField[];
+  /**
+   * What `decision: "modify"` does here. "rewrite": the input is replaced and the host's own
+   * permission rules and prompts still apply; "rewrite and approve": the host takes a new input only
+   * with an approval, so the call also runs unasked (a declared degradation); "ignored": the original
+   * input is used. `decision: "allow"` with a rewrite approves it wherever a rewrite is taken.
+   */
+  modify: "rewrite" | "rewrite and approve" | "ignored";
+  /** An ask may carry a rewrite here: the host asks about the rewritten call (else the rewrite is dropped). */
+  askWithRewrite: boolean;
+}
+
+/** The host that ran the hook (`event.host`). */
+export interface HostView {
+  /** Same as `hostPlatform`. */
+  id: string;
+  can: HostAbilities;
+}
+
 export interface BaseEvent extends SessionFields {
   /** Id of the host that ran the hook, e.g. "claude-code". */
   hostPlatform: string;
+  /**
+   * What this host honours on this event (`event.host.can`). Not enumerable: it stays out of
+   * `JSON.stringify(event)` and `{ ...event }`; read it by name.
+   */
+  host: HostView;
   connectorId: string;
   /** "" when the host gives none. */
   sessionId: string;

@@ -2,6 +2,7 @@
 export { defineConnector } from "./config/define.ts";
 export { EVENT_NAMES } from "./events.ts";
 export type {
+  AnswerField,
   BaseEvent,
   ConnectorConfig,
   ConnectorInput,
@@ -13,6 +14,8 @@ export type {
   HookResponse,
   HooksConfig,
   HooksInput,
+  HostAbilities,
+  HostView,
   NativeHookDefinition,
   OnFailure,
   PlatformOptions,

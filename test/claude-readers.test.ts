@@ -113,7 +113,7 @@ describe("install warns when a Claude reader would fire a handler twice", () => 
     const result = setup().install("--platform", "claude-code,continue");
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain(
-      `[warn] Continue CLI also runs Claude Code's user-scope hooks, and this connector is installed for Continue CLI (user) too: each of its handlers fires twice there for one event, both times with hostPlatform "continue". Keep one of the two installs. Under Continue CLI: Stop context → dropped (the host has no context channel here).\n`,
+      `[warn] Continue CLI also runs Claude Code's user-scope hooks, and this connector is installed for Continue CLI (user) too: each of its handlers fires twice there for one event, both times with hostPlatform "continue". Keep one of the two installs. Under Continue CLI: PreToolUse modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped; PreToolUse ask → the host asks about the original call: a rewrite given with the ask is dropped; Stop context → dropped (the host has no context channel here).\n`,
     );
   });
 

@@ -123,7 +123,7 @@ const CONFIG = `{
   },
 }`;
 const TWICE_UNDER_COPILOT = (scope: string) =>
-  `GitHub Copilot CLI also runs Claude Code's project-scope hooks in trusted folders, and this connector is installed for GitHub Copilot CLI (${scope}) too: each of its handlers fires twice there for one event, both times with hostPlatform "copilot-cli". Keep one of the two installs. Under GitHub Copilot CLI: Notification never fires; PreToolUse context → dropped (the host has no context channel here); PreToolUse modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped; Stop context → dropped (the host has no context channel here).`;
+  `GitHub Copilot CLI also runs Claude Code's project-scope hooks in trusted folders, and this connector is installed for GitHub Copilot CLI (${scope}) too: each of its handlers fires twice there for one event, both times with hostPlatform "copilot-cli". Keep one of the two installs. Under GitHub Copilot CLI: Notification never fires; PreToolUse context → dropped (the host has no context channel here); PreToolUse modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped; PreToolUse ask → the host asks about the original call: a rewrite given with the ask is dropped; Stop context → dropped (the host has no context channel here).`;
 
 describe("install warns when one handler would fire twice", () => {
   const setup = () => {
@@ -161,7 +161,7 @@ describe("install warns when one handler would fire twice", () => {
     box.write(join(box.home, ".copilot", "config.json"), "{}");
     const result = install("--platform", "claude-code", "--scope", "project");
     expect(result.stderr).toContain(
-      `GitHub Copilot CLI also runs Claude Code's project-scope hooks in trusted folders: GitHub Copilot CLI is on this machine, so these handlers run there too, with hostPlatform "copilot-cli". Under GitHub Copilot CLI: Notification never fires; PreToolUse context → dropped (the host has no context channel here); PreToolUse modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped; Stop context → dropped (the host has no context channel here).\n`,
+      `GitHub Copilot CLI also runs Claude Code's project-scope hooks in trusted folders: GitHub Copilot CLI is on this machine, so these handlers run there too, with hostPlatform "copilot-cli". Under GitHub Copilot CLI: Notification never fires; PreToolUse context → dropped (the host has no context channel here); PreToolUse modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped; PreToolUse ask → the host asks about the original call: a rewrite given with the ask is dropped; Stop context → dropped (the host has no context channel here).\n`,
     );
     expect(result.stderr).not.toContain("fires twice");
   });

@@ -45,10 +45,11 @@ describe("explain", () => {
     expect(result.stdout).toStartWith(`guard (`);
     const rows = rowsOf(result.stdout);
     expect(rows.get("host")).toEqual(["scope", "PreToolUse", "PostToolUse", "Stop", "PermissionRequest"]);
-    expect(rows.get("claude-code")).toEqual(["user", "wired, native matcher *", "wired, native matcher *", "wired *", "wired *"]);
+    // Nothing degrades on Claude Code's PreToolUse: a rewrite there keeps its permission flow.
+    expect(rows.get("claude-code")).toEqual(["user", "wired, native matcher", "wired, native matcher *", "wired *", "wired *"]);
     expect(rows.get("cursor")).toEqual(["user", "wired, native matcher *", "wired, run-time matcher *", "wired *", "unavailable"]);
     expect(rows.get("copilot-cli")).toEqual(["user", "wired, run-time matcher *", "wired, run-time matcher *", "wired *", "wired *"]);
-    expect(rows.get("vscode-copilot")).toEqual(["user", "wired, run-time matcher *", "wired, run-time matcher *", "wired *", "unavailable"]);
+    expect(rows.get("vscode-copilot")).toEqual(["user", "wired, run-time matcher", "wired, run-time matcher *", "wired *", "unavailable"]);
   });
 
   test("every host in adapters/index.ts has a row", () => {
@@ -69,7 +70,6 @@ describe("explain", () => {
       "Stop: context → dropped (the host has no context channel here)",
     ]);
     expect(of("vscode-copilot")).toEqual([
-      "PreToolUse: modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped",
       "PostToolUse: updatedOutput → context carrying the new output",
       "Stop: context → dropped (the host has no context channel here)",
     ]);

@@ -86,13 +86,8 @@ describe("claude-code: --json and warnings", () => {
       { event: "Stop", nativeEvent: "Stop", matcher: "all" },
     ]);
     expect(host.degradations).toEqual([
-      // certain: false: handlers might return these (a JSON config's fixed response is known).
-      {
-        event: "PreToolUse",
-        from: "modify",
-        to: "a rewrite that also approves the call: the host's own permission prompt for it is skipped",
-        certain: false,
-      },
+      // certain: false: handlers might return these (a JSON config's fixed response is known). A
+      // PreToolUse rewrite is no degradation here: Claude Code takes it alone, its permission flow kept.
       { event: "PostToolUse", from: "updatedOutput", to: "context carrying the new output", certain: false },
       { event: "Stop", from: "context", to: "dropped (the host has no context channel here)", certain: false },
     ]);

@@ -9,6 +9,7 @@ import { kindOf, type ToolContext } from "../tools/view.ts";
 import { withUpdatedTool } from "../tools/rewrite.ts";
 import { parseHandlerResult } from "../core/response.ts";
 import { resolveResponse, type Degradation } from "../core/resolve.ts";
+import { hostAbilities } from "../core/host-abilities.ts";
 import { samplePayload, sampleTool } from "../core/sample-payload.ts";
 import type { Reply, ResolvedResponse } from "../dialects/dialect.ts";
 import type { Adapter } from "../adapter.ts";
@@ -23,7 +24,13 @@ import { loadConfigArg } from "./_targets.ts";
 /** `adapter`'s `payload` normalized for `connectorId`, and whether `matcher` lets the handler see it. */
 function normalizedCall(adapter: Adapter, event: EventName, payload: unknown, connectorId: string, matcher: string | undefined) {
   const tools: ToolContext = { tools: adapter.tools, mcpName: adapter.mcp?.toolName };
-  const normalized = normalizeEvent(event, payload, adapter.payload, { hostPlatform: adapter.id, connectorId, env: process.env, tools });
+  const normalized = normalizeEvent(event, payload, adapter.payload, {
+    hostPlatform: adapter.id,
+    connectorId,
+    env: process.env,
+    tools,
+    can: hostAbilities(event, adapter.dialect),
+  });
   const target = MATCHER_TARGET[event];
   const test = target ? toolMatcherTest(matcher, target === "toolName") : undefined;
   const name = target ? String((normalized as unknown as Record<string, unknown>)[target] ?? "") : "";
@@ -47,7 +54,7 @@ export async function simulateCall(adapter: Adapter, event: EventName, payload: 
     if (parsed.response || parsed.ok) {
       const portable = withUpdatedTool(parsed.response, tools, normalized as { toolName?: string }, adapter.name);
       if (portable.lost) problem = portable.lost;
-      resolved = resolveResponse(event, portable.response, adapter.dialect.capabilities, degradations);
+      resolved = resolveResponse(event, portable.response, adapter.dialect.capabilities, degradations, adapter.dialect.rewrite);
       reply = adapter.dialect.render({ event, nativeEvent, response: resolved, connectorId, raw: payload as Record<string, unknown> });
       if (resolved.decision === "deny") reply = { ...reply, denyReason: denyReason(resolved.reason, connectorId) };
     }
@@ -96,7 +103,9 @@ async function simulateAll(eventName: string, args: Record<string, unknown>, jso
       // What the host does, after degradation: no decision is the host's own flow (an allow for --expect).
       const does = ran.record?.enforced ?? "no opinion";
       const failed = ran.record?.outcome.startsWith("fail-") ? `${ran.record.outcome} (${ran.record.reason ?? ""})` : undefined;
-      const differs = expected !== undefined && (expected === "allow" ? does !== "allow" && does !== "no opinion" : does !== expected);
+      const differs =
+        expected !== undefined &&
+        (expected === "allow" ? does !== "allow" && does !== "no opinion" : expected === "modify" ? !does.startsWith("modify") : does !== expected);
       rows.push({
         host: item.host,
         tool: item.tool,

@@ -6,6 +6,6 @@ import type { EventSchemaOutputs } from "./event-schema.ts";
  * src/events.ts declares, field for field, so the two cannot drift apart.
  */
 type Same<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? ([A] extends [B] ? ([B] extends [A] ? true : false) : false) : false) : false;
-type Drifted = { [E in EventName]: Same<EventSchemaOutputs[E], Omit<EventPayloadMap[E], "raw" | "tool">> extends true ? never : E }[EventName];
+type Drifted = { [E in EventName]: Same<EventSchemaOutputs[E], Omit<EventPayloadMap[E], "raw" | "tool" | "host">> extends true ? never : E }[EventName];
 
 export const schemasMatchEventTypes: [Drifted] extends [never] ? true : Drifted = true;

@@ -16,7 +16,7 @@ const ctx = (env: Record<string, string> = {}): NormalizeContext => ({
 
 test("Claude Code's PreToolUse: the base fields, the tool, its portable view and the payload as is", async () => {
   const payload = await fixture("claude-code", "PreToolUse.json");
-  expect(normalizeEvent("PreToolUse", payload, SNAKE_CASE_PAYLOAD, ctx())).toEqual({
+  expect(normalizeEvent("PreToolUse", payload, SNAKE_CASE_PAYLOAD, ctx()) as unknown).toEqual({
     hostPlatform: "claude-code",
     connectorId: "guard",
     sessionId: "3c85a3ab-2621-4a6c-874c-31f2ff177457",

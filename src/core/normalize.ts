@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { AnyEvent, EventName } from "../events.ts";
+import type { AnyEvent, EventName, HostAbilities } from "../events.ts";
 import { EVENT_FIELDS, SESSION_FIELDS, type FieldName, type FieldSource, type PayloadMap } from "./payload-map.ts";
 import { eventSchema } from "./event-schema.ts";
 import { toolView, type ToolContext } from "../tools/view.ts";
@@ -61,6 +61,8 @@ export interface NormalizeContext {
   env: Record<string, string | undefined>;
   /** The calling host's tool vocabulary, for a tool event's `tool` view. */
   tools?: ToolContext;
+  /** What the calling host honours on this event: `event.host.can` (src/core/host-abilities.ts). */
+  can?: HostAbilities;
 }
 
 /**
@@ -102,5 +104,8 @@ export function normalizeEvent(event: EventName, payload: unknown, map: PayloadM
       viewInput(output.toolInput, () => read(map.toolInput, payload, ctx.env)),
     );
   }
-  return { ...output, raw: payload } as AnyEvent;
+  const normalized = { ...output, raw: payload };
+  // Not enumerable: the event's JSON (logs, tests, a handler's spread) stays the host's call alone.
+  if (ctx.can) Object.defineProperty(normalized, "host", { value: { id: ctx.hostPlatform, can: ctx.can }, enumerable: false });
+  return normalized as AnyEvent;
 }

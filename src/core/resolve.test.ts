@@ -81,7 +81,8 @@ test("the degradations of an event, in words, for install reports", () => {
 
 test("what a fixed response needs from the host", () => {
   expect(responseCapabilities({ decision: "deny", additionalContext: "c" })).toEqual(["deny", "context"]);
-  expect(responseCapabilities({ decision: "allow", updatedTool: { command: "ls" } })).toEqual(["modify"]);
+  expect(responseCapabilities({ decision: "allow", updatedTool: { command: "ls" } })).toEqual(["allow", "modify"]);
+  expect(responseCapabilities({ updatedTool: { command: "ls" } })).toEqual(["modify"]);
   expect(responseCapabilities({ additionalContext: "c", updatedOutput: "o" })).toEqual(["context", "updatedOutput"]);
   expect(responseCapabilities({})).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import type { EventName, HookResponse } from "../events.ts";
-import type { Capabilities, Capability, Dialect, ResolvedResponse } from "../dialects/dialect.ts";
+import type { Capabilities, Capability, Dialect, ResolvedResponse, RewriteFacts } from "../dialects/dialect.ts";
 
 /** What an unsupported capability turns into on an event, in words for reports. */
 export interface Degradation {
@@ -42,18 +42,28 @@ function meaningful(event: EventName): Capability[] {
   return ["deny", "context"];
 }
 
-/** What a rewrite becomes where the host takes a new input only with an approval (Dialect `approvesRewrite`). */
+/** What a rewrite becomes where the host takes a new input only with an approval (RewriteFacts `alone: "approves"`). */
 export const REWRITE_APPROVES = "a rewrite that also approves the call: the host's own permission prompt for it is skipped";
+/** What a rewrite given with an ask becomes where the host cannot ask about a new input (RewriteFacts `withAsk: false`). */
+export const ASK_DROPS_REWRITE = "the host asks about the original call: a rewrite given with the ask is dropped";
+
+/** The rewrite degradations of a PreToolUse: an approving modify, an ask that cannot carry the new input. */
+function rewriteDegradations(event: EventName, caps: readonly Capability[], rewrite: RewriteFacts | undefined): Degradation[] {
+  // A PermissionRequest answer is an approval by nature; on PreToolUse a rewrite alone should not be one.
+  if (event !== "PreToolUse" || !caps.includes("modify")) return [];
+  const lost: Degradation[] = [];
+  if (rewrite?.alone === "approves") lost.push({ event, from: "modify", to: REWRITE_APPROVES });
+  if (caps.includes("ask") && !rewrite?.withAsk) lost.push({ event, from: "ask", to: ASK_DROPS_REWRITE });
+  return lost;
+}
 
 /** Every degradation an event suffers on a host, for install reports and `explain`. */
-export function degradationsFor(event: EventName, capabilities: Capabilities, dialect?: Pick<Dialect, "approvesRewrite">): Degradation[] {
+export function degradationsFor(event: EventName, capabilities: Capabilities, dialect?: Pick<Dialect, "rewrite">): Degradation[] {
   const caps = capabilities[event] ?? [];
   const lost = meaningful(event)
     .filter((c) => !caps.includes(c))
     .map((from) => ({ event, from, to: fallback(event, from, caps) }));
-  // A PermissionRequest answer is an approval by nature; on PreToolUse the rewrite should not be one.
-  if (event === "PreToolUse" && dialect?.approvesRewrite && caps.includes("modify")) lost.push({ event, from: "modify", to: REWRITE_APPROVES });
-  return lost;
+  return [...lost, ...rewriteDegradations(event, caps, dialect?.rewrite)];
 }
 
 function joinText(...parts: (string | undefined)[]): string | undefined {
@@ -66,6 +76,8 @@ export function responseCapabilities(response: HookResponse): Capability[] {
   const caps: Capability[] = [];
   const decision = impliedDecision(response);
   if (decision && decision !== "context") caps.push(decision);
+  // An allow or an ask that carries a new input needs the host to take a rewrite too.
+  if ((decision === "allow" || decision === "ask") && (response.updatedInput ?? response.updatedTool)) caps.push("modify");
   if (response.additionalContext !== undefined) caps.push("context");
   if (response.updatedOutput !== undefined) caps.push("updatedOutput");
   return caps;
@@ -73,9 +85,7 @@ export function responseCapabilities(response: HookResponse): Capability[] {
 
 /** The decision a response means when `decision` is left out. */
 export function impliedDecision(response: HookResponse): HookResponse["decision"] {
-  // An allow that carries a new input is an approved rewrite (Claude's docs write it so): a modify.
   const rewrite = response.updatedInput ?? response.updatedTool;
-  if (response.decision === "allow" && rewrite) return "modify";
   if (response.decision) return response.decision;
   if (rewrite) return "modify";
   if (response.additionalContext) return "context";
@@ -85,8 +95,17 @@ export function impliedDecision(response: HookResponse): HookResponse["decision"
 /**
  * Reduce a handler's response to what the host honours on this event. What the host cannot take
  * is pushed onto `lost` (when given), so the hook can say so instead of dropping it silently.
+ * `rewrite`: the host's RewriteFacts (Dialect `rewrite`), where its reply puts a permission decision
+ * beside a new input. The rule, the same on every host: a modify rewrites and changes nothing else;
+ * an allow with a new input rewrites and approves; an ask with one asks about the rewritten call.
  */
-export function resolveResponse(event: EventName, response: HookResponse | undefined, capabilities: Capabilities, lost?: Degradation[]): ResolvedResponse {
+export function resolveResponse(
+  event: EventName,
+  response: HookResponse | undefined,
+  capabilities: Capabilities,
+  lost?: Degradation[],
+  rewrite?: RewriteFacts,
+): ResolvedResponse {
   if (!response) return {};
   const caps = capabilities[event] ?? [];
   const can = (c: Capability) => {
@@ -114,17 +133,30 @@ export function resolveResponse(event: EventName, response: HookResponse | undef
       if (can("ask")) {
         out.decision = "ask";
         out.reason = response.reason;
+        if (response.updatedInput && can("modify")) {
+          if (rewrite?.withAsk) out.updatedInput = response.updatedInput;
+          else lost?.push({ event, from: "ask", to: ASK_DROPS_REWRITE });
+        }
       }
       break;
     case "allow":
-      if (can("allow")) {
+      // An approved rewrite.
+      // Where the host cannot rewrite, nothing is approved: the allow was for another call than this one.
+      if (response.updatedInput) {
+        // The host's allow where it has one (or needs one for any rewrite); else the rewrite alone.
+        const approves = rewrite && (caps.includes("allow") || rewrite.alone === "approves");
+        if (can("modify")) Object.assign(out, { decision: approves ? "allow" : "modify", updatedInput: response.updatedInput, reason: response.reason });
+      } else if (can("allow")) {
         out.decision = "allow";
         out.reason = response.reason;
       }
       break;
     case "modify":
       if (response.updatedInput && can("modify")) {
-        out.decision = "modify";
+        // Where the host takes a new input only with an approval, the rewrite approves (declared, REWRITE_APPROVES).
+        const approves = event === "PreToolUse" && rewrite?.alone === "approves";
+        if (approves) lost?.push({ event, from: "modify", to: REWRITE_APPROVES });
+        out.decision = approves ? "allow" : "modify";
         out.updatedInput = response.updatedInput;
         out.reason = response.reason;
       }

@@ -10,14 +10,17 @@ import { denyReason, jsonReply, patchReplacing } from "./reply.ts";
  * replacement drops are sent as null; `context` is appended to what the model sees.
  */
 export function crushDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, family: "crush", capabilities, render };
+  // `updated_input` stands alone (a null decision leaves Crush's permission flow) or beside an allow.
+  return { id, family: "crush", capabilities, rewrite: { alone: "neutral", withAsk: false }, render };
 }
 
 function render({ response, connectorId, raw }: RenderInput): Reply {
   const body: Record<string, unknown> = {};
   if (response.decision === "deny") Object.assign(body, { decision: "deny", reason: denyReason(response.reason, connectorId) });
   if (response.decision === "allow") body.decision = "allow";
-  if (response.decision === "modify") body.updated_input = patchReplacing(raw, response.updatedInput!);
+  // A rewrite alone leaves Crush's own permission flow; with an allow it is pre-approved too.
+  if (response.updatedInput && (response.decision === "modify" || response.decision === "allow"))
+    body.updated_input = patchReplacing(raw, response.updatedInput);
   if (response.additionalContext !== undefined) body.context = response.additionalContext;
   return Object.keys(body).length ? jsonReply(body) : EMPTY_REPLY;
 }

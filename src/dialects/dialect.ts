@@ -41,13 +41,28 @@ export interface Dialect {
   /** How the host reads our stdout: JSON (the default), or plain text it adds to the context (Kiro, Amazon Q). */
   stdout?: "json" | "text";
   /**
-   * The host takes a new tool input on PreToolUse only together with an approval (an allow): a
-   * rewrite there also skips the user's permission prompt. Declared (install, explain), never silent.
+   * How the host takes a new tool input on PreToolUse, for the dialects whose reply carries a
+   * permission decision beside it. Absent: a rewrite is the host's own kind of answer (no approval in it).
    */
-  approvesRewrite?: boolean;
+  rewrite?: RewriteFacts;
   /** Only called with a response already resolved against `capabilities`. */
   render(input: RenderInput): Reply;
 }
+
+/** How a host takes a rewritten tool input on PreToolUse (a host fact: the adapter's `sources` say where from). */
+export interface RewriteFacts {
+  /**
+   * "neutral": the new input alone is honoured and the host's own permission rules and prompts still
+   * apply to it (`decision: "modify"`). "approves": the host takes a new input only together with an
+   * allow, so a modify there also skips the prompt: a declared degradation (install, explain).
+   */
+  alone: "neutral" | "approves";
+  /** An ask may carry the new input: the host asks about the rewritten call. Else a rewrite given with ask is dropped (declared). */
+  withAsk: boolean;
+}
+
+/** The reply dialects that put a permission decision beside a new input, until an adapter says more. */
+export const REWRITE_NEEDS_ALLOW: RewriteFacts = { alone: "approves", withAsk: false };
 
 export const EMPTY_REPLY: Reply = { exitCode: 0 };
 

@@ -20,9 +20,13 @@ test("a tool deny tells both the user and the model why", () => {
   });
 });
 
-test("allow is a permission; a modify is an allow with the replacement input", () => {
+test("allow is a permission; a modify is an allow with the replacement input, said", () => {
   expect(answer(cursor, "PreToolUse", "preToolUse", { decision: "allow" })).toEqual(json({ permission: "allow" }));
-  expect(answer(cursor, "PreToolUse", "preToolUse", { updatedInput: { command: "ls" } })).toEqual(
+  expect(answer(cursor, "PreToolUse", "preToolUse", { updatedInput: { command: "ls" } })).toEqual({
+    ...json({ permission: "allow", updated_input: { command: "ls" } }),
+    lost: ["modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped"],
+  });
+  expect(answer(cursor, "PreToolUse", "preToolUse", { decision: "allow", updatedInput: { command: "ls" } })).toEqual(
     json({ permission: "allow", updated_input: { command: "ls" } }),
   );
 });

@@ -1,5 +1,5 @@
 import type { Capabilities, Dialect, RenderInput, Reply } from "./dialect.ts";
-import { EMPTY_REPLY } from "./dialect.ts";
+import { EMPTY_REPLY, REWRITE_NEEDS_ALLOW } from "./dialect.ts";
 import { denyReason, jsonReply } from "./reply.ts";
 
 /**
@@ -10,7 +10,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * the next user message), context rides in `additional_context`.
  */
 export function flatPermissionDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, family: "flat-permission", capabilities, approvesRewrite: true, render };
+  return { id, family: "flat-permission", capabilities, rewrite: REWRITE_NEEDS_ALLOW, render };
 }
 
 function render({ event, response, connectorId }: RenderInput): Reply {
@@ -20,8 +20,8 @@ function render({ event, response, connectorId }: RenderInput): Reply {
   if (event === "PreToolUse") {
     if (decision === "deny") Object.assign(body, { permission: "deny", user_message: why, agent_message: why });
     if (decision === "allow") body.permission = "allow";
-    // updated_input replaces the tool input and goes with an allow.
-    if (decision === "modify") Object.assign(body, { permission: "allow", updated_input: response.updatedInput });
+    // updated_input replaces the tool input and goes with an allow (resolve.ts: a modify here is one, declared).
+    if (decision === "allow" && response.updatedInput) body.updated_input = response.updatedInput;
   } else if (decision === "deny") {
     if (event === "SubagentStart") Object.assign(body, { permission: "deny", user_message: why });
     if (event === "UserPromptSubmit") Object.assign(body, { continue: false, user_message: why });

@@ -2,7 +2,11 @@ import { describe, expect, test } from "bun:test";
 import { answer, json } from "./answer.testing.ts";
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "./hook-specific-output.ts";
 
-const claude = hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES);
+const claude = hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES, { rewrite: { alone: "neutral", withAsk: true } });
+/** A host that takes a new input only with an allow (the dialect's default, as Codex). */
+const allowOnly = hookSpecificOutputDialect("codebuddy", CLAUDE_CODE_CAPABILITIES);
+const APPROVES = "modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped";
+const ASK_DROPS = "ask → the host asks about the original call: a rewrite given with the ask is dropped";
 const bash = { tool_name: "Bash", tool_input: { command: "rm -rf /", description: "clean" } };
 
 describe("Claude Code", () => {
@@ -30,10 +34,26 @@ describe("Claude Code", () => {
     );
   });
 
-  test("a modify is an allow with the new input, and an allow carrying an input is a modify", () => {
-    const expected = json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } });
-    expect(answer(claude, "PreToolUse", "PreToolUse", { decision: "modify", updatedInput: { command: "ls" } }, bash)).toEqual(expected);
-    expect(answer(claude, "PreToolUse", "PreToolUse", { decision: "allow", updatedInput: { command: "ls" } }, bash)).toEqual(expected);
+  test("a modify is the new input alone; an allow or an ask carrying one says so beside it", () => {
+    const out = (decision?: string) =>
+      json({ hookSpecificOutput: { hookEventName: "PreToolUse", ...(decision ? { permissionDecision: decision } : {}), updatedInput: { command: "ls" } } });
+    expect(answer(claude, "PreToolUse", "PreToolUse", { decision: "modify", updatedInput: { command: "ls" } }, bash)).toEqual(out());
+    expect(answer(claude, "PreToolUse", "PreToolUse", { updatedInput: { command: "ls" } }, bash)).toEqual(out());
+    expect(answer(claude, "PreToolUse", "PreToolUse", { decision: "allow", updatedInput: { command: "ls" } }, bash)).toEqual(out("allow"));
+    expect(answer(claude, "PreToolUse", "PreToolUse", { decision: "ask", updatedInput: { command: "ls" } }, bash)).toEqual(out("ask"));
+  });
+
+  test("where a new input goes only with an allow: a modify approves and an ask drops the rewrite, both said", () => {
+    const allowed = json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } });
+    expect(answer(allowOnly, "PreToolUse", "PreToolUse", { decision: "modify", updatedInput: { command: "ls" } }, bash)).toEqual({
+      ...allowed,
+      lost: [APPROVES],
+    });
+    expect(answer(allowOnly, "PreToolUse", "PreToolUse", { decision: "allow", updatedInput: { command: "ls" } }, bash)).toEqual(allowed);
+    expect(answer(allowOnly, "PreToolUse", "PreToolUse", { decision: "ask", updatedInput: { command: "ls" } }, bash)).toEqual({
+      ...json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } }),
+      lost: [ASK_DROPS],
+    });
   });
 
   test("a prompt deny is a top-level block; context sits in hookSpecificOutput beside it", () => {
@@ -89,7 +109,7 @@ describe("hosts that copy the dialect with a twist", () => {
     const valid = { riskLevel: (v: unknown) => v === "low" || v === "high", riskLevelReason: (v: unknown) => typeof v === "string" && v.trim() !== "" };
     const droid = hookSpecificOutputDialect("droid", { PreToolUse: ["allow", "deny", "modify"] }, { requiredInput: { Execute: valid } });
     const raw = { tool_name: "Execute", tool_input: { command: "rm -rf /", riskLevel: "high", riskLevelReason: "deletes" } };
-    expect(answer(droid, "PreToolUse", "PreToolUse", { updatedInput: { command: "ls", riskLevel: "medium" } }, raw)).toEqual(
+    expect(answer(droid, "PreToolUse", "PreToolUse", { decision: "allow", updatedInput: { command: "ls", riskLevel: "medium" } }, raw)).toEqual(
       json({
         hookSpecificOutput: {
           hookEventName: "PreToolUse",
@@ -98,10 +118,11 @@ describe("hosts that copy the dialect with a twist", () => {
         },
       }),
     );
-    // Another tool's input is passed as written.
-    expect(answer(droid, "PreToolUse", "PreToolUse", { updatedInput: { file_path: "a" } }, { tool_name: "Read", tool_input: { file_path: "b" } })).toEqual(
-      json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { file_path: "a" } } }),
-    );
+    // Another tool's input is passed as written (a modify there approves: said).
+    expect(answer(droid, "PreToolUse", "PreToolUse", { updatedInput: { file_path: "a" } }, { tool_name: "Read", tool_input: { file_path: "b" } })).toEqual({
+      ...json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { file_path: "a" } } }),
+      lost: [APPROVES],
+    });
   });
 
   test("Codex: a bare allow or ask is never sent (Codex rejects both); the lost ask is reported", () => {

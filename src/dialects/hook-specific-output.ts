@@ -1,5 +1,5 @@
-import type { Capabilities, Dialect, RenderInput, Reply } from "./dialect.ts";
-import { EMPTY_REPLY } from "./dialect.ts";
+import type { Capabilities, Dialect, RenderInput, Reply, RewriteFacts } from "./dialect.ts";
+import { EMPTY_REPLY, REWRITE_NEEDS_ALLOW } from "./dialect.ts";
 import { denyReason, jsonReply } from "./reply.ts";
 
 /**
@@ -9,7 +9,7 @@ import { denyReason, jsonReply } from "./reply.ts";
  * reply is ignored (docs/hosts/claude-code.md), so only fields the resolved response carries appear.
  */
 export function hookSpecificOutputDialect(id: string, capabilities: Capabilities, options: DialectOptions = {}): Dialect {
-  return { id, family: "hook-specific-output", capabilities, approvesRewrite: true, render: (input) => render(input, options) };
+  return { id, family: "hook-specific-output", capabilities, rewrite: options.rewrite ?? REWRITE_NEEDS_ALLOW, render: (input) => render(input, options) };
 }
 
 /**
@@ -31,6 +31,8 @@ export const CLAUDE_CODE_CAPABILITIES: Capabilities = {
 };
 
 export interface DialectOptions {
+  /** How the host takes `updatedInput` on PreToolUse (default: only with an allow, as Codex). */
+  rewrite?: RewriteFacts;
   /** Events whose block goes inside `hookSpecificOutput` (VS Code's Stop), not at the top level. */
   nestedBlock?: readonly string[];
   /** Events whose block is `{"continue": false, "stopReason": …}` (Droid's UserPromptSubmit ignores `decision`). */
@@ -68,17 +70,17 @@ function render({ event, nativeEvent, response, connectorId, raw }: RenderInput,
   const { decision, reason } = response;
 
   if (event === "PermissionRequest") {
-    if (decision === "allow") specific.decision = { behavior: "allow" };
-    if (decision === "modify") specific.decision = { behavior: "allow", updatedInput: response.updatedInput };
+    // A PermissionRequest answer that rewrites is an approval by nature: modify and allow alike.
+    if (decision === "allow" || decision === "modify")
+      specific.decision = response.updatedInput ? { behavior: "allow", updatedInput: response.updatedInput } : { behavior: "allow" };
     if (decision === "deny") specific.decision = { behavior: "deny", message: denyReason(reason, connectorId) };
   } else if (event === "PreToolUse") {
-    if (decision === "modify") {
-      // updatedInput is honoured together with an allow (docs: "combine with allow").
-      specific.permissionDecision = "allow";
-      specific.updatedInput = withRequiredInput(response.updatedInput, raw, options);
-    } else if (decision) specific.permissionDecision = decision;
+    // modify: the new input alone (resolve.ts made it an allow where the host needs one); allow or
+    // ask with a new input: the decision beside it (Claude Code's docs: "combine with allow / ask").
+    if (decision && decision !== "modify") specific.permissionDecision = decision;
+    if (response.updatedInput && decision !== "deny") specific.updatedInput = withRequiredInput(response.updatedInput, raw, options);
     if (decision === "deny") specific.permissionDecisionReason = denyReason(reason, connectorId);
-    else if (decision && reason) specific.permissionDecisionReason = reason;
+    else if (specific.permissionDecision && reason) specific.permissionDecisionReason = reason;
   } else if (decision === "deny" && options.stopBlock?.includes(event)) {
     top.continue = false;
     top.stopReason = denyReason(reason, connectorId);

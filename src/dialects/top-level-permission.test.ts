@@ -24,7 +24,12 @@ test("preToolUse: every key at the top level, camelCase", () => {
     json({ permissionDecision: "ask", permissionDecisionReason: "sure?" }),
   );
   expect(answer(copilot, "PreToolUse", "preToolUse", { decision: "allow" })).toEqual(json({ permissionDecision: "allow" }));
-  expect(answer(copilot, "PreToolUse", "preToolUse", { updatedInput: { command: "ls" } })).toEqual(
+  // modifiedArgs goes with an allow only: a modify approves, said; an allow that rewrites is the same reply, asked for.
+  expect(answer(copilot, "PreToolUse", "preToolUse", { updatedInput: { command: "ls" } })).toEqual({
+    ...json({ permissionDecision: "allow", modifiedArgs: { command: "ls" } }),
+    lost: ["modify → a rewrite that also approves the call: the host's own permission prompt for it is skipped"],
+  });
+  expect(answer(copilot, "PreToolUse", "preToolUse", { decision: "allow", updatedInput: { command: "ls" } })).toEqual(
     json({ permissionDecision: "allow", modifiedArgs: { command: "ls" } }),
   );
 });

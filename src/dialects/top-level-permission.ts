@@ -1,5 +1,5 @@
-import type { Capabilities, Dialect, RenderInput, Reply } from "./dialect.ts";
-import { EMPTY_REPLY } from "./dialect.ts";
+import type { Capabilities, Dialect, RenderInput, Reply, RewriteFacts } from "./dialect.ts";
+import { EMPTY_REPLY, REWRITE_NEEDS_ALLOW } from "./dialect.ts";
 import { denyReason, jsonReply } from "./reply.ts";
 
 /**
@@ -11,8 +11,8 @@ import { denyReason, jsonReply } from "./reply.ts";
  * permissionRequest answers `behavior`, stop events `decision: "block"` + `reason`, the feedback
  * events `additionalContext`.
  */
-export function topLevelPermissionDialect(id: string, capabilities: Capabilities): Dialect {
-  return { id, family: "top-level-permission", capabilities, approvesRewrite: true, render };
+export function topLevelPermissionDialect(id: string, capabilities: Capabilities, rewrite: RewriteFacts = REWRITE_NEEDS_ALLOW): Dialect {
+  return { id, family: "top-level-permission", capabilities, rewrite, render };
 }
 
 function render({ event, response, connectorId }: RenderInput): Reply {
@@ -20,8 +20,9 @@ function render({ event, response, connectorId }: RenderInput): Reply {
   const body: Record<string, unknown> = {};
   if (event === "PreToolUse") {
     if (decision === "deny") Object.assign(body, { permissionDecision: "deny", permissionDecisionReason: denyReason(reason, connectorId) });
-    else if (decision === "modify") Object.assign(body, { permissionDecision: "allow", modifiedArgs: response.updatedInput });
-    else if (decision) body.permissionDecision = decision;
+    else if (decision && decision !== "modify") body.permissionDecision = decision;
+    // modifiedArgs beside the decision (resolve.ts: where the host needs an allow, a modify is one, declared).
+    if (response.updatedInput && decision !== "deny") body.modifiedArgs = response.updatedInput;
     if ((decision === "ask" || decision === "allow") && reason) body.permissionDecisionReason = reason;
   } else if (event === "PermissionRequest") {
     // An explicit allow short-circuits Copilot's whole permission flow: only ever on request.

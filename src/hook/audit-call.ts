@@ -3,7 +3,7 @@ import { redact, redactionEnv, type RedactionSources } from "./redact.ts";
 import { afterReply, logOnce } from "./io.ts";
 import { logTarget } from "./home-trust.ts";
 import { COMMIT } from "../version.ts";
-import { impliedDecision, REWRITE_APPROVES, type Degradation } from "../core/resolve.ts";
+import { impliedDecision, type Degradation } from "../core/resolve.ts";
 import type { HookResponse } from "../events.ts";
 import type { ResolvedResponse } from "../dialects/dialect.ts";
 import { appendRecord } from "./ledger-write.ts";
@@ -145,10 +145,12 @@ async function machineWide(env: Record<string, string | undefined>): Promise<Aud
 }
 
 /** The handler's answer, what the host acts on after its limits (resolve.ts), and how the two differ. */
-export function noteAnswer(response: HookResponse | undefined, resolved: ResolvedResponse, lost: readonly Degradation[], rewriteApproves: boolean): void {
+export function noteAnswer(response: HookResponse | undefined, resolved: ResolvedResponse, lost: readonly Degradation[]): void {
   const answer = (response && impliedDecision(response)) ?? "no opinion";
   callFacts.answer = answer;
-  callFacts.enforced = resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion");
-  callFacts.effect = lost.find((d) => d.from === answer)?.to ?? (answer === "modify" && rewriteApproves ? REWRITE_APPROVES : "as answered");
+  const decided = resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion");
+  // A rewrite that goes with a decision (an approving host's modify, an allow or ask that rewrites) says both.
+  callFacts.enforced = resolved.updatedInput && decided !== "modify" ? `modify + ${decided}` : decided;
+  callFacts.effect = lost.find((d) => d.from === answer)?.to ?? "as answered";
   callFacts.reason = response?.reason;
 }

@@ -7,6 +7,7 @@ import { toolMatcherTest } from "../core/matcher.ts";
 import { kindOf, type ToolContext, type ToolView } from "../tools/view.ts";
 import { withUpdatedTool } from "../tools/rewrite.ts";
 import { resolveResponse, type Degradation } from "../core/resolve.ts";
+import { hostAbilities } from "../core/host-abilities.ts";
 import { parseHandlerResult } from "../core/response.ts";
 import { denyReason } from "../dialects/reply.ts";
 import type { Outcome, Ran } from "./guard.ts";
@@ -107,7 +108,13 @@ export async function normalizedReply(
   const tools: ToolContext = { tools: host.tools, mcpName: host.mcp?.toolName };
   let normalized: ReturnType<typeof normalizeEvent>;
   try {
-    normalized = normalizeEvent(event, payload, host.payload, { hostPlatform: host.id, connectorId: config.id, env, tools });
+    normalized = normalizeEvent(event, payload, host.payload, {
+      hostPlatform: host.id,
+      connectorId: config.id,
+      env,
+      tools,
+      can: hostAbilities(event, host.dialect),
+    });
   } catch (error) {
     throw new FailOpen((error as Error).message);
   }
@@ -140,9 +147,9 @@ export async function normalizedReply(
     if (portable.lost) logLine(`${where}: ${portable.lost}`);
 
     const lost: Degradation[] = [];
-    const resolved = resolveResponse(event, portable.response, host.dialect.capabilities, lost);
+    const resolved = resolveResponse(event, portable.response, host.dialect.capabilities, lost, host.dialect.rewrite);
     runner.decided?.(resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion"));
-    noteAnswer(portable.response, resolved, lost, event === "PreToolUse" && Boolean(host.dialect.approvesRewrite));
+    noteAnswer(portable.response, resolved, lost);
     // What the host cannot take at all is logged, never dropped silently (conversions to context are
     // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
     const dropped = lost.filter((d) => !d.to.startsWith("context"));

@@ -40,7 +40,7 @@ export const auggie: HostRecord = {
     UserPromptSubmit: {},
     PreToolUse: {
       deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
-      modify: specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo safe" } }),
+      modify: specific("PreToolUse", { updatedInput: { command: "echo safe" } }), // no approval beside it (real run 0.36.0)
     },
     // Auggie's schema takes PostToolUse's block inside hookSpecificOutput.
     PostToolUse: {

@@ -4,7 +4,10 @@ import { block, specific, type Expected } from "../support/decisions.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
 import { CLAUDE } from "./mcp.ts";
 
-/** Claude Code's exact replies, which the hosts that copy its contract whole (CodeBuddy, Continue) give too. */
+/**
+ * The replies of Claude Code's contract, as the hosts that copy it whole (CodeBuddy, Continue) get
+ * them: a rewrite goes with an allow there (a rewrite alone is unchecked on them; declared).
+ */
 export const CLAUDE_REPLIES: Expected = {
   SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
   SessionEnd: {},
@@ -66,7 +69,8 @@ export const claudeCode: HostRecord = {
     SubagentStart: fromDocs("SubagentStart"),
     SubagentStop: fromDocs("SubagentStop"),
   },
-  replies: CLAUDE_REPLIES,
+  // A rewrite alone keeps Claude's permission flow (real run 2.1.332): no permissionDecision beside it.
+  replies: { ...CLAUDE_REPLIES, PreToolUse: { ...CLAUDE_REPLIES.PreToolUse, modify: specific("PreToolUse", { updatedInput: { command: "echo safe" } }) } },
   seen: {
     "PreToolUse from the real payload": [
       {

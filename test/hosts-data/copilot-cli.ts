@@ -60,7 +60,8 @@ export const copilotCli: HostRecord = {
       allow: { permissionDecision: "allow" },
       deny: { permissionDecision: "deny", permissionDecisionReason: "R" },
       ask: { permissionDecision: "ask", permissionDecisionReason: "R" },
-      modify: { permissionDecision: "allow", modifiedArgs: { command: "echo safe" } },
+      // modifiedArgs alone keeps Copilot's permission flow (real run 1.0.102).
+      modify: { modifiedArgs: { command: "echo safe" } },
     },
     PostToolUse: {},
     PreCompact: {},

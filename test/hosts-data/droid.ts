@@ -10,7 +10,8 @@ const RISK_REASON = "Prints a word into a file in the project dir.";
 /** What Droid 0.225.2 exports to every hook process (real run): Claude's variable as well as its own. */
 const DROID_ENV = { FACTORY_PROJECT_DIR: "/droid/project", DROID_PROJECT_DIR: "/droid/project", CLAUDE_PROJECT_DIR: "/droid/project" };
 const denied = specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" });
-const modified = (updatedInput: Record<string, unknown>) => specific("PreToolUse", { permissionDecision: "allow", updatedInput });
+// updatedInput alone: Droid's permission flow still applies to it (real run 0.225.2).
+const modified = (updatedInput: Record<string, unknown>) => specific("PreToolUse", { updatedInput });
 
 export const droid: HostRecord = {
   id: "droid",

@@ -39,7 +39,8 @@ export const vscodeCopilot: HostRecord = {
       allow: specific("PreToolUse", { permissionDecision: "allow" }),
       deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
       ask: specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "R" }),
-      modify: specific("PreToolUse", { permissionDecision: "allow", updatedInput: { command: "echo safe" } }),
+      // updatedInput is taken on its own (vscode PR 293575): no approval beside it.
+      modify: specific("PreToolUse", { updatedInput: { command: "echo safe" } }),
       context: specific("PreToolUse", { additionalContext: "C" }),
     },
     PostToolUse: {

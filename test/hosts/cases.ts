@@ -51,6 +51,12 @@ export interface CaseDef {
   afterInstall?(hostFile: string, binary: string): void;
   /** only for the hosts this says yes to (default: every host) */
   appliesTo?(host: HostDef): boolean;
+  /** why the case skips a host `appliesTo` says no to (default: the plugin-host reason) */
+  appliesWhy?: string;
+  /** run the host with `argsAsking`: its permission flow would ask before the shell tool runs (headless: refuses) */
+  asking?: boolean;
+  /** the call is refused in that run: a host that then stops ends as its `askingRefusal` says */
+  refused?: boolean;
   /** undefined = pass, otherwise the reason for the failure */
   check(o: CaseOutcome, host: HostDef): string | undefined;
 }
@@ -81,6 +87,26 @@ const needToolCall = (o: CaseOutcome): string | undefined =>
   o.mock.requests.some((r) => r.answer === "tool-call") ? undefined : `the host never reached the model's tool call (${summary(o)})`;
 
 const js = (v: unknown) => JSON.stringify(v);
+
+/** A PreToolUse handler on `@shell` that records what it saw and answers `answer` (source text). */
+const shellHandler = (answer: string) => `
+    PreToolUse: {
+      matcher: "@shell",
+      handler: (event) => {
+        keepRaw("PreToolUse", event);
+        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
+        return ${answer};
+      },
+    },`;
+
+/** The model asked for the shell call and the handler saw it as this host's: the reason when not. */
+const shellCallSeen = (o: CaseOutcome, h: HostDef): string | undefined => {
+  const miss = needToolCall(o);
+  if (miss) return miss;
+  const seen = readMark(o, "PreToolUse.called");
+  if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
+  return checkToolEvent(seen, h);
+};
 
 /** The normalized PreToolUse event: the host-native tool name and the command as an object field. */
 export const checkToolEvent = (seen: string, h: HostDef): string | undefined => {
@@ -147,22 +173,11 @@ export const CASES: CaseDef[] = [
     needs: ["PreToolUse"],
     quick: true,
     // A kind, not the host's name: the connector does not know which host runs it.
-    hooks: () => `
-    PreToolUse: {
-      matcher: "@shell",
-      handler: (event) => {
-        keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
-        return { decision: "deny", reason: ${js(DENY_REASON)} };
-      },
-    },`,
+    hooks: () => shellHandler(`{ decision: "deny", reason: ${js(DENY_REASON)} }`),
     check(o, h) {
-      const miss = needToolCall(o);
-      if (miss) return miss;
-      const seen = readMark(o, "PreToolUse.called");
-      if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
-      if (toolRan(o)) return "the tool ran although the handler denied it (tool-ran.marker exists)";
-      const bad = checkToolEvent(seen, h);
+      if (needToolCall(o) === undefined && readMark(o, "PreToolUse.called") && toolRan(o))
+        return "the tool ran although the handler denied it (tool-ran.marker exists)";
+      const bad = shellCallSeen(o, h);
       if (bad) return bad;
       const after = requestsAfterToolCall(o);
       if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
@@ -177,21 +192,9 @@ export const CASES: CaseDef[] = [
     needs: ["PreToolUse"],
     // A kind and a portable rewrite: the adapter puts the command back where this host keeps it
     // (a string, Cline's list of commands, Mux's script…).
-    hooks: () => `
-    PreToolUse: {
-      matcher: "@shell",
-      handler: (event) => {
-        keepRaw("PreToolUse", event);
-        mark("PreToolUse.called", { toolName: event.toolName, toolInput: event.toolInput, tool: event.tool });
-        return { decision: "modify", updatedTool: { command: ${js(MODIFIED_COMMAND)} } };
-      },
-    },`,
+    hooks: () => shellHandler(`{ decision: "modify", updatedTool: { command: ${js(MODIFIED_COMMAND)} } }`),
     check(o, h) {
-      const miss = needToolCall(o);
-      if (miss) return miss;
-      const seen = readMark(o, "PreToolUse.called");
-      if (!seen) return `PreToolUse handler was not called (${summary(o)})`;
-      const bad = checkToolEvent(seen, h);
+      const bad = shellCallSeen(o, h);
       if (bad) return bad;
       const modified = join(o.cwd, "modified.marker");
       if (toolRan(o)) return "the original command ran (tool-ran.marker exists); updatedInput was not applied";
@@ -200,6 +203,50 @@ export const CASES: CaseDef[] = [
       return undefined;
     },
   },
+  ...[
+    // A rewrite alone keeps the host's permission flow (issue 44): with no rule that lets the
+    // shell run, a headless host refuses the rewritten command, and says which part needs approval.
+    {
+      name: "modify-keeps-prompt",
+      decision: "modify" as const,
+      refused: true,
+      response: `{ decision: "modify", updatedTool: { command: ${js(MODIFIED_COMMAND)} } }`,
+      check(o: CaseOutcome, h: HostDef) {
+        if (existsSync(join(o.cwd, "modified.marker"))) return "the rewritten command ran unasked: the modify approved it";
+        if (toolRan(o)) return "the original command ran (tool-ran.marker exists)";
+        // A host that stops at a call it may not run (askingRefusal) says so on stdout instead of telling the model.
+        if (h.askingRefusal) return o.stdout.includes(h.askingRefusal.says) ? undefined : `the host did not say "${h.askingRefusal.says}" (${summary(o)})`;
+        if (!requestsAfterToolCall(o).some((r) => contains(r.text, "modified.marker")))
+          return `no model request after the call names the rewritten command (the host did not weigh the rewrite; ${summary(o)})`;
+        return undefined;
+      },
+    },
+    // The same rewrite with an explicit allow: approved, it runs although no rule lets the shell run.
+    {
+      name: "allow-rewrite-approves",
+      decision: "modify" as const,
+      refused: false,
+      response: `{ decision: "allow", updatedTool: { command: ${js(MODIFIED_COMMAND)} } }`,
+      check(o: CaseOutcome, _h: HostDef) {
+        if (toolRan(o)) return "the original command ran (tool-ran.marker exists); the rewrite was not applied";
+        if (!existsSync(join(o.cwd, "modified.marker"))) return `the approved rewrite did not run (no modified.marker; ${summary(o)})`;
+        return undefined;
+      },
+    },
+  ].map(
+    (c): CaseDef => ({
+      name: c.name,
+      primary: "PreToolUse",
+      decision: c.decision,
+      needs: ["PreToolUse"],
+      asking: true,
+      refused: c.refused,
+      appliesTo: (h) => Boolean(h.argsAsking) && findAdapter(h.id)?.dialect.rewrite?.alone === "neutral",
+      appliesWhy: "for hosts with a neutral rewrite (adapter dialect.rewrite) and a run where the shell needs approval (argsAsking)",
+      hooks: () => shellHandler(c.response),
+      check: (o, h) => shellCallSeen(o, h) ?? c.check(o, h),
+    }),
+  ),
   {
     name: "context-session-start",
     primary: "SessionStart",

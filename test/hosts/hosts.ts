@@ -108,6 +108,16 @@ export interface HostDef {
   env(ctx: RunContext): Record<string, string>;
   /** argv after the binary */
   args(prompt: string, ctx: RunContext): string[];
+  /**
+   * argv under which the host's own permission flow asks before its shell tool runs (a headless
+   * run then refuses the call): for the cases that show a rewrite does not approve.
+   */
+  argsAsking?(prompt: string, ctx: RunContext): string[];
+  /**
+   * How a run with `argsAsking` ends when the call needs approval, where the host stops instead of
+   * telling the model (Droid's exec): its exit code and a piece of its stdout.
+   */
+  askingRefusal?: { exitCode: number; says: string };
   /** wall-clock limit for one host run */
   timeoutMs: number;
 }
@@ -176,6 +186,8 @@ export const HOSTS: HostDef[] = [
     // --allowedTools Bash lets the command run in -p mode without a permission prompt (and works as root).
     // mcp__e2erec__record: the fixture MCP server's tool (the mcp-tool case).
     args: (prompt) => ["-p", prompt, "--output-format", "json", "--allowedTools", "Bash,mcp__e2erec__record"],
+    // No allow rule for Bash: Claude's -p run refuses a command that needs approval, naming the part.
+    argsAsking: (prompt) => ["-p", prompt, "--output-format", "json"],
     hookFiles: (ctx) => [join(ctx.home, ".claude", "settings.json")],
     timeoutMs: 60_000,
   },
@@ -329,6 +341,8 @@ export const HOSTS: HostDef[] = [
       COPILOT_OFFLINE: "true",
     }),
     args: (prompt) => ["-p", prompt, "--allow-all-tools", "--output-format", "json", "--disable-builtin-mcps"],
+    // No --allow-all-tools: a shell command needs approval, which a -p run cannot give.
+    argsAsking: (prompt) => ["-p", prompt, "--output-format", "json", "--disable-builtin-mcps"],
     timeoutMs: 60_000,
   },
   {
@@ -520,6 +534,9 @@ export const HOSTS: HostDef[] = [
     // Without it, droid calls api.factory.ai (flags, telemetry) and a run takes seconds longer.
     env: () => ({ FACTORY_AIRGAP_ENABLED: "true" }),
     args: (prompt) => ["exec", "-m", "custom:Mock-0", "--auto", "high", "-o", "json", prompt],
+    // No --auto: exec may not run a command that writes, and ends at the first one, exit 1.
+    argsAsking: (prompt) => ["exec", "-m", "custom:Mock-0", "-o", "json", prompt],
+    askingRefusal: { exitCode: 1, says: "insufficient permission to proceed" },
     timeoutMs: 60_000,
   },
   {

@@ -341,7 +341,12 @@ async function runCase(host: HostDef, c: CaseDef): Promise<Result> {
   const missing = c.needs.filter((e) => !host.fires.includes(e));
   if (missing.length && !degraded) return { status: "skip", why: `${host.id} fires no ${missing.join("/")} in a non-interactive run` };
   if (c.appliesTo && !c.appliesTo(host))
-    return { status: "skip", why: `the ${c.name} case is not for ${host.id}'s kind of hooks (test/reliability and test/fail-closed.test.ts cover the rest)` };
+    return {
+      status: "skip",
+      why: c.appliesWhy
+        ? `the ${c.name} case is ${c.appliesWhy}`
+        : `the ${c.name} case is not for ${host.id}'s kind of hooks (test/reliability and test/fail-closed.test.ts cover the rest)`,
+    };
   const unsupported = host.unsupported?.[c.name];
   if (unsupported && !newer) return { status: "skip", why: unsupported };
   if (noAdapter.has(host.id)) return { status: "skip", why: noAdapter.get(host.id) };
@@ -410,7 +415,7 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     if (c.afterInstall) c.afterInstall(JSON.parse(install.stdout).results[0].file, AC_BIN);
 
     // 2. host-specific preparation that our install may leave to the user
-    const hostArgs = host.args(PROMPT, ctx);
+    const hostArgs = c.asking && host.argsAsking ? host.argsAsking(PROMPT, ctx) : host.args(PROMPT, ctx);
     if (host.id === "codex") {
       if (codexTrustMode === "bypass") {
         hostArgs.splice(1, 0, "--dangerously-bypass-hook-trust");
@@ -451,7 +456,8 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     const outcome: CaseOutcome = { ...ctxPaths, mock, exitCode: ran.exitCode, timedOut: ran.timedOut, stdout: ran.stdout, stderr: ran.stderr };
     let why = degraded ? degraded.check(outcome, host) : c.check(outcome, host);
     if (!why && ran.timedOut) why = `the host did not finish within ${host.timeoutMs / 1000} s`;
-    if (!why && ran.exitCode !== (degraded?.exitCode ?? 0)) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
+    const refusedExit = c.asking && c.refused ? host.askingRefusal?.exitCode : undefined;
+    if (!why && ran.exitCode !== (degraded?.exitCode ?? refusedExit ?? 0)) why = `the host exited ${ran.exitCode}: ${gist(ran.stdout, ran.stderr)}`;
     if (!why && degraded) result.degraded = degraded.why;
     if (why) {
       result = { status: "FAIL", why };

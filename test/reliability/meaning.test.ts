@@ -15,7 +15,7 @@ const run = (platform: string, event: string, payload: unknown, response?: unkno
 const seen = () => JSON.parse(box.read(seenFile));
 const rewrite = { decision: "allow", updatedInput: { command: "ls" } };
 
-describe("allow + updatedInput is a modify", () => {
+describe("allow + updatedInput rewrites and approves", () => {
   test("Claude Code PreToolUse", () =>
     expect(run("claude-code", "PreToolUse", prePayload(), rewrite).stdout).toBe(
       `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } })}\n`,
@@ -32,7 +32,7 @@ describe("allow + updatedInput is a modify", () => {
     expect(run("codex", "PreToolUse", prePayload(), rewrite).stdout).toBe(
       `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls" } } })}\n`,
     ));
-  test("where the host cannot take it (Qwen Code PreToolUse), it is logged as a degradation", () => {
+  test("where the host cannot take it (Qwen Code PreToolUse), nothing is approved and it is logged as a degradation", () => {
     const result = run("qwen-code", "PreToolUse", prePayload(), rewrite);
     expect(result.stdout).toBe("");
     expect(box.read(join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log"))).toContain("cannot take modify on PreToolUse");
