@@ -42,4 +42,4 @@ export const connectorArgs = {
 } as const satisfies ArgsDef;
 
 /** Exit codes: what went wrong, for scripts. docs/cli.md says the same. */
-export const EXIT = { ok: 0, failure: 1, usage: 2, connectorConfig: 3, hostConfig: 4, problems: 5, untrusted: 6 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, connectorConfig: 3, hostConfig: 4, problems: 5, untrusted: 6, needsAdmin: 7 } as const;

@@ -15,7 +15,8 @@ import { idSchema } from "../config/hook-call-schema.ts";
 import * as v from "valibot";
 import { agentArgs, configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
-import { UsageError } from "./_fail.ts";
+import { AdminError, UsageError } from "./_fail.ts";
+import { adminProblem, retractManaged } from "../install/managed/deploy.ts";
 import { loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 
@@ -80,6 +81,7 @@ export default defineAcCommand({
     const dryRun = Boolean(values["dry-run"]);
     const id = await connectorId(values);
     const paths = pathContext(values["project-dir"], values.agent);
+    let retracted: string[] = [];
     const results = await withInstallLock(
       async () => {
         const registry = await readRegistry();
@@ -99,6 +101,8 @@ export default defineAcCommand({
           });
         }
         if (!targets.length) throw new UsageError(`connector "${id}" is not installed${platforms ? ` for ${platforms.join(", ")}` : ""}`);
+        const admin = targets.some((t) => t.scope === "managed") && !dryRun ? adminProblem() : undefined;
+        if (admin) throw new AdminError(admin);
         const owners = sharedOwners(mcpOwners(registry, id), { keptBy: serversByFile(recorded.filter((r) => !chosen.includes(r))) });
 
         const results = targets.map((target): UninstallResult => {
@@ -157,6 +161,8 @@ export default defineAcCommand({
           else delete registry[id];
           writeRegistry(registry);
           if (!registry[id]) removeCompiled(id);
+          // The system copies go with the connector's last managed install (the binary with the last connector's).
+          if (chosen.some((r) => r.scope === "managed") && !registry[id]?.installs.some((r) => r.scope === "managed")) retracted = retractManaged(id);
         }
         return results;
       },
@@ -164,8 +170,9 @@ export default defineAcCommand({
     );
 
     const failed = results.some((r) => r.status === "error");
-    if (json) printJson({ ok: !failed, dryRun, connector: id, results });
+    if (json) printJson({ ok: !failed, dryRun, connector: id, results, ...(retracted.length ? { managedRemoved: retracted } : {}) });
     else {
+      if (retracted.length) ui.success(`removed the managed copies: ${retracted.join(", ")}`);
       for (const r of results) {
         if (dryRun && r.diff) printStdout(r.diff);
         const where = tilde(r.file, paths.home);

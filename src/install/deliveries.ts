@@ -36,6 +36,8 @@ interface Target<D> {
   invocations: readonly string[];
   /** The connector's config file: managed hook commands name it (src/install/command-line.ts). */
   configPath?: string;
+  /** The binary managed hook commands call (the system copy); default: this one. */
+  binary?: readonly string[];
 }
 
 /** How one kind of delivery is located and turned into file edits. */
@@ -73,13 +75,14 @@ const hookFile: Delivery<HookFile> = {
     const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
     const shell = commandShell(delivery.file);
     const configPath = target.scope === "managed" ? target.configPath : undefined;
+    const binary = target.scope === "managed" ? target.binary : undefined;
     const entries = wiring.map((w) => {
       const hostKeys = w.failClosed ? hostFailClosedKeys(adapter, w.nativeEvent) : undefined;
       return {
         nativeEvent: w.nativeEvent,
         event: w.event,
         matcher: w.matcherText,
-        command: hookCommand(adapter.id, w.event, config.id, { native: w.native, failClosed: w.failClosed }, shell, undefined, configPath),
+        command: hookCommand(adapter.id, w.event, config.id, { native: w.native, failClosed: w.failClosed }, shell, binary, configPath),
         timeout,
         ...(hostKeys ? { hostKeys } : {}),
       };

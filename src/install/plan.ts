@@ -24,6 +24,8 @@ export interface PlanOptions {
   mcpOwners?: McpOwners;
   /** The config's file: commands written to a managed (system) scope name it, other users' registries do not know it. */
   configPath?: string;
+  /** The binary managed hook commands call (the system copy, src/install/managed/layout.ts). */
+  binary?: readonly string[];
 }
 import type { Capability } from "../dialects/dialect.ts";
 
@@ -190,7 +192,7 @@ export function planHost(
   if (options.only !== "hooks") plan.mcp = planMcp(adapter, config, scope, paths, options.mcpOwners ?? NO_OWNERS);
   // A connector of MCP servers alone leaves the hook files alone.
   const mcpAlone = !config.hooks && !config.platforms && config.mcpServers;
-  if (options.only !== "mcp" && !mcpAlone) planHooks(plan, adapter, config, scope, paths, invocations, options.configPath);
+  if (options.only !== "mcp" && !mcpAlone) planHooks(plan, adapter, config, scope, paths, invocations, options);
   return plan;
 }
 
@@ -201,7 +203,7 @@ function planHooks(
   scope: Scope,
   paths: PathContext,
   invocations: readonly string[],
-  configPath?: string,
+  { configPath, binary }: PlanOptions = {},
 ): void {
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
@@ -303,7 +305,7 @@ function planHooks(
     });
     plan.wired.push({ event: nativeEvent, nativeEvent, matcher: hook.matcher ? "native" : "all", native: true });
   }
-  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations, configPath }, config, wiring);
+  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations, configPath, binary }, config, wiring);
 }
 
 /** The edits that take a connector out of one host file (recorded at install, or located now). */

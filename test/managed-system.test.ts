@@ -1,0 +1,138 @@
+/**
+ * `install --scope managed` as an administrator runs it: as root, the system folders as they are
+ * named (overlays in a private mount namespace, test/support/system-namespace.ts), the hooks run by
+ * another user. What it writes names only the system copies of the binary and the snapshots.
+ */
+import { describe, expect, test } from "bun:test";
+import { chmodSync, chownSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
+import { systemBox, systemSkip, type SystemBox } from "./support/system-namespace.ts";
+import { tempDir } from "./support/temp.ts";
+
+const LIB = "/usr/local/lib/agent-connector";
+const CLAUDE = "/etc/claude-code/managed-settings.json";
+const CURSOR = "/etc/cursor/hooks.json";
+const NOBODY = 65534;
+const ADMIN_SETTINGS = '{\n  // the admin\'s own policy\n  "permissions": { "deny": ["WebFetch"] }\n}\n';
+
+const call = (tool: string, input: Record<string, unknown>) =>
+  JSON.stringify({ session_id: "s1", hook_event_name: "PreToolUse", tool_name: tool, tool_input: input, cwd: "/" });
+const denied = (reason: string) =>
+  `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } })}\n`;
+
+/** A home of another user (nobody), who can read nothing of the administrator's. */
+function otherUser(): string {
+  const home = tempDir("ac-other-user-");
+  chmodSync(home, 0o755);
+  chownSync(home, NOBODY, NOBODY);
+  return home;
+}
+
+/** Two connectors: a JSON one, and a script one (compiled), in the administrator's own folders. */
+function twoConnectors(box: Sandbox): { json: string; script: string } {
+  const json = box.write(
+    join(box.project, "shell", "agent-connector.config.json"),
+    JSON.stringify({ id: "no-shell", hooks: { PreToolUse: { matcher: "Bash", response: { decision: "deny", reason: "no shell" } } } }),
+  );
+  const script = writeConfig(box, `{ id: "no-write", hooks: { PreToolUse: { matcher: "Write", handler: () => ({ decision: "deny", reason: "no writes" }) } } }`);
+  return { json, script };
+}
+
+/** Each hook command of the managed file, run the way the host runs it, as another user, with and without the daemon. */
+function runAsOtherUser(sys: SystemBox, command: string, stdin: string): string[] {
+  const home = otherUser();
+  const env = { HOME: home, AGENT_CONNECTOR_HOME: join(home, ".agent-connector") };
+  const outputs = ["0", "1", "1"].map(
+    (daemon) => sys.run(["sh", "-c", command], { user: NOBODY, cwd: "/", stdin, env: { ...env, AGENT_CONNECTOR_DAEMON: daemon } }).stdout,
+  );
+  sys.run([command.split(" ")[0]!, "daemon", "stop"], { user: NOBODY, cwd: "/", env });
+  return outputs;
+}
+
+const commands = (text: string): string[] =>
+  Object.values(JSON.parse(text.replace(/^\s*\/\/.*$/gm, "")).hooks as Record<string, { hooks: { command: string }[] }[]>).flatMap((groups) =>
+    groups.flatMap((g) => g.hooks.map((h) => h.command)),
+  );
+
+describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSkip ? ` (skipped: ${systemSkip})` : ""}`, () => {
+  test("copies the binary and each snapshot to /usr/local/lib/agent-connector; hooks name only those, run for another user, and leave the files byte for byte", () => {
+    const box = sandbox();
+    const sys = systemBox(box);
+    expect(sys.run(["sh", "-c", `mkdir -p /etc/claude-code && printf '%s' "$1" > ${CLAUDE}`, "sh", ADMIN_SETTINGS]).exitCode).toBe(0);
+    const { json, script } = twoConnectors(box);
+    for (const config of [json, script]) {
+      const result = sys.cli(["install", "--scope", "managed", "--platform", "claude-code,cursor", "--config", config, "--json"]);
+      expect(result.stderr).toBe("");
+      expect(result.exitCode).toBe(0);
+      const report = JSON.parse(result.stdout);
+      expect(report.results.map((r: { file: string; status: string }) => [r.file, r.status])).toEqual([
+        [CLAUDE, "installed"],
+        [CURSOR, "installed"],
+      ]);
+      expect(report.binary).toBe(`${LIB}/bin/agent-connector`);
+    }
+
+    const claude = sys.read(CLAUDE)!;
+    expect(commands(claude)).toEqual([
+      `${LIB}/bin/agent-connector hook claude-code PreToolUse --connector no-shell --config ${LIB}/connectors/no-shell.snapshot.js`,
+      `${LIB}/bin/agent-connector hook claude-code PreToolUse --connector no-write --config ${LIB}/connectors/no-write.snapshot.js`,
+    ]);
+    // Nothing written names the administrator's home, the sources' folder or a temporary folder.
+    for (const text of [claude, sys.read(CURSOR)!]) {
+      expect(text).not.toContain(box.root);
+      expect(text).not.toContain("/tmp");
+    }
+    const modes = sys.run(["stat", "-c", "%n %a %u", LIB, `${LIB}/bin`, `${LIB}/bin/agent-connector`, `${LIB}/connectors`, `${LIB}/connectors/no-write.snapshot.js`]);
+    expect(modes.stdout).toBe(
+      [`${LIB} 755 0`, `${LIB}/bin 755 0`, `${LIB}/bin/agent-connector 755 0`, `${LIB}/connectors 755 0`, `${LIB}/connectors/no-write.snapshot.js 644 0`]
+        .map((line) => `${line}\n`)
+        .join(""),
+    );
+
+    // A second install changes no byte.
+    const again = JSON.parse(sys.cli(["install", "--scope", "managed", "--platform", "claude-code,cursor", "--config", json, "--json"]).stdout);
+    expect([again.results.map((r: { status: string }) => r.status), again.managed.binary.changed, again.managed.snapshot.changed]).toEqual([
+      ["unchanged", "unchanged"],
+      false,
+      false,
+    ]);
+    expect(sys.read(CLAUDE)).toBe(claude);
+
+    // The administrator's sources may go: the hooks run the snapshots.
+    writeFileSync(json, "{ broken");
+    writeFileSync(script, "throw new Error('gone')");
+    const [shell, write] = commands(claude);
+    expect(runAsOtherUser(sys, shell!, call("Bash", { command: "ls" }))).toEqual(Array(3).fill(denied("no shell")));
+    expect(runAsOtherUser(sys, write!, call("Write", { file_path: "/x", content: "" }))).toEqual(Array(3).fill(denied("no writes")));
+
+    const first = sys.cli(["uninstall", "--connector", "no-shell", "--scope", "managed"]);
+    expect(first.exitCode).toBe(0);
+    expect(commands(sys.read(CLAUDE)!)).toEqual([write!]);
+    expect(sys.exists(`${LIB}/connectors/no-shell.snapshot.js`)).toBe(false);
+    expect(sys.exists(`${LIB}/bin/agent-connector`)).toBe(true);
+
+    const last = sys.cli(["uninstall", "--connector", "no-write", "--scope", "managed"]);
+    expect(last.exitCode).toBe(0);
+    expect(sys.read(CLAUDE)).toBe(ADMIN_SETTINGS);
+    expect(sys.exists(CURSOR)).toBe(false);
+    expect(sys.exists(LIB)).toBe(false);
+  });
+
+  test("without root, says what it needs (exit 7) and writes nothing", () => {
+    const box = sandbox();
+    const sys = systemBox(box);
+    const home = otherUser();
+    const config = join(home, "agent-connector.config.json");
+    writeFileSync(config, JSON.stringify({ id: "no-shell", hooks: { PreToolUse: { matcher: "Bash", response: { decision: "deny", reason: "no shell" } } } }));
+    chownSync(config, NOBODY, NOBODY);
+    const env = { HOME: home, AGENT_CONNECTOR_HOME: join(home, ".agent-connector") };
+    const result = sys.cli(["install", "--scope", "managed", "--platform", "claude-code", "--config", config], { user: NOBODY, env });
+    expect(result.exitCode).toBe(7);
+    expect(result.stderr).toContain(
+      "--scope managed writes the machine's files (the hosts' managed settings and /usr/local/lib/agent-connector): run it as root, e.g. sudo agent-connector install --scope managed",
+    );
+    expect(sys.exists(CLAUDE)).toBe(false);
+    expect(sys.exists(LIB)).toBe(false);
+  });
+});
