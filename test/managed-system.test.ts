@@ -35,7 +35,10 @@ function twoConnectors(box: Sandbox): { json: string; script: string } {
     join(box.project, "shell", "agent-connector.config.json"),
     JSON.stringify({ id: "no-shell", hooks: { PreToolUse: { matcher: "Bash", response: { decision: "deny", reason: "no shell" } } } }),
   );
-  const script = writeConfig(box, `{ id: "no-write", hooks: { PreToolUse: { matcher: "Write", handler: () => ({ decision: "deny", reason: "no writes" }) } } }`);
+  const script = writeConfig(
+    box,
+    `{ id: "no-write", hooks: { PreToolUse: { matcher: "Write", handler: () => ({ decision: "deny", reason: "no writes" }) } } }`,
+  );
   return { json, script };
 }
 
@@ -83,7 +86,16 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
       expect(text).not.toContain(box.root);
       expect(text).not.toContain("/tmp");
     }
-    const modes = sys.run(["stat", "-c", "%n %a %u", LIB, `${LIB}/bin`, `${LIB}/bin/agent-connector`, `${LIB}/connectors`, `${LIB}/connectors/no-write.snapshot.js`]);
+    const modes = sys.run([
+      "stat",
+      "-c",
+      "%n %a %u",
+      LIB,
+      `${LIB}/bin`,
+      `${LIB}/bin/agent-connector`,
+      `${LIB}/connectors`,
+      `${LIB}/connectors/no-write.snapshot.js`,
+    ]);
     expect(modes.stdout).toBe(
       [`${LIB} 755 0`, `${LIB}/bin 755 0`, `${LIB}/bin/agent-connector 755 0`, `${LIB}/connectors 755 0`, `${LIB}/connectors/no-write.snapshot.js 644 0`]
         .map((line) => `${line}\n`)

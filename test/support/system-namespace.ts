@@ -64,4 +64,3 @@ export function systemBox(box: Sandbox): SystemBox {
     exists: (path) => run(["test", "-e", path]).exitCode === 0,
   };
 }
-
