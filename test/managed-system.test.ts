@@ -131,6 +131,52 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
     expect(sys.exists(LIB)).toBe(false);
   });
 
+  test("--lock: listed by --dry-run first, set in Claude Code's managed settings, named as missing on Cursor; kept while another connector locks, gone with the last", () => {
+    const box = sandbox();
+    const sys = systemBox(box);
+    expect(sys.run(["sh", "-c", `mkdir -p /etc/claude-code && printf '%s' "$1" > ${CLAUDE}`, "sh", ADMIN_SETTINGS]).exitCode).toBe(0);
+    const { json, script } = twoConnectors(box);
+    const install = (config: string, ...extra: string[]) =>
+      sys.cli(["install", "--scope", "managed", "--lock", "--platform", "claude-code,cursor", "--config", config, ...extra]);
+
+    const dry = install(json, "--dry-run");
+    expect(dry.exitCode).toBe(0);
+    expect(dry.stderr).toContain(
+      `Claude Code: "allowManagedHooksOnly": true in ${CLAUDE} (would be set): only managed hooks run there; users' and projects' own hooks are skipped`,
+    );
+    expect(dry.stderr).toContain("Cursor has no setting that makes managed hooks the only ones: --lock sets nothing there");
+    expect(dry.stdout).toContain('+  "allowManagedHooksOnly": true');
+    expect(sys.read(CLAUDE)).toBe(ADMIN_SETTINGS);
+    expect(sys.exists(LIB)).toBe(false);
+
+    for (const config of [json, script]) {
+      const result = JSON.parse(install(config, "--json").stdout);
+      expect(result.results.map((r: { locks?: unknown }) => r.locks ?? null)).toEqual([[{ setting: '"allowManagedHooksOnly": true', file: CLAUDE }], null]);
+    }
+    const locked = sys.read(CLAUDE)!;
+    expect(JSON.parse(locked.replace(/^\s*\/\/.*$/gm, "")).allowManagedHooksOnly).toBe(true);
+
+    const first = JSON.parse(sys.cli(["uninstall", "--connector", "no-shell", "--scope", "managed", "--json"]).stdout);
+    expect(first.results.find((r: { platform: string }) => r.platform === "claude-code").locks).toEqual([
+      { setting: '"allowManagedHooksOnly": true', file: CLAUDE, status: "locked-by-another" },
+    ]);
+    expect(JSON.parse(sys.read(CLAUDE)!.replace(/^\s*\/\/.*$/gm, "")).allowManagedHooksOnly).toBe(true);
+
+    const last = JSON.parse(sys.cli(["uninstall", "--connector", "no-write", "--scope", "managed", "--json"]).stdout);
+    expect(last.results.find((r: { platform: string }) => r.platform === "claude-code").locks).toEqual([
+      { setting: '"allowManagedHooksOnly": true', file: CLAUDE, status: "removed" },
+    ]);
+    expect(sys.read(CLAUDE)).toBe(ADMIN_SETTINGS);
+  });
+
+  test("--lock needs --scope managed", () => {
+    const box = sandbox();
+    const { json } = twoConnectors(box);
+    const result = box.cli(["install", "--lock", "--platform", "claude-code", "--config", json]);
+    expect(result.exitCode).toBe(2);
+    expect(result.stderr).toContain("--lock sets the hosts' managed-hooks-only switches: it needs --scope managed");
+  });
+
   test("without root, says what it needs (exit 7) and writes nothing", () => {
     const box = sandbox();
     const sys = systemBox(box);

@@ -7,7 +7,7 @@ import { typeCheckHint } from "./_type-check.ts";
 import { planEdits, planHost, type HostPlan, type Part } from "../install/plan.ts";
 import { mcpOwners, sharedOwners, type McpPlan } from "../install/mcp/plan.ts";
 import type { ServerChange } from "../install/edits/mcp-servers.ts";
-import type { InstallRecord } from "../registry/types.ts";
+import type { InstallRecord, LockRecord } from "../registry/types.ts";
 import { UntrustedError, UsageError } from "./_fail.ts";
 import { applyEdits, splitChanges, type CompanionResult, type FileChange } from "../install/apply.ts";
 import { readRegistry } from "../registry/read.ts";
@@ -30,6 +30,7 @@ import { sharedSourceRefusal, sourceProblem } from "../install/source-trust.ts";
 import type { ConnectorConfig } from "../events.ts";
 import { failClosedReport } from "../install/fail-closed-report.ts";
 import { deploy, managedTarget, type ManagedTarget } from "./_managed.ts";
+import { lockSetting, noLockWarning, planLocks, replaceLocks } from "../install/managed/locks.ts";
 
 /**
  * Why a connector has nothing for install to write, or undefined. (Hooks and MCP servers are
@@ -53,6 +54,8 @@ export interface HostResult extends Omit<HostPlan, "edits" | "mcp"> {
   error?: string;
   companions?: CompanionResult[];
   mcp?: McpResult;
+  /** install --lock: the host's switches that let only managed hooks run, as their file spells them. */
+  locks?: { setting: string; file: string }[];
 }
 
 function mcpResult({ edit: _edit, ...plan }: McpPlan, change: FileChange | undefined): McpResult {
@@ -196,6 +199,11 @@ export default defineAcCommand({
       type: "boolean",
       description: "Hooks run the snapshot made now and never follow the config file; only the next install changes it (every managed install is frozen)",
     },
+    lock: {
+      type: "boolean",
+      description:
+        "With --scope managed: also set each host's own switch that lets only managed hooks run (Claude Code's allowManagedHooksOnly, Codex's allow_managed_hooks_only); hosts without one are named; uninstall takes it out",
+    },
     "allow-shared": {
       type: "boolean",
       description: "Install a config that another local user could replace (theirs, or in a folder others can write to); status and doctor keep warning",
@@ -222,6 +230,7 @@ export default defineAcCommand({
       );
     const nothing = nothingToInstall(config);
     if (nothing) throw new ConnectorConfigError(configPath, "", nothing);
+    if (args.lock && scope !== "managed") throw new UsageError("--lock sets the hosts' managed-hooks-only switches: it needs --scope managed");
     const managed = scope === "managed" ? managedTarget(config.id, dryRun) : undefined;
     const binaryNote = isCompiled() && !process.env.AGENT_CONNECTOR_BIN && scope !== "managed" ? hookBinaryChoice().note : undefined;
     let compiled: CompileResult | undefined;
@@ -253,6 +262,7 @@ export default defineAcCommand({
           declared,
         );
 
+        const lockRecords: LockRecord[] = [];
         const writtenNow = new Map<string, string[]>();
         const owners = sharedOwners(mcpOwners(registry, config.id), { writtenNow });
         const results: HostResult[] = adapters.map((adapter) => {
@@ -264,11 +274,18 @@ export default defineAcCommand({
           plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
           const hidden = plan.file ? hiddenUserFile(adapter, scope, paths, config.id) : undefined;
           if (hidden) plan.warnings.push(hidden);
+          const locks = args.lock && plan.file ? planLocks(adapter, paths, registry, config.id) : undefined;
+          if (locks && !locks.edits.length) plan.warnings.push(noLockWarning(adapter));
+          if (locks) plan.edits.push(...locks.edits);
           try {
             const result = hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
             const absent = result.status === "nothing-to-install" ? undefined : hostNotFoundWarning(adapter, paths, dryRun);
             if (absent) result.warnings.unshift(absent);
             if (result.mcp?.file) writtenNow.set(result.mcp.file, [...(writtenNow.get(result.mcp.file) ?? []), ...writtenServers(result)]);
+            if (locks?.records.length) {
+              lockRecords.push(...locks.records);
+              result.locks = locks.edits.map((e) => ({ setting: lockSetting(e.format, e.key, e.value), file: e.file }));
+            }
             return result;
           } catch (error) {
             if (!(error instanceof HostConfigError)) throw error;
@@ -277,10 +294,13 @@ export default defineAcCommand({
         });
 
         if (!dryRun) {
+          const previous = registry[config.id];
+          const locks = replaceLocks(previous?.locks ?? [], [...new Set(lockRecords.map((l) => l.platform))], lockRecords);
           registry[config.id] = {
             config: configPath,
             ...(shared ? { allowShared: true as const } : {}),
-            installs: recordInstalls(registry[config.id]?.installs ?? [], results, managed ? [managed.binary] : undefined),
+            installs: recordInstalls(previous?.installs ?? [], results, managed ? [managed.binary] : undefined),
+            ...(locks.length ? { locks } : {}),
           };
           writeRegistry(registry);
           if (!managed) compiled = await compileConnector(configPath, config, process.env, { frozen: Boolean(args.frozen) });
@@ -308,6 +328,11 @@ export default defineAcCommand({
     else {
       report(results, dryRun, paths.home);
       if (managed) for (const line of managedLines(managedReport(managed, deployed), dryRun)) ui.info(line);
+      for (const r of results)
+        for (const lock of r.locks ?? [])
+          ui.info(
+            `${r.name}: ${lock.setting} in ${lock.file}${dryRun ? " (would be set)" : ""}: only managed hooks run there; users' and projects' own hooks are skipped`,
+          );
       if (binaryNote) ui[binaryNote.level](binaryNote.message);
       const typeCheck = typeCheckHint(configPath, paths.home);
       if (typeCheck) ui.info(typeCheck);
