@@ -21,14 +21,19 @@ describe.skipIf(NOT_ROOT)(`install --scope managed${NOT_ROOT ? " (skipped: needs
     const root = join(box.root, "system");
     const config = box.write(join(box.project, "agent-connector.config.json"), CONFIG);
     const env = { AGENT_CONNECTOR_MANAGED_ROOT: root, AGENT_CONNECTOR_BIN: BIN };
-    const result = box.cli(["install", "--scope", "managed", "--platform", "claude-code,cursor,codex", "--config", config, "--json"], { env });
+    const result = box.cli(["install", "--scope", "managed", "--platform", "claude-code,cursor,qwen-code", "--config", config, "--json"], { env });
     expect(result.exitCode).toBe(0);
-    const files = JSON.parse(result.stdout).results.map((r: { platform: string; file?: string; status: string }) => [r.platform, r.file ?? null, r.status]);
+    const report = JSON.parse(result.stdout);
+    const files = report.results.map((r: { platform: string; file?: string; status: string }) => [r.platform, r.file ?? null, r.status]);
     expect(files).toEqual([
       ["claude-code", join(root, "etc", "claude-code", "managed-settings.json"), "installed"],
       ["cursor", join(root, "etc", "cursor", "hooks.json"), "installed"],
-      ["codex", null, "nothing-to-install"],
+      ["qwen-code", null, "nothing-to-install"],
     ]);
+    // A host without a machine-wide file says so, and what an administrator can do instead.
+    expect(report.results[2].warnings).toContain(
+      "Qwen Code has no machine-wide (managed) hook file: nothing is installed for it at managed scope. Instead, install the connector at user scope as each user (e.g. sudo -u <user> agent-connector install --platform qwen-code; a user can remove it), or leave Qwen Code out.",
+    );
     const command = JSON.parse(box.read(join(root, "etc", "claude-code", "managed-settings.json"))).hooks.PreToolUse[0].hooks[0].command;
     const lib = join(root, "usr", "local", "lib", "agent-connector");
     expect(command).toBe(`${lib}/bin/agent-connector hook claude-code PreToolUse --connector no-shell --config ${lib}/connectors/no-shell.snapshot.js`);

@@ -13,6 +13,20 @@ import { tempDir } from "./support/temp.ts";
 const LIB = "/usr/local/lib/agent-connector";
 const CLAUDE = "/etc/claude-code/managed-settings.json";
 const CURSOR = "/etc/cursor/hooks.json";
+const CODEX = "/etc/codex/hooks.json";
+const CODEX_REQUIREMENTS = "/etc/codex/requirements.toml";
+const GEMINI = "/etc/gemini-cli/settings.json";
+const WINDSURF = "/etc/windsurf/hooks.json";
+/** Every host with a machine-wide hook file, and the file. */
+const MANAGED_HOSTS = [
+  ["claude-code", CLAUDE],
+  ["cursor", CURSOR],
+  ["codex", CODEX],
+  ["gemini-cli", GEMINI],
+  ["windsurf", WINDSURF],
+] as const;
+const PLATFORMS = MANAGED_HOSTS.map(([id]) => id).join(",");
+const ADMIN_REQUIREMENTS = '# the admin\'s own requirements\nallowed_approval_policies = ["on-request"]\n\n[features]\nhooks = true\n';
 const NOBODY = 65534;
 const ADMIN_SETTINGS = '{\n  // the admin\'s own policy\n  "permissions": { "deny": ["WebFetch"] }\n}\n';
 
@@ -59,20 +73,16 @@ const commands = (text: string): string[] =>
   );
 
 describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSkip ? ` (skipped: ${systemSkip})` : ""}`, () => {
-  test("copies the binary and each snapshot to /usr/local/lib/agent-connector; hooks name only those, run for another user, and leave the files byte for byte", () => {
+  test("copies the binary and each snapshot to /usr/local/lib/agent-connector; every managed host's hooks name only those, run for another user, and leave the files byte for byte", () => {
     const box = sandbox();
     const sys = systemBox(box);
     expect(sys.run(["sh", "-c", `mkdir -p /etc/claude-code && printf '%s' "$1" > ${CLAUDE}`, "sh", ADMIN_SETTINGS]).exitCode).toBe(0);
     const { json, script } = twoConnectors(box);
     for (const config of [json, script]) {
-      const result = sys.cli(["install", "--scope", "managed", "--platform", "claude-code,cursor", "--config", config, "--json"]);
-      expect(result.stderr).toBe("");
+      const result = sys.cli(["install", "--scope", "managed", "--platform", PLATFORMS, "--config", config, "--json"]);
       expect(result.exitCode).toBe(0);
       const report = JSON.parse(result.stdout);
-      expect(report.results.map((r: { file: string; status: string }) => [r.file, r.status])).toEqual([
-        [CLAUDE, "installed"],
-        [CURSOR, "installed"],
-      ]);
+      expect(report.results.map((r: { file: string; status: string }) => [r.file, r.status])).toEqual(MANAGED_HOSTS.map(([, file]) => [file, "installed"]));
       expect(report.binary).toBe(`${LIB}/bin/agent-connector`);
     }
 
@@ -82,10 +92,14 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
       `${LIB}/bin/agent-connector hook claude-code PreToolUse --connector no-write --config ${LIB}/connectors/no-write.snapshot.js`,
     ]);
     // Nothing written names the administrator's home, the sources' folder or a temporary folder.
-    for (const text of [claude, sys.read(CURSOR)!]) {
+    const written = MANAGED_HOSTS.map(([, file]) => sys.read(file)!);
+    for (const text of written) {
+      expect(text).toContain(`${LIB}/bin/agent-connector hook `);
       expect(text).not.toContain(box.root);
       expect(text).not.toContain("/tmp");
     }
+    // Codex trusts managed hooks by policy: nothing is written to the administrator's own config.toml.
+    expect(box.exists(join(box.home, ".codex", "config.toml"))).toBe(false);
     const modes = sys.run([
       "stat",
       "-c",
@@ -103,13 +117,13 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
     );
 
     // A second install changes no byte.
-    const again = JSON.parse(sys.cli(["install", "--scope", "managed", "--platform", "claude-code,cursor", "--config", json, "--json"]).stdout);
+    const again = JSON.parse(sys.cli(["install", "--scope", "managed", "--platform", PLATFORMS, "--config", json, "--json"]).stdout);
     expect([again.results.map((r: { status: string }) => r.status), again.managed.binary.changed, again.managed.snapshot.changed]).toEqual([
-      ["unchanged", "unchanged"],
+      MANAGED_HOSTS.map(() => "unchanged"),
       false,
       false,
     ]);
-    expect(sys.read(CLAUDE)).toBe(claude);
+    expect(MANAGED_HOSTS.map(([, file]) => sys.read(file))).toEqual(written);
 
     // The administrator's sources may go: the hooks run the snapshots.
     writeFileSync(json, "{ broken");
@@ -127,34 +141,48 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
     const last = sys.cli(["uninstall", "--connector", "no-write", "--scope", "managed"]);
     expect(last.exitCode).toBe(0);
     expect(sys.read(CLAUDE)).toBe(ADMIN_SETTINGS);
-    expect(sys.exists(CURSOR)).toBe(false);
+    for (const [, file] of MANAGED_HOSTS.slice(1)) expect(sys.exists(file)).toBe(false);
     expect(sys.exists(LIB)).toBe(false);
   });
 
-  test("--lock: listed by --dry-run first, set in Claude Code's managed settings, named as missing on Cursor; kept while another connector locks, gone with the last", () => {
+  test("--lock: listed by --dry-run first, set in Claude Code's managed settings and Codex's requirements, named where a host has none; kept while another connector locks, gone with the last", () => {
     const box = sandbox();
     const sys = systemBox(box);
     expect(sys.run(["sh", "-c", `mkdir -p /etc/claude-code && printf '%s' "$1" > ${CLAUDE}`, "sh", ADMIN_SETTINGS]).exitCode).toBe(0);
+    expect(sys.run(["sh", "-c", `mkdir -p /etc/codex && printf '%s' "$1" > ${CODEX_REQUIREMENTS}`, "sh", ADMIN_REQUIREMENTS]).exitCode).toBe(0);
     const { json, script } = twoConnectors(box);
     const install = (config: string, ...extra: string[]) =>
-      sys.cli(["install", "--scope", "managed", "--lock", "--platform", "claude-code,cursor", "--config", config, ...extra]);
+      sys.cli(["install", "--scope", "managed", "--lock", "--platform", PLATFORMS, "--config", config, ...extra]);
 
     const dry = install(json, "--dry-run");
     expect(dry.exitCode).toBe(0);
     expect(dry.stderr).toContain(
       `Claude Code: "allowManagedHooksOnly": true in ${CLAUDE} (would be set): only managed hooks run there; users' and projects' own hooks are skipped`,
     );
-    expect(dry.stderr).toContain("Cursor has no setting that makes managed hooks the only ones: --lock sets nothing there");
+    expect(dry.stderr).toContain(
+      `Codex: allow_managed_hooks_only = true in ${CODEX_REQUIREMENTS} (would be set): only managed hooks run there; users' and projects' own hooks are skipped`,
+    );
+    for (const name of ["Cursor", "Gemini CLI", "Windsurf"])
+      expect(dry.stderr).toContain(`${name} has no setting that makes managed hooks the only ones: --lock sets nothing there`);
     expect(dry.stdout).toContain('+  "allowManagedHooksOnly": true');
+    expect(dry.stdout).toContain("+allow_managed_hooks_only = true");
     expect(sys.read(CLAUDE)).toBe(ADMIN_SETTINGS);
+    expect(sys.read(CODEX_REQUIREMENTS)).toBe(ADMIN_REQUIREMENTS);
     expect(sys.exists(LIB)).toBe(false);
 
     for (const config of [json, script]) {
       const result = JSON.parse(install(config, "--json").stdout);
-      expect(result.results.map((r: { locks?: unknown }) => r.locks ?? null)).toEqual([[{ setting: '"allowManagedHooksOnly": true', file: CLAUDE }], null]);
+      expect(result.results.map((r: { locks?: unknown }) => r.locks ?? null)).toEqual([
+        [{ setting: '"allowManagedHooksOnly": true', file: CLAUDE }],
+        null,
+        [{ setting: "allow_managed_hooks_only = true", file: CODEX_REQUIREMENTS }],
+        null,
+        null,
+      ]);
     }
     const locked = sys.read(CLAUDE)!;
     expect(JSON.parse(locked.replace(/^\s*\/\/.*$/gm, "")).allowManagedHooksOnly).toBe(true);
+    expect(sys.read(CODEX_REQUIREMENTS)).toBe(`allow_managed_hooks_only = true\n${ADMIN_REQUIREMENTS}`);
 
     const first = JSON.parse(sys.cli(["uninstall", "--connector", "no-shell", "--scope", "managed", "--json"]).stdout);
     expect(first.results.find((r: { platform: string }) => r.platform === "claude-code").locks).toEqual([
@@ -167,6 +195,7 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
       { setting: '"allowManagedHooksOnly": true', file: CLAUDE, status: "removed" },
     ]);
     expect(sys.read(CLAUDE)).toBe(ADMIN_SETTINGS);
+    expect(sys.read(CODEX_REQUIREMENTS)).toBe(ADMIN_REQUIREMENTS);
   });
 
   test("--lock needs --scope managed", () => {

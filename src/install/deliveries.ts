@@ -54,7 +54,8 @@ type PluginModule = Extract<HookDelivery, { kind: "plugin-module" }>;
 /** The file that follows the hook file (Codex trust), planned right after it. */
 function companions({ adapter, delivery, scope, paths, file, invocations }: Target<HookFile>): FileEdit[] {
   const companion = delivery.file.companion;
-  if (!companion) return [];
+  // Codex trusts managed hooks by policy (developers.openai.com/codex/hooks): no user's trust to record.
+  if (!companion || scope === "managed") return [];
   return [{ kind: companion.kind, file: companion.file(paths), follows: file, hookFile: file, platform: adapter.id, paths, scope, invocations }];
 }
 

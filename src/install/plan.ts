@@ -1,4 +1,5 @@
 import type { Adapter, PathContext, Paradigm, Scope } from "../adapter.ts";
+import { noManagedLayer } from "./managed/no-layer.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName } from "../events.ts";
 import { degradationsFor, responseCapabilities, type Degradation } from "../core/resolve.ts";
 import { isPlainNameList, parseToolMatcher, toolMatcherTest } from "../core/matcher.ts";
@@ -224,7 +225,11 @@ function planHooks(
   const file = deliveredFile(adapter, scope, paths, config.id);
   if (!file) {
     plan.unavailable = declared;
-    plan.warnings.push(`${adapter.name} has no ${scope}-scope hook config; try --scope ${scope === "user" ? "project" : "user"}.`);
+    plan.warnings.push(
+      scope === "managed"
+        ? noManagedLayer(adapter)
+        : `${adapter.name} has no ${scope}-scope hook config; try --scope ${scope === "user" ? "project" : "user"}.`,
+    );
     return;
   }
   plan.file = file;
