@@ -184,6 +184,33 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
     expect(JSON.parse(locked.replace(/^\s*\/\/.*$/gm, "")).allowManagedHooksOnly).toBe(true);
     expect(sys.read(CODEX_REQUIREMENTS)).toBe(`allow_managed_hooks_only = true\n${ADMIN_REQUIREMENTS}`);
 
+    // Day 2: status and doctor show the managed installs, what they run, and the locks.
+    const status = sys.cli(["status", "--scope", "managed"]);
+    expect(status.exitCode).toBe(0);
+    expect(status.stdout).toContain(
+      ["no-shell on Claude Code (managed):", `  snapshot: frozen: every user's hooks run ${LIB}/connectors/no-shell.snapshot.js, made `].join("\n"),
+    );
+    expect(status.stdout).toContain(`  lock: "allowManagedHooksOnly": true in ${CLAUDE}: only managed hooks run\n`);
+    expect(status.stdout).toContain(`  lock: allow_managed_hooks_only = true in ${CODEX_REQUIREMENTS}: only managed hooks run\n`);
+    const doctor = JSON.parse(sys.cli(["doctor", "--scope", "managed", "--platform", "claude-code", "--json"]).stdout);
+    expect(doctor.ok).toBe(true);
+    expect(sys.cli(["status", "--scope", "user"]).stdout).not.toContain("managed");
+
+    // A lock taken out by hand is reported, with what to run.
+    sys.run(["sh", "-c", `sed -i '/allow_managed_hooks_only/d' ${CODEX_REQUIREMENTS}`]);
+    const unlocked = sys.cli(["status", "--scope", "managed", "--platform", "codex", "--json"]);
+    expect(unlocked.exitCode).toBe(5);
+    const codexInstall = JSON.parse(unlocked.stdout).installs[0];
+    expect(codexInstall.checks.filter((c: { name: string }) => c.name === "lock")).toEqual([
+      {
+        name: "lock",
+        ok: false,
+        detail: `allow_managed_hooks_only = true is gone from ${CODEX_REQUIREMENTS}: users' and projects' own hooks run again (install again with --lock)`,
+      },
+    ]);
+    expect(codexInstall.fix).toBe(`sudo agent-connector install --config ${json} --platform codex --scope managed --lock`);
+    sys.run(["sh", "-c", `printf 'allow_managed_hooks_only = true\n%s' "$1" > ${CODEX_REQUIREMENTS}`, "sh", ADMIN_REQUIREMENTS]);
+
     const first = JSON.parse(sys.cli(["uninstall", "--connector", "no-shell", "--scope", "managed", "--json"]).stdout);
     expect(first.results.find((r: { platform: string }) => r.platform === "claude-code").locks).toEqual([
       { setting: '"allowManagedHooksOnly": true', file: CLAUDE, status: "locked-by-another" },

@@ -33,3 +33,9 @@ export const managedSnapshot = (id: string, env: Env = process.env, platform: st
   join(managedConnectorsDir(env, platform), `${id}${SNAPSHOT_SUFFIX}`);
 
 export const SNAPSHOT_SUFFIX = ".snapshot.js";
+
+/** What planning a managed install's hooks needs: the commands name these copies (install, status, doctor). */
+export const managedPlanOptions = (id: string, env: Env = process.env): { configPath: string; binary: string[] } => ({
+  configPath: managedSnapshot(id, env),
+  binary: [managedBinary(env)],
+});
