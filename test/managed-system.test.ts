@@ -93,6 +93,11 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
     ]);
     // Nothing written names the administrator's home, the sources' folder or a temporary folder.
     const written = MANAGED_HOSTS.map(([, file]) => sys.read(file)!);
+    const snapshots = ["no-shell", "no-write"].map((id) => sys.read(`${LIB}/connectors/${id}.snapshot.js`)!);
+    for (const text of snapshots) {
+      expect(text).not.toContain(box.root);
+      expect(text).not.toContain("/tmp");
+    }
     for (const text of written) {
       expect(text).toContain(`${LIB}/bin/agent-connector hook `);
       expect(text).not.toContain(box.root);

@@ -83,9 +83,11 @@ export function deployManaged(id: string, binarySource: string, env: Env = proce
   ensureFolders(env);
   const binary = place(managedBinary(env), readFileSync(binarySource), 0o755);
   const path = managedSnapshot(id, env);
-  // Frozen, it follows no input; made again from the same source it keeps its first time, so
-  // that a second install changes no byte.
-  const meta: CompiledMeta = { ...snapshot.meta, inputs: [] };
+  // Frozen, it follows no input, and names itself as its source: every user's hook errors point
+  // at the file they run, and nothing in it names the administrator's folders (root's registry
+  // keeps where it came from). Made again from the same source it keeps its first time, so that a
+  // second install changes no byte.
+  const meta: CompiledMeta = { ...snapshot.meta, source: path, inputs: [] };
   const previous = readManagedCopy(path);
   if (previous?.body === snapshot.body && JSON.stringify({ ...previous.meta, at: meta.at }) === JSON.stringify(meta)) meta.at = previous.meta.at;
   const bytecodeFile = path.replace(/\.js$/, ".bytecode.cjs");
