@@ -1,5 +1,4 @@
-import { parseCompiled, type CompiledMeta } from "../compiled/artifact.ts";
-import { SNAPSHOT_SUFFIX } from "../install/managed/layout.ts";
+import { parseCompiled, SNAPSHOT_SUFFIX, type CompiledMeta } from "../compiled/artifact.ts";
 
 /**
  * A managed hook command names its connector's snapshot with `--config` (the system copy that

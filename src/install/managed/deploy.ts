@@ -1,9 +1,9 @@
 import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { parseCompiled, renderCompiled, type CompiledMeta } from "../../compiled/artifact.ts";
+import { parseCompiled, renderCompiled, SNAPSHOT_SUFFIX, type CompiledMeta } from "../../compiled/artifact.ts";
 import { writeFileAtomic } from "../../host-config/atomic-write.ts";
 import { readSnapshot } from "../compile-connector.ts";
-import { managedBinary, managedConnectorsDir, managedLibDir, managedSnapshot, SNAPSHOT_SUFFIX } from "./layout.ts";
+import { managedBinary, managedConnectorsDir, managedLibDir, managedSnapshot } from "./layout.ts";
 
 type Env = Record<string, string | undefined>;
 

@@ -1,3 +1,4 @@
+import { SNAPSHOT_SUFFIX } from "../../compiled/artifact.ts";
 import { join, systemFile } from "../../paths.ts";
 
 type Env = Record<string, string | undefined>;
@@ -32,7 +33,6 @@ export const managedConnectorsDir = (env: Env = process.env, platform: string = 
 export const managedSnapshot = (id: string, env: Env = process.env, platform: string = process.platform): string =>
   join(managedConnectorsDir(env, platform), `${id}${SNAPSHOT_SUFFIX}`);
 
-export const SNAPSHOT_SUFFIX = ".snapshot.js";
 
 /** What planning a managed install's hooks needs: the commands name these copies (install, status, doctor). */
 export const managedPlanOptions = (id: string, env: Env = process.env): { configPath: string; binary: string[] } => ({
