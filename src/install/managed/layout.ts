@@ -33,7 +33,6 @@ export const managedConnectorsDir = (env: Env = process.env, platform: string = 
 export const managedSnapshot = (id: string, env: Env = process.env, platform: string = process.platform): string =>
   join(managedConnectorsDir(env, platform), `${id}${SNAPSHOT_SUFFIX}`);
 
-
 /** What planning a managed install's hooks needs: the commands name these copies (install, status, doctor). */
 export const managedPlanOptions = (id: string, env: Env = process.env): { configPath: string; binary: string[] } => ({
   configPath: managedSnapshot(id, env),
