@@ -121,6 +121,11 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
         .join(""),
     );
 
+    // The managed copy is upgraded by installing again, not by itself.
+    const upgrade = sys.run([`${LIB}/bin/agent-connector`, "upgrade", "--dry-run"]);
+    expect(upgrade.exitCode).toBe(2);
+    expect(upgrade.stderr).toContain(`${LIB}/bin/agent-connector is the managed copy every user's hooks run: upgrade your own agent-connector`);
+
     // A second install changes no byte.
     const again = JSON.parse(sys.cli(["install", "--scope", "managed", "--platform", PLATFORMS, "--config", json, "--json"]).stdout);
     expect([again.results.map((r: { status: string }) => r.status), again.managed.binary.changed, again.managed.snapshot.changed]).toEqual([
