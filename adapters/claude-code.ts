@@ -155,6 +155,12 @@ export default defineAdapter({
       },
     },
   },
+  // code.claude.com/docs/en/settings: managed settings sit above every other layer; hooks of all
+  // layers run together unless allowManagedHooksOnly keeps only the managed ones.
+  managedLayer: {
+    merge: "highest precedence; its hooks run together with user and project hooks (allowManagedHooksOnly: only its own)",
+    source: SETTINGS_DOCS,
+  },
   hookSwitches: [
     disableAll("user", (ctx) => join(claudeDir(ctx), "settings.json")),
     disableAll("project", ({ projectDir }) => join(projectDir, ".claude", "settings.json")),

@@ -36,6 +36,7 @@ export default defineAdapter({
     "https://github.com/openai/codex/blob/main/codex-rs/core/src/tools/handlers/apply_patch.rs",
     "https://github.com/openai/codex/blob/main/codex-rs/features/src/lib.rs (the hooks feature flag)",
     "https://github.com/openai/codex/blob/main/docs/config.md (allow_managed_hooks_only in requirements.toml)",
+    "https://github.com/openai/codex/blob/main/codex-rs/hooks/src/engine/discovery.rs (hooks.json beside each config layer: the system layer's is managed)",
   ],
   verified: [
     { version: "0.171.0", by: "real run", on: "2026-12-04" },
@@ -115,10 +116,20 @@ export default defineAdapter({
       scopes: {
         user: (ctx) => join(codexHome(ctx), "hooks.json"),
         project: ({ projectDir }) => join(projectDir, ".codex", "hooks.json"), // trusted projects only
+        // The system config layer's folder (/etc/codex on Unix, %ProgramData%\OpenAI\Codex on Windows):
+        // Codex reads a hooks.json beside each active config layer (codex-rs/hooks engine/discovery.rs)
+        // and marks the system layer's hooks managed, trusted by policy, not switchable in /hooks
+        // (developers.openai.com/codex/hooks). Read from source and docs, not yet run against the real program.
+        managed: ({ env }) =>
+          systemFile({ linux: "/etc/codex/hooks.json", darwin: "/etc/codex/hooks.json", win32: "C:\\ProgramData\\OpenAI\\Codex\\hooks.json" }, env),
       },
       // Untrusted hooks are skipped silently (docs/hosts/codex.md): write their trust after every change.
       companion: { kind: "codex-trust", file: (ctx) => join(codexHome(ctx), "config.toml") },
     },
+  },
+  managedLayer: {
+    merge: "all layers' hooks run; managed ones need no trust review and cannot be switched off in /hooks (allow_managed_hooks_only: only managed ones)",
+    source: "https://developers.openai.com/codex/hooks",
   },
   hookSwitches: [
     ...featureOff("user", (ctx) => join(codexHome(ctx), "config.toml")),

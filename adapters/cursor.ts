@@ -111,6 +111,12 @@ export default defineAdapter({
       },
     },
   },
+  // cursor.com/docs/agent/hooks: enterprise, team, project and user hooks all run, in that order of
+  // priority; the higher one wins where their answers conflict. No switch keeps only enterprise hooks.
+  managedLayer: {
+    merge: "first in priority (enterprise → team → project → user); every level's hooks run, the higher wins a conflict",
+    source: "https://cursor.com/docs/agent/hooks",
+  },
   // cursor.com/docs/context/mcp: the same folders' mcp.json.
   mcp: {
     format: "cursor",

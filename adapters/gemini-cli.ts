@@ -153,8 +153,15 @@ export default defineAdapter({
       timeoutUnit: "ms", // default 60000
       // `name` is what /hooks enable|disable and hooksConfig.disabled refer to.
       handlerExtras: ({ connectorId, event }) => ({ name: `agent-connector-${connectorId}-${event}` }),
-      scopes: SETTINGS, // project: trusted folders only
+      // project: trusted folders only; managed: the system settings file, above every other layer.
+      scopes: { ...SETTINGS, managed: systemSettings },
     },
+  },
+  // geminicli.com/docs/cli/enterprise: the system settings file overrides the others key by key;
+  // objects and arrays are merged, so every layer's hooks run. No setting keeps only its hooks.
+  managedLayer: {
+    merge: "overrides the other layers key by key; objects such as hooks are merged, so every layer's hooks run",
+    source: "https://geminicli.com/docs/cli/enterprise",
   },
   hookSwitches: [...hooksOff("user", SETTINGS.user), ...hooksOff("project", SETTINGS.project), ...hooksOff("system", systemSettings)],
   // geminicli.com/docs/tools/mcp-server: `mcpServers` in the same settings.json.

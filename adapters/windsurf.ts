@@ -1,4 +1,4 @@
-import { join } from "../src/paths.ts";
+import { join, systemFile } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { exitCodeDialect } from "../src/dialects/exit-code.ts";
 
@@ -64,8 +64,20 @@ export default defineAdapter({
       scopes: {
         user: ({ home }) => join(home, ".codeium", "windsurf", "hooks.json"),
         project: ({ projectDir }) => join(projectDir, ".windsurf", "hooks.json"),
+        // The system-level file an administrator deploys (docs.windsurf.com/windsurf/cascade/hooks).
+        managed: ({ env }) =>
+          systemFile(
+            { linux: "/etc/windsurf/hooks.json", darwin: "/Library/Application Support/Windsurf/hooks.json", win32: "C:\\ProgramData\\Windsurf\\hooks.json" },
+            env,
+          ),
       },
     },
+  },
+  // System, user and workspace hooks are merged: for one event all run, system ones first. No
+  // setting keeps only the system ones.
+  managedLayer: {
+    merge: "merged: for an event the system file's hooks run first, then the user's and the workspace's",
+    source: "https://docs.windsurf.com/windsurf/cascade/hooks",
   },
   mcp: { format: "windsurf", scopes: { user: ({ home }) => join(home, ".codeium", "windsurf", "mcp_config.json") }, toolName: "{tool}" },
   detect: { dirs: ({ home }) => [join(home, ".codeium", "windsurf")], bins: ["windsurf"] },

@@ -5,7 +5,9 @@
  * - docs/hosts.md, `files`: the files install writes for hooks and MCP servers at each scope, and
  *   the variables that move them (found by watching which ones the adapter reads);
  * - docs/connector.md, `fail-closed`: what `onFailure: "deny"` can and cannot hold on each host with
- *   hooks (src/install/fail-closed-report.ts, as `explain --json` says it, from `hostFailClosed`).
+ *   hooks (src/install/fail-closed-report.ts, as `explain --json` says it, from `hostFailClosed`);
+ * - docs/hosts.md, `managed`: each host's machine-wide hook file per OS (install --scope managed),
+ *   how the host combines it with the other layers, and its managed-hooks-only switch (--lock).
  * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/docs-tables.test.ts).
  * Paths are Linux's (an adapter may pick other folders on macOS or Windows).
  */
@@ -14,11 +16,13 @@ import { join } from "node:path";
 import type { Adapter, PathContext, Scope, VerifiedAgainst } from "../src/adapter.ts";
 
 // The tables show one OS's paths, whatever machine makes them (set before any adapter is read).
-Object.defineProperty(process, "platform", { value: "linux" });
+// Writable: the managed table reads each OS's paths in turn.
+Object.defineProperty(process, "platform", { value: "linux", writable: true });
 const { ADAPTERS } = await import("../adapters/index.ts");
 const { deliveredFile } = await import("../src/install/deliveries.ts");
 const { mcpFile } = await import("../src/install/mcp/plan.ts");
 const { failClosedOn } = await import("../src/install/fail-closed-report.ts");
+const { lockSetting, lockSwitches } = await import("../src/install/managed/locks.ts");
 
 const DELIVERY: Record<string, string> = { "hooks-folder": " (hooks folder)", none: "", unavailable: ", not supported (install writes nothing and says why)" };
 
@@ -78,10 +82,37 @@ function failClosedTable(): string[] {
   return ["| host | when our process cannot answer at all | install also writes | not covered |", "|---|---|---|---|", ...hooked.map(row)];
 }
 
+/** The host's managed hook file on one OS (the adapters pick it by process.platform). */
+function managedFileOn(a: Adapter, platform: string): string | undefined {
+  (process as { platform: string }).platform = platform;
+  try {
+    return deliveredFile(a, "managed", watchedPaths().paths, "<id>");
+  } finally {
+    (process as { platform: string }).platform = "linux";
+  }
+}
+
+function managedTable(): string[] {
+  const row = (a: Adapter): string => {
+    const files = ["linux", "darwin", "win32"].map((os) => managedFileOn(a, os));
+    if (!files[0])
+      return `| [${a.name}](hosts/${a.id}.md) | \`${a.id}\` | none | none | none | no machine-wide hook file: install at user scope as each user, or leave it out | - |`;
+    const locks = lockSwitches(a).map((s) => `${code(lockSetting(s.format, s.key, s.value))} in ${code(s.file(watchedPaths().paths))}`);
+    const merge = a.managedLayer ? `${a.managedLayer.merge} ([source](${a.managedLayer.source}))` : "-";
+    return `| [${a.name}](hosts/${a.id}.md) | \`${a.id}\` | ${files.map(code).join(" | ")} | ${merge} | ${locks.join("; ") || "none: users' and projects' hooks keep running beside"} |`;
+  };
+  return [
+    "| host | id | Linux | macOS | Windows | with the other layers | managed hooks only (`--lock`) |",
+    "|---|---|---|---|---|---|---|",
+    ...ADAPTERS.map(row),
+  ];
+}
+
 const TABLES = [
   { file: ["docs", "hosts", "README.md"], name: "hosts", make: hostsTable },
   { file: ["docs", "hosts.md"], name: "files", make: filesTable },
   { file: ["docs", "connector.md"], name: "fail-closed", make: failClosedTable },
+  { file: ["docs", "hosts.md"], name: "managed", make: managedTable },
 ];
 
 /** The text with the named table made anew; throws when its markers are missing. */

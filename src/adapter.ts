@@ -379,6 +379,13 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
    */
   hookSwitches?: readonly HookSwitch[];
   /**
+   * The host's machine-wide hook layer, for a host with a `managed` scope (install --scope managed,
+   * docs/hosts.md's managed table): how the host combines its hooks with the user's and projects'
+   * (`merge`), and where that is documented. Its lock is the system `hookSwitches` entry that
+   * shadows the other layers, if any (src/install/managed/locks.ts).
+   */
+  managedLayer?: { merge: string; source: string };
+  /**
    * What the host itself does when our hook process cannot answer at all (the binary missing, a
    * crash, the host's own timeout), for a definition that fails closed (`onFailure: "deny"`).
    * `entry`: keys install adds to that handler's entry so that the host blocks then (Claude Code

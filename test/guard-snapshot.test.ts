@@ -275,8 +275,9 @@ for (const [way, env] of BOTH_WAYS) {
         expect(installed.exitCode).toBe(0);
         const settings = JSON.parse(box.read(join(system, "etc", "claude-code", "managed-settings.json")));
         const command: string = settings.hooks.PreToolUse[0].hooks[0].command;
-        const snapshot = join(system, "etc", "agent-connector", "managed", "guard.mjs");
-        expect(command).toBe(`${BIN} hook claude-code PreToolUse --connector guard --config ${snapshot}`);
+        const lib = join(system, "usr", "local", "lib", "agent-connector");
+        const snapshot = join(lib, "connectors", "guard.snapshot.js");
+        expect(command).toBe(`${lib}/bin/agent-connector hook claude-code PreToolUse --connector guard --config ${snapshot}`);
         // Another user: a HOME of their own, nothing installed there.
         const otherHome = join(box.root, "other-user");
         mkdirSync(otherHome);
@@ -310,10 +311,11 @@ for (const [way, env] of BOTH_WAYS) {
         expect(box.cli(["uninstall", "--connector", "guard", "--scope", "managed"], { env: managed }).exitCode).toBe(0);
         expect(box.exists(snapshot)).toBe(false);
         // A machine folder another user could write to: refused, nothing written there.
-        chmodSync(join(system, "etc", "agent-connector", "managed"), 0o777);
+        mkdirSync(lib, { recursive: true });
+        chmodSync(lib, 0o777);
         const refused = box.cli(["install", "--scope", "managed", "--platform", "claude-code", "--config", config], { env: managed });
         expect(refused.exitCode).toBe(6);
-        expect(refused.stderr).toContain(`${join(system, "etc", "agent-connector", "managed")} is writable by`);
+        expect(refused.stderr).toContain(`${lib} can be written by every user`);
         expect(box.exists(snapshot)).toBe(false);
       },
       generous(60_000),

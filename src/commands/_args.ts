@@ -37,9 +37,18 @@ export const jsonArgs = {
   json: { type: "boolean", description: "Print one JSON document on stdout, for scripts" },
 } as const satisfies ArgsDef;
 
+/** status and doctor: one scope's installs. */
+export const scopeFilterArgs = {
+  scope: {
+    type: "string",
+    description:
+      "Only installs at this scope: user, project or managed (the machine-wide installs, with their locks; run as root, whose registry records them)",
+  },
+} as const satisfies ArgsDef;
+
 export const connectorArgs = {
   connector: { type: "string", description: "Only this connector id (see agent-connector status)" },
 } as const satisfies ArgsDef;
 
 /** Exit codes: what went wrong, for scripts. docs/cli.md says the same. */
-export const EXIT = { ok: 0, failure: 1, usage: 2, connectorConfig: 3, hostConfig: 4, problems: 5, untrusted: 6 } as const;
+export const EXIT = { ok: 0, failure: 1, usage: 2, connectorConfig: 3, hostConfig: 4, problems: 5, untrusted: 6, needsAdmin: 7 } as const;

@@ -13,9 +13,15 @@ export class UntrustedError extends Error {
   override name = "UntrustedError";
 }
 
+/** A command that writes the machine's files, run without administrator rights (install --scope managed). */
+export class AdminError extends Error {
+  override name = "AdminError";
+}
+
 export function exitCodeFor(error: unknown): number {
   if (error instanceof UsageError) return EXIT.usage;
   if (error instanceof UntrustedError) return EXIT.untrusted;
+  if (error instanceof AdminError) return EXIT.needsAdmin;
   if (error instanceof ConnectorConfigError) return EXIT.connectorConfig;
   if (error instanceof HostConfigError) return EXIT.hostConfig;
   return EXIT.failure;

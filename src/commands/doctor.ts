@@ -5,7 +5,7 @@ import { messageOf, type InstallHealth } from "../install/health.ts";
 import { readRegistry } from "../registry/read.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../core/timeout.ts";
 import { userHome } from "../paths.ts";
-import { connectorArgs, EXIT, jsonArgs } from "./_args.ts";
+import { connectorArgs, EXIT, jsonArgs, scopeFilterArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { healthOf } from "./_health.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
@@ -39,7 +39,7 @@ interface Diagnosis extends Omit<InstallHealth, "plan"> {
   warnings: string[];
 }
 
-async function diagnose(values: { connector?: string; platform?: string }): Promise<Diagnosis[]> {
+async function diagnose(values: { connector?: string; platform?: string; scope?: string }): Promise<Diagnosis[]> {
   const invocations = knownInvocations(await readRegistry());
   return (await healthOf(values)).map(({ plan, ...health }) => {
     const adapter = findAdapter(health.platform);
@@ -97,6 +97,7 @@ export default defineAcCommand({
   args: {
     ...connectorArgs,
     platform: { type: "string", description: "Only these host ids, comma-separated" },
+    ...scopeFilterArgs,
     fix: { type: "boolean", description: "Re-install what drifted (as install does: backups, your own entries kept)" },
     ...jsonArgs,
   },

@@ -1,4 +1,5 @@
 import { ADAPTERS } from "../../adapters/index.ts";
+import { noManagedLayer } from "../install/managed/no-layer.ts";
 import { EVENT_NAMES, type EventName } from "../events.ts";
 import { hasScope, noticeFor, planHost, type HostPlan, type WiredEvent } from "../install/plan.ts";
 import { configArgs, jsonArgs, targetArgs } from "./_args.ts";
@@ -96,12 +97,15 @@ export default defineAcCommand({
       );
       const mcpScope = adapter.mcp && !adapter.mcp.scopes[plan.scope] ? ([scope, fallback].find((s) => adapter.mcp!.scopes[s]) ?? plan.scope) : plan.scope;
       const mcp = mcpScope === plan.scope ? plan.mcp : planHost(adapter, config, mcpScope, paths, invocations, { only: "mcp" }).mcp;
-      return { adapter, plan, mcp: mcpReport(adapter, mcp, mcpScope, paths), mcpWarnings: mcp?.warnings ?? [] };
+      // --scope managed: a host without a machine-wide file is shown at its other scope, and says so.
+      const noManaged = scope === "managed" && plan.scope !== "managed" ? noManagedLayer(adapter) : undefined;
+      return { adapter, plan, noManaged, mcp: mcpReport(adapter, mcp, mcpScope, paths), mcpWarnings: mcp?.warnings ?? [] };
     });
 
     if (json) {
-      const hosts = plans.map(({ adapter, mcp, plan: { edits: _edits, mcp: _mcp, ...plan } }) => ({
+      const hosts = plans.map(({ adapter, mcp, noManaged, plan: { edits: _edits, mcp: _mcp, ...plan } }) => ({
         ...plan,
+        ...(noManaged ? { noManagedLayer: noManaged } : {}),
         alsoRuns: adapter.alsoRuns ?? [],
         nativeHooks: adapter.nativeHooks,
         // Where handlers run: a worker thread of the host's process (the binary where it cannot), or the hook command.
@@ -128,6 +132,7 @@ export default defineAcCommand({
     );
     if (snapshot) printStdout(`installed snapshot${snapshot.ok ? "" : " (see agent-connector status)"}: ${tilde(snapshot.detail, paths.home)}`);
     printTable([["host", "scope", ...events], ...plans.map(({ plan }) => [plan.platform, plan.scope, ...events.map((event) => cell(plan, event))])], 1);
+    for (const { noManaged } of plans) if (noManaged) printStdout(`no managed layer: ${noManaged}`);
     const native = plans.filter(({ plan }) => plan.wired.some((w) => w.native));
     for (const { plan } of native) printStdout(`native hooks on ${plan.platform}: ${listCell(plan.wired.filter((w) => w.native).map((w) => w.event))}`);
     for (const { plan } of plans)

@@ -1,4 +1,3 @@
-import { managedSnapshotPath, writeManagedSnapshot } from "../install/managed-snapshot.ts";
 import { configPathFrom, loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
 import { agentArgs, configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
@@ -8,7 +7,7 @@ import { typeCheckHint } from "./_type-check.ts";
 import { planEdits, planHost, type HostPlan, type Part } from "../install/plan.ts";
 import { mcpOwners, sharedOwners, type McpPlan } from "../install/mcp/plan.ts";
 import type { ServerChange } from "../install/edits/mcp-servers.ts";
-import type { InstallRecord } from "../registry/types.ts";
+import type { InstallRecord, LockRecord } from "../registry/types.ts";
 import { UntrustedError, UsageError } from "./_fail.ts";
 import { applyEdits, splitChanges, type CompanionResult, type FileChange } from "../install/apply.ts";
 import { readRegistry } from "../registry/read.ts";
@@ -23,14 +22,15 @@ import { withInstallLock } from "../install/lock.ts";
 import { compileConnector, type CompileResult } from "../install/compile-connector.ts";
 import { writePluginRuntime } from "../install/plugin-module/runtime.ts";
 import { commandShell, currentInvocation, hookBinaryChoice, selfInvocation, knownInvocations } from "../install/command-line.ts";
-import { isCompiled, transientReason } from "../install/self/location.ts";
-import { userHome } from "../paths.ts";
+import { isCompiled } from "../install/self/location.ts";
 import { adapterOf, isHostId, type HostId } from "../../adapters/index.ts";
 import { ConnectorConfigError } from "../config/errors.ts";
 import { homeRefusal } from "../install/home-trust.ts";
 import { sharedSourceRefusal, sourceProblem } from "../install/source-trust.ts";
 import type { ConnectorConfig } from "../events.ts";
 import { failClosedReport } from "../install/fail-closed-report.ts";
+import { deploy, managedTarget, type ManagedTarget } from "./_managed.ts";
+import { lockSetting, noLockWarning, planLocks, replaceLocks } from "../install/managed/locks.ts";
 
 /**
  * Why a connector has nothing for install to write, or undefined. (Hooks and MCP servers are
@@ -54,6 +54,8 @@ export interface HostResult extends Omit<HostPlan, "edits" | "mcp"> {
   error?: string;
   companions?: CompanionResult[];
   mcp?: McpResult;
+  /** install --lock: the host's switches that let only managed hooks run, as their file spells them. */
+  locks?: { setting: string; file: string }[];
 }
 
 function mcpResult({ edit: _edit, ...plan }: McpPlan, change: FileChange | undefined): McpResult {
@@ -93,16 +95,16 @@ const writtenServers = (r: HostResult): string[] =>
 
 /** The registry's installs after this run: each host file written replaces its record. */
 /** How the hook commands written for a host start (on Windows, spelled for the host's shell). */
-const invocationFor = (platform: HostId): string => {
+const invocationFor = (platform: HostId, binary?: readonly string[]): string => {
   const hooks = adapterOf(platform).hooks;
-  return currentInvocation(hooks.kind === "hook-file" ? commandShell(hooks.file) : "posix");
+  return currentInvocation(hooks.kind === "hook-file" ? commandShell(hooks.file) : "posix", binary);
 };
 
-function recordInstalls(previous: readonly InstallRecord[], results: readonly HostResult[]): InstallRecord[] {
+function recordInstalls(previous: readonly InstallRecord[], results: readonly HostResult[], binary?: readonly string[]): InstallRecord[] {
   const ok = results.filter((r) => r.status !== "error");
   const hooks = ok
     .filter((r) => r.file)
-    .map((r): InstallRecord => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation: invocationFor(r.platform as HostId) }));
+    .map((r): InstallRecord => ({ platform: r.platform, scope: r.scope, file: r.file!, invocation: invocationFor(r.platform as HostId, binary) }));
   const mcpTouched = ok.filter((r) => r.mcp?.file);
   const mcp = mcpTouched
     .filter((r) => writtenServers(r).length)
@@ -167,24 +169,17 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
     ui.info(`If your handlers return them, some responses degrade on ${possible.map((r) => r.name).join(", ")}: agent-connector explain shows which.`);
 }
 
-/**
- * Managed hooks run for every user of the machine: the binary and the config they name must be
- * where every user can reach them, not in one user's home or a folder that goes away.
- */
-function checkManagedInstall(configPath: string): void {
-  const binary = selfInvocation()[0]!;
-  const home = userHome();
-  const transient = transientReason(binary);
-  const why = binary.startsWith(`${home}/`) ? "in your home folder" : transient ? `in ${transient}` : undefined;
-  if (why && !process.env.AGENT_CONNECTOR_BIN) {
-    throw new UsageError(
-      `--scope managed writes hooks every user runs, but ${binary} is ${why}: copy it to a system folder (e.g. sudo install -m 755 ${binary} /usr/local/bin/agent-connector) and run install from there`,
-    );
-  }
-  if (configPath.startsWith(`${home}/`))
-    ui.warn(
-      `${configPath} is in your home folder: other users' hooks can only run it if they can read it (a shared folder such as /etc/agent-connector is safer).`,
-    );
+/** The managed copies, for --json and the report: where, and whether this run wrote them (absent on a dry run). */
+function managedReport(target: ManagedTarget, deployed: ReturnType<typeof deploy> | undefined) {
+  const planned = (path: string): { path: string; changed?: boolean } => ({ path });
+  return { binary: deployed?.binary ?? planned(target.binary), snapshot: deployed?.snapshot ?? planned(target.snapshot) };
+}
+
+function managedLines(copies: ReturnType<typeof managedReport>, dryRun: boolean): string[] {
+  const done = (c: { path: string; changed?: boolean }) => (dryRun ? "would be written" : c.changed ? "written" : "already up to date");
+  return [
+    `Managed hooks run ${copies.binary.path} (${done(copies.binary)}) with the snapshot ${copies.snapshot.path} (${done(copies.snapshot)}): root's, readable by every user; the config source is not followed (install again to change it).`,
+  ];
 }
 
 function parseOnly(value: string | undefined): Part | undefined {
@@ -203,6 +198,11 @@ export default defineAcCommand({
     frozen: {
       type: "boolean",
       description: "Hooks run the snapshot made now and never follow the config file; only the next install changes it (every managed install is frozen)",
+    },
+    lock: {
+      type: "boolean",
+      description:
+        "With --scope managed: also set each host's own switch that lets only managed hooks run (Claude Code's allowManagedHooksOnly, Codex's allow_managed_hooks_only); hosts without one are named; uninstall takes it out",
     },
     "allow-shared": {
       type: "boolean",
@@ -230,9 +230,11 @@ export default defineAcCommand({
       );
     const nothing = nothingToInstall(config);
     if (nothing) throw new ConnectorConfigError(configPath, "", nothing);
-    if (scope === "managed") checkManagedInstall(configPath);
+    if (args.lock && scope !== "managed") throw new UsageError("--lock sets the hosts' managed-hooks-only switches: it needs --scope managed");
+    const managed = scope === "managed" ? managedTarget(config.id, dryRun) : undefined;
     const binaryNote = isCompiled() && !process.env.AGENT_CONNECTOR_BIN && scope !== "managed" ? hookBinaryChoice().note : undefined;
     let compiled: CompileResult | undefined;
+    let deployed: ReturnType<typeof deploy> | undefined;
     const results = await withInstallLock(
       async () => {
         const registry = await readRegistry();
@@ -242,7 +244,13 @@ export default defineAcCommand({
             `connector id "${config.id}" is already installed from ${owner}; installing ${configPath} would make its hooks run this config instead. Give this connector another id, or pass --replace to take it over.`,
           );
         }
-        const invocations = knownInvocations(registry);
+        const invocations = [...knownInvocations(registry), ...(managed?.invocations ?? [])];
+        // Managed hooks run the system copies: made before any host file names them, and never
+        // following the source (it may sit in someone's home): frozen.
+        if (managed && !dryRun) {
+          compiled = await compileConnector(configPath, config, process.env, { frozen: true });
+          deployed = deploy(config.id, managed);
+        }
         const installed = (registry[config.id]?.installs ?? []).flatMap((r) =>
           isHostId(r.platform) ? [{ platform: r.platform, scope: parseScope(r.scope) }] : [],
         );
@@ -254,28 +262,30 @@ export default defineAcCommand({
           declared,
         );
 
+        const lockRecords: LockRecord[] = [];
         const writtenNow = new Map<string, string[]>();
         const owners = sharedOwners(mcpOwners(registry, config.id), { writtenNow });
-        // Managed hooks run for every user: they name a machine-wide snapshot, never the source (src/install/managed-snapshot.ts).
-        let hookConfig = configPath;
-        if (scope === "managed") {
-          const written = dryRun ? { path: managedSnapshotPath(config.id, configPath) } : await writeManagedSnapshot(config.id, configPath);
-          if ("problem" in written)
-            throw new UntrustedError(
-              `${written.problem}: another local user could replace what every user's managed hooks run; make it writable by root alone`,
-            );
-          hookConfig = written.path;
-        }
         const results: HostResult[] = adapters.map((adapter) => {
-          const plan = planHost(adapter, config, scope, paths, invocations, { only, mcpOwners: owners, configPath: hookConfig });
+          const plan = planHost(adapter, config, scope, paths, invocations, {
+            only,
+            mcpOwners: owners,
+            ...(managed ? { configPath: managed.snapshot, binary: [managed.binary] } : {}),
+          });
           plan.warnings.push(...crossHost.filter((w) => w.target.platform === adapter.id).map((w) => w.message));
           const hidden = plan.file ? hiddenUserFile(adapter, scope, paths, config.id) : undefined;
           if (hidden) plan.warnings.push(hidden);
+          const locks = args.lock && plan.file ? planLocks(adapter, paths, registry, config.id) : undefined;
+          if (locks && !locks.edits.length) plan.warnings.push(noLockWarning(adapter));
+          if (locks) plan.edits.push(...locks.edits);
           try {
             const result = hostResult(plan, applyEdits(planEdits(plan), "install", dryRun), dryRun);
             const absent = result.status === "nothing-to-install" ? undefined : hostNotFoundWarning(adapter, paths, dryRun);
             if (absent) result.warnings.unshift(absent);
             if (result.mcp?.file) writtenNow.set(result.mcp.file, [...(writtenNow.get(result.mcp.file) ?? []), ...writtenServers(result)]);
+            if (locks?.records.length) {
+              lockRecords.push(...locks.records);
+              result.locks = locks.edits.map((e) => ({ setting: lockSetting(e.format, e.key, e.value), file: e.file }));
+            }
             return result;
           } catch (error) {
             if (!(error instanceof HostConfigError)) throw error;
@@ -284,13 +294,16 @@ export default defineAcCommand({
         });
 
         if (!dryRun) {
+          const previous = registry[config.id];
+          const locks = replaceLocks(previous?.locks ?? [], [...new Set(lockRecords.map((l) => l.platform))], lockRecords);
           registry[config.id] = {
             config: configPath,
             ...(shared ? { allowShared: true as const } : {}),
-            installs: recordInstalls(registry[config.id]?.installs ?? [], results),
+            installs: recordInstalls(previous?.installs ?? [], results, managed ? [managed.binary] : undefined),
+            ...(locks.length ? { locks } : {}),
           };
           writeRegistry(registry);
-          compiled = await compileConnector(configPath, config, process.env, { frozen: Boolean(args.frozen) || scope === "managed" });
+          if (!managed) compiled = await compileConnector(configPath, config, process.env, { frozen: Boolean(args.frozen) });
           // The modules written for plugin hosts run the connector in this worker (src/install/plugin-module/).
           if (adapters.some((a) => a.hooks.kind === "plugin-module")) writePluginRuntime();
         }
@@ -306,13 +319,20 @@ export default defineAcCommand({
         dryRun,
         connector: config.id,
         config: configPath,
-        binary: selfInvocation()[0],
+        binary: managed?.binary ?? selfInvocation()[0],
+        ...(managed ? { managed: managedReport(managed, deployed) } : {}),
         ...(binaryNote ? { binaryNote: binaryNote.message } : {}),
         ...(compiled ? { compiled } : {}),
         results,
       });
     else {
       report(results, dryRun, paths.home);
+      if (managed) for (const line of managedLines(managedReport(managed, deployed), dryRun)) ui.info(line);
+      for (const r of results)
+        for (const lock of r.locks ?? [])
+          ui.info(
+            `${r.name}: ${lock.setting} in ${lock.file}${dryRun ? " (would be set)" : ""}: only managed hooks run there; users' and projects' own hooks are skipped`,
+          );
       if (binaryNote) ui[binaryNote.level](binaryNote.message);
       const typeCheck = typeCheckHint(configPath, paths.home);
       if (typeCheck) ui.info(typeCheck);

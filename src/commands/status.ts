@@ -1,6 +1,6 @@
 import { registryPath } from "../home.ts";
 import { userHome } from "../paths.ts";
-import { connectorArgs, EXIT, jsonArgs } from "./_args.ts";
+import { connectorArgs, EXIT, jsonArgs, scopeFilterArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { healthOf } from "./_health.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
@@ -18,6 +18,7 @@ export default defineAcCommand({
   args: {
     ...connectorArgs,
     platform: { type: "string", description: "Only these host ids, comma-separated" },
+    ...scopeFilterArgs,
     ...jsonArgs,
   },
   async run({ args, json }) {
@@ -44,6 +45,11 @@ export default defineAcCommand({
       r.ok ? "ok" : r.inactive && r.checks.every((c) => c.ok || c.name === "host-switch") ? "inactive" : sourceBroken(r) ? "source-broken" : "drift",
     ]);
     const lines = [formatTable([["connector", "host", "scope", "file", "state"], ...rows])];
+    // Managed installs: what every user's hooks run, and the locks (install --lock) that keep users' own hooks out.
+    for (const r of results.filter((r) => r.ok && r.scope === "managed")) {
+      lines.push("", `${r.connector} on ${r.name} (managed):`);
+      for (const check of r.checks.filter((c) => c.name === "snapshot" || c.name === "lock")) lines.push(`  ${check.name}: ${check.detail}`);
+    }
     for (const r of results.filter((r) => !r.ok)) {
       lines.push("", `${r.connector} on ${r.name} (${r.scope}):`);
       for (const check of r.checks.filter((c) => !c.ok)) lines.push(`  ${check.name}: ${tilde(check.detail, home)}`);

@@ -1,4 +1,3 @@
-import { removeManagedSnapshot } from "../install/managed-snapshot.ts";
 import { findAdapter } from "../../adapters/index.ts";
 import { applyEdits, splitChanges, type CompanionResult } from "../install/apply.ts";
 import { deliveredFile, planUninstall } from "../install/plan.ts";
@@ -16,7 +15,9 @@ import { idSchema } from "../config/hook-call-schema.ts";
 import * as v from "valibot";
 import { agentArgs, configArgs, dryRunArgs, EXIT, jsonArgs, targetArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
-import { UsageError } from "./_fail.ts";
+import { AdminError, UsageError } from "./_fail.ts";
+import { adminProblem, retractManaged } from "../install/managed/deploy.ts";
+import { lockSetting, replaceLocks, unlockEdits } from "../install/managed/locks.ts";
 import { loadConfigArg, parseScope, pathContext, selectAdapters } from "./_targets.ts";
 import { printJson, printStdout, tilde, ui } from "./_output.ts";
 
@@ -42,6 +43,8 @@ interface UninstallResult extends InstallRecord {
   warnings?: string[];
   /** The MCP part: the host's MCP file, the servers of ours taken out of it, and those left for another host of this connector that reads the same file. */
   mcp?: { file: string; removed: string[]; kept?: { servers: string[]; by: string[] }; diff?: string };
+  /** The locks install --lock set for this host: taken out, or why one stays. */
+  locks?: { setting: string; file: string; status: "removed" | "locked-by-another" | "set-before-us" }[];
 }
 
 /** One host and scope to take the connector out of: its recorded hook file and MCP file. */
@@ -81,6 +84,7 @@ export default defineAcCommand({
     const dryRun = Boolean(values["dry-run"]);
     const id = await connectorId(values);
     const paths = pathContext(values["project-dir"], values.agent);
+    let retracted: string[] = [];
     const results = await withInstallLock(
       async () => {
         const registry = await readRegistry();
@@ -100,6 +104,8 @@ export default defineAcCommand({
           });
         }
         if (!targets.length) throw new UsageError(`connector "${id}" is not installed${platforms ? ` for ${platforms.join(", ")}` : ""}`);
+        const admin = targets.some((t) => t.scope === "managed") && !dryRun ? adminProblem() : undefined;
+        if (admin) throw new AdminError(admin);
         const owners = sharedOwners(mcpOwners(registry, id), { keptBy: serversByFile(recorded.filter((r) => !chosen.includes(r))) });
 
         const results = targets.map((target): UninstallResult => {
@@ -115,8 +121,10 @@ export default defineAcCommand({
           const sharedBy = recorded.find((r) => r.part !== "mcp" && r.file === hookFile && !chosen.includes(r));
           const hookEdits = hookFile && !sharedBy ? planUninstall(adapter, id, target.scope, hookFile, paths, invocations) : [];
           const mcpEdit = mcpPath ? [mcpUninstallEdit(adapter, mcpPath, id, owners)] : [];
+          // Locks go with the managed hooks they were set for (after them: the hooks' file may get its original bytes back first).
+          const unlocks = target.scope === "managed" && target.hooks ? unlockEdits(adapter, registry, id) : [];
           try {
-            const changes = applyEdits([...hookEdits, ...mcpEdit], "uninstall", dryRun);
+            const changes = applyEdits([...hookEdits, ...mcpEdit, ...unlocks], "uninstall", dryRun);
             const { own, companions } = splitChanges(changes.slice(0, hookEdits.length));
             const mcpChange = mcpPath ? changes[hookEdits.length] : undefined;
             const servers = ((mcpChange?.details?.servers ?? []) as ServerChange[]).map((c) => c.name);
@@ -142,6 +150,9 @@ export default defineAcCommand({
                   }
                 : {}),
               ...(mcpPath ? { mcp: { file: mcpPath, removed: servers, ...(kept ? { kept } : {}), ...(mcpChange?.diff ? { diff: mcpChange.diff } : {}) } } : {}),
+              ...(unlocks.length
+                ? { locks: unlocks.map((e) => ({ setting: lockSetting(e.format, e.key, e.value), file: e.file, status: e.keep ?? ("removed" as const) })) }
+                : {}),
             };
             const removed = own.removed;
             return { ...where, name: adapter.name, status: removed || servers.length ? (dryRun ? "would-change" : "removed") : "not-found", removed, ...extra };
@@ -154,12 +165,14 @@ export default defineAcCommand({
         if (!dryRun) {
           const done = (r: InstallRecord) => results.some((x) => x.platform === r.platform && x.scope === r.scope && x.status !== "error");
           const remaining = recorded.filter((r) => !chosen.includes(r) || !done(r));
-          if (remaining.length) registry[id] = { ...registry[id]!, installs: remaining };
+          const unlocked = results.filter((r) => r.scope === "managed" && r.status !== "error" && r.part !== "mcp").map((r) => r.platform);
+          const locks = replaceLocks(registry[id]?.locks ?? [], unlocked, []);
+          if (remaining.length) registry[id] = { ...registry[id]!, installs: remaining, ...(locks.length ? { locks } : { locks: undefined }) };
           else delete registry[id];
           writeRegistry(registry);
           if (!registry[id]) removeCompiled(id);
-          // The machine-wide snapshot its managed hooks ran, once none of them is left.
-          if (chosen.some((r) => r.scope === "managed") && !remaining.some((r) => r.scope === "managed")) removeManagedSnapshot(id);
+          // The system copies go with the connector's last managed install (the binary with the last connector's).
+          if (chosen.some((r) => r.scope === "managed") && !registry[id]?.installs.some((r) => r.scope === "managed")) retracted = retractManaged(id);
         }
         return results;
       },
@@ -167,8 +180,9 @@ export default defineAcCommand({
     );
 
     const failed = results.some((r) => r.status === "error");
-    if (json) printJson({ ok: !failed, dryRun, connector: id, results });
+    if (json) printJson({ ok: !failed, dryRun, connector: id, results, ...(retracted.length ? { managedRemoved: retracted } : {}) });
     else {
+      if (retracted.length) ui.success(`removed the managed copies: ${retracted.join(", ")}`);
       for (const r of results) {
         if (dryRun && r.diff) printStdout(r.diff);
         const where = tilde(r.file, paths.home);
@@ -189,6 +203,10 @@ export default defineAcCommand({
               `${r.name} (${r.scope}) ${mcpWhere}: MCP server${r.mcp.kept.servers.length === 1 ? "" : "s"} ${r.mcp.kept.servers.join(", ")} stay${r.mcp.kept.servers.length === 1 ? "s" : ""}: ${r.mcp.kept.by.join(", ")} read${r.mcp.kept.by.length === 1 ? "s" : ""} this file too`,
             );
         }
+        for (const lock of r.locks ?? [])
+          ui.info(
+            `${r.name}: ${lock.setting} in ${lock.file} ${lock.status === "removed" ? (dryRun ? "would be taken out" : "taken out") : lock.status === "locked-by-another" ? "stays: another connector's managed install locks it too" : "stays: it was set before agent-connector locked it"}`,
+          );
         for (const warning of r.warnings ?? []) ui.warn(warning);
         for (const c of r.companions ?? []) {
           if (dryRun && c.diff) printStdout(c.diff);

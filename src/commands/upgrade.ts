@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { managedBinary } from "../install/managed/layout.ts";
 import { dryRunArgs, EXIT, jsonArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { UsageError } from "./_fail.ts";
@@ -64,6 +65,11 @@ export default defineAcCommand({
       return EXIT.ok;
     }
 
+    // The managed copy is the machine's: it changes only with the managed install that copies it.
+    if (process.execPath === managedBinary())
+      throw new UsageError(
+        `${process.execPath} is the managed copy every user's hooks run: upgrade your own agent-connector, then run its install --scope managed again as root (sudo; agent-connector status --scope managed lists what to re-install); it copies the new binary here`,
+      );
     const target = stableBinPath();
     if (!existsSync(target)) {
       const managed = packageManagerPath(process.execPath);

@@ -53,6 +53,12 @@ export const compiledDir = (env: Record<string, string | undefined> = process.en
 /** Where a connector's compiled file lives: known from its id alone, so a hook call needs no registry read to find it. */
 export const compiledPath = (id: string, env: Record<string, string | undefined> = process.env): string => join(compiledDir(env), `${id}.js`);
 
+/**
+ * How a managed install's system copy of a snapshot ends (src/install/managed/layout.ts): a managed
+ * hook command names it with `--config`, and the hook reads it as a snapshot, not as a source.
+ */
+export const SNAPSHOT_SUFFIX = ".snapshot.js";
+
 export const renderCompiled = (meta: CompiledMeta, body: string): string => `${HEADER}${JSON.stringify(meta)}\n${body}`;
 
 export function parseCompiled(text: string): { meta: CompiledMeta; body: string } | undefined {

@@ -1,4 +1,5 @@
 import type { ConnectorConfig } from "../events.ts";
+import { readManagedSnapshot } from "./managed-snapshot.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
@@ -191,6 +192,11 @@ const targetOf = (args: HookArgs): HookCallTarget => (args.native ? { platform: 
 async function loadConfig(args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
   const target = targetOf(args);
   let path = args.config;
+  const managed = path ? await readManagedSnapshot(path) : undefined;
+  if (managed) {
+    if (managed.meta.failClosed?.includes(targetKey(target))) failClosed(args);
+    return await fromCompiled(managed.meta, managed.body, target);
+  }
   if (!path) {
     if (!args.connector) throw new FailOpen("neither --connector nor --config given");
     const compiled = await readCompiled(args.connector, env);

@@ -36,6 +36,8 @@ interface Target<D> {
   invocations: readonly string[];
   /** The connector's config file: managed hook commands name it (src/install/command-line.ts). */
   configPath?: string;
+  /** The binary managed hook commands call (the system copy); default: this one. */
+  binary?: readonly string[];
 }
 
 /** How one kind of delivery is located and turned into file edits. */
@@ -52,7 +54,8 @@ type PluginModule = Extract<HookDelivery, { kind: "plugin-module" }>;
 /** The file that follows the hook file (Codex trust), planned right after it. */
 function companions({ adapter, delivery, scope, paths, file, invocations }: Target<HookFile>): FileEdit[] {
   const companion = delivery.file.companion;
-  if (!companion) return [];
+  // Codex trusts managed hooks by policy (developers.openai.com/codex/hooks): no user's trust to record.
+  if (!companion || scope === "managed") return [];
   return [{ kind: companion.kind, file: companion.file(paths), follows: file, hookFile: file, platform: adapter.id, paths, scope, invocations }];
 }
 
@@ -73,13 +76,14 @@ const hookFile: Delivery<HookFile> = {
     const timeout = delivery.file.timeoutUnit === "ms" ? seconds * 1000 : seconds;
     const shell = commandShell(delivery.file);
     const configPath = target.scope === "managed" ? target.configPath : undefined;
+    const binary = target.scope === "managed" ? target.binary : undefined;
     const entries = wiring.map((w) => {
       const hostKeys = w.failClosed ? hostFailClosedKeys(adapter, w.nativeEvent) : undefined;
       return {
         nativeEvent: w.nativeEvent,
         event: w.event,
         matcher: w.matcherText,
-        command: hookCommand(adapter.id, w.event, config.id, { native: w.native, failClosed: w.failClosed }, shell, undefined, configPath),
+        command: hookCommand(adapter.id, w.event, config.id, { native: w.native, failClosed: w.failClosed }, shell, binary, configPath),
         timeout,
         ...(hostKeys ? { hostKeys } : {}),
       };

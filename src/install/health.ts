@@ -12,12 +12,14 @@ import { agentOfFile } from "../host-config/agent-file.ts";
 import { applyEdits } from "./apply.ts";
 import { mcpOwners } from "./mcp/plan.ts";
 import { snapshotCheck } from "./snapshot-health.ts";
+import { lockChecks, managedSnapshotCheck } from "./managed/health.ts";
+import { managedPlanOptions } from "./managed/layout.ts";
 import type { SwitchFinding } from "./host-switches.ts";
 
 /** One thing `status` checks about one install, and what it found. */
 export interface Check {
   /** `probes`: doctor's sample events (src/commands/doctor.ts). */
-  name: "config" | "snapshot" | "binary" | "host-file" | "probes" | "host-switch";
+  name: "config" | "snapshot" | "binary" | "host-file" | "probes" | "host-switch" | "lock";
   ok: boolean;
   detail: string;
   /** A snapshot check: the source cannot be used, the installed snapshot answers (src/install/snapshot-health.ts). */
@@ -100,7 +102,7 @@ export async function checkInstall(
 ): Promise<InstallHealth> {
   const adapter = findAdapter(record.platform);
   const base = { connector: id, config: configPath, platform: record.platform, name: adapter?.name ?? record.platform, scope: record.scope, file: record.file };
-  if (!adapter || (record.scope !== "user" && record.scope !== "project")) {
+  if (!adapter || (record.scope !== "user" && record.scope !== "project" && record.scope !== "managed")) {
     return {
       ...base,
       ok: false,
@@ -113,7 +115,9 @@ export async function checkInstall(
   const agent = adapter.hooks.kind === "hook-file" && adapter.hooks.file.agent && !record.part ? { agent: agentOfFile(record.file) } : {};
   const projectDir = scope === "project" ? projectDirOf(adapter, record.file, id, { ...context.paths, ...agent }) : undefined;
   const paths = { ...context.paths, ...agent, ...(projectDir ? { projectDir } : {}) };
-  const fix = installCommand(configPath, record.platform, scope, projectDir);
+  const locks = scope === "managed" ? (context.registry?.[id]?.locks ?? []).filter((l) => l.platform === record.platform) : [];
+  // Managed files are the machine's: fixed as root, with the locks they had.
+  const fix = `${scope === "managed" ? "sudo " : ""}${installCommand(configPath, record.platform, scope, projectDir)}${locks.length ? " --lock" : ""}`;
   const checks: Check[] = [];
 
   let config: ConnectorConfig | undefined;
@@ -123,7 +127,10 @@ export async function checkInstall(
   } catch (error) {
     checks.push({ name: "config", ok: false, detail: (error as Error).message });
   }
-  if (record.part !== "mcp") checks.push({ name: "snapshot", ...snapshotCheck(id, config ? undefined : checks[0]!.detail) });
+  // A managed install runs the system copy of the snapshot, whatever the source or root's own snapshot are now.
+  if (record.part !== "mcp")
+    checks.push({ name: "snapshot", ...(scope === "managed" ? managedSnapshotCheck(id) : snapshotCheck(id, config ? undefined : checks[0]!.detail)) });
+  if (locks.length && record.part !== "mcp") checks.push(...lockChecks(adapter, locks).map((c) => ({ name: "lock" as const, ...c })));
 
   const invocation = record.invocation ?? context.current;
   const program = programOf(invocation);
@@ -143,7 +150,11 @@ export async function checkInstall(
   if (config) {
     // A record is of one part: the hooks (hook file, launchers, plugin module) or the MCP servers.
     const part = record.part === "mcp" ? "mcp" : "hooks";
-    plan = planHost(adapter as Adapter<HostId>, config, scope, paths, context.invocations, { only: part, mcpOwners: mcpOwners(context.registry ?? {}, id) });
+    plan = planHost(adapter as Adapter<HostId>, config, scope, paths, context.invocations, {
+      only: part,
+      mcpOwners: mcpOwners(context.registry ?? {}, id),
+      ...(scope === "managed" ? managedPlanOptions(id) : {}),
+    });
     const edits = part === "mcp" ? (plan.mcp?.edit ? [plan.mcp.edit] : []) : plan.edits;
     const changes = edits.length ? applyEdits(edits, "install", true) : [];
     const changed = changes.some((c) => c.changed);
@@ -198,13 +209,14 @@ function uncheckedInstall(id: string, configPath: string, record: InstallRecord,
 export async function checkRegistry(
   registry: Registry,
   context: Parameters<typeof checkInstall>[3],
-  only?: { connector?: string; platforms?: readonly string[] },
+  only?: { connector?: string; platforms?: readonly string[]; scope?: string },
 ): Promise<InstallHealth[]> {
   const results: InstallHealth[] = [];
   for (const [id, entry] of Object.entries(registry)) {
     if (only?.connector && id !== only.connector) continue;
     for (const record of entry.installs) {
       if (only?.platforms && !only.platforms.includes(record.platform)) continue;
+      if (only?.scope && record.scope !== only.scope) continue;
       results.push(
         await checkInstall(id, entry.config, record, { registry, ...context }).catch((error: unknown) => uncheckedInstall(id, entry.config, record, error)),
       );

@@ -1,4 +1,5 @@
 import type { Adapter, PathContext, Paradigm, Scope } from "../adapter.ts";
+import { noManagedLayer } from "./managed/no-layer.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName, type MatcherTarget } from "../events.ts";
 import { unsentTargetWarning } from "./unsent-target.ts";
 import { degradationsFor, responseCapabilities, type Degradation } from "../core/resolve.ts";
@@ -25,6 +26,8 @@ export interface PlanOptions {
   mcpOwners?: McpOwners;
   /** The config's file: commands written to a managed (system) scope name it, other users' registries do not know it. */
   configPath?: string;
+  /** The binary managed hook commands call (the system copy, src/install/managed/layout.ts). */
+  binary?: readonly string[];
 }
 import type { Capability } from "../dialects/dialect.ts";
 
@@ -207,7 +210,7 @@ export function planHost(
   if (options.only !== "hooks") plan.mcp = planMcp(adapter, config, scope, paths, options.mcpOwners ?? NO_OWNERS);
   // A connector of MCP servers alone leaves the hook files alone.
   const mcpAlone = !config.hooks && !config.platforms && config.mcpServers;
-  if (options.only !== "mcp" && !mcpAlone) planHooks(plan, adapter, config, scope, paths, invocations, options.configPath);
+  if (options.only !== "mcp" && !mcpAlone) planHooks(plan, adapter, config, scope, paths, invocations, options);
   return plan;
 }
 
@@ -218,7 +221,7 @@ function planHooks(
   scope: Scope,
   paths: PathContext,
   invocations: readonly string[],
-  configPath?: string,
+  { configPath, binary }: PlanOptions = {},
 ): void {
   const declared = EVENT_NAMES.filter((event) => config.hooks?.[event]);
 
@@ -239,7 +242,11 @@ function planHooks(
   const file = deliveredFile(adapter, scope, paths, config.id);
   if (!file) {
     plan.unavailable = declared;
-    plan.warnings.push(`${adapter.name} has no ${scope}-scope hook config; try --scope ${scope === "user" ? "project" : "user"}.`);
+    plan.warnings.push(
+      scope === "managed"
+        ? noManagedLayer(adapter)
+        : `${adapter.name} has no ${scope}-scope hook config; try --scope ${scope === "user" ? "project" : "user"}.`,
+    );
     return;
   }
   plan.file = file;
@@ -321,7 +328,7 @@ function planHooks(
     });
     plan.wired.push({ event: nativeEvent, nativeEvent, matcher: hook.matcher ? "native" : "all", native: true });
   }
-  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations, configPath }, config, wiring);
+  plan.edits = installEdits({ adapter, scope, paths, file, connectorId: config.id, invocations, configPath, binary }, config, wiring);
 }
 
 /** The edits that take a connector out of one host file (recorded at install, or located now). */

@@ -11,11 +11,22 @@ export interface InstallRecord {
   servers?: string[];
 }
 
+/** A host's switch that `install --scope managed --lock` set: only managed hooks run there. */
+export interface LockRecord {
+  platform: string;
+  file: string;
+  key: string[];
+  /** The administrator had set it before any connector of ours: uninstall leaves it. */
+  setBefore?: true;
+}
+
 export interface RegistryEntry {
   config: string;
   /** Installed with --allow-shared from a config another local user could replace (src/install/source-trust.ts). */
   allowShared?: true;
   installs: InstallRecord[];
+  /** Locks this connector's managed installs set (install --lock). */
+  locks?: LockRecord[];
 }
 
 /** `$AGENT_CONNECTOR_HOME/registry.json`: connector id → its config and installs. */

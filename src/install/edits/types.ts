@@ -101,8 +101,30 @@ export interface PluginRegistrationEdit extends EditBase {
   entry: Record<string, unknown> | null;
 }
 
+/**
+ * A host's switch that makes managed hooks the only ones (`install --scope managed --lock`), from
+ * the adapter's `hookSwitches` (src/install/managed/locks.ts): set on install; on uninstall taken
+ * out unless `keep` says why it stays.
+ */
+export interface HostLockEdit extends EditBase {
+  kind: "host-lock";
+  platform: string;
+  format: "json" | "toml";
+  key: readonly string[];
+  value: boolean;
+  keep?: "locked-by-another" | "set-before-us";
+}
+
 /** One change to one file, planned before anything is read or written (src/install/plan.ts). */
-export type FileEdit = HookEntriesEdit | HookLauncherEdit | PluginModuleEdit | PluginFileEdit | PluginRegistrationEdit | CodexTrustEdit | McpServersEdit;
+export type FileEdit =
+  | HookEntriesEdit
+  | HookLauncherEdit
+  | PluginModuleEdit
+  | PluginFileEdit
+  | PluginRegistrationEdit
+  | CodexTrustEdit
+  | McpServersEdit
+  | HostLockEdit;
 
 export type EditAction = "install" | "uninstall";
 
