@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { chmodSync, chownSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
 import { systemBox, systemSkip, type SystemBox } from "./support/system-namespace.ts";
@@ -96,12 +97,12 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
     const snapshots = ["no-shell", "no-write"].map((id) => sys.read(`${LIB}/connectors/${id}.snapshot.js`)!);
     for (const text of snapshots) {
       expect(text).not.toContain(box.root);
-      expect(text).not.toContain("/tmp");
+      expect(text).not.toContain(tmpdir());
     }
     for (const text of written) {
       expect(text).toContain(`${LIB}/bin/agent-connector hook `);
       expect(text).not.toContain(box.root);
-      expect(text).not.toContain("/tmp");
+      expect(text).not.toContain(tmpdir());
     }
     // Codex trusts managed hooks by policy: nothing is written to the administrator's own config.toml.
     expect(box.exists(join(box.home, ".codex", "config.toml"))).toBe(false);
