@@ -57,9 +57,9 @@ for (const [way, wayEnv] of BOTH_WAYS) {
     };
 
     test("two rewrites compose in order; every context is kept, in order", () => {
+      // Two modifies are still a modify: the host's neutral rewrite, no approval (rewrite-permission.test.ts).
       expect(hook("PreToolUse", fixturePayload("claude-code", "PreToolUse", box))).toEqual(
         pre({
-          permissionDecision: "allow",
           updatedInput: { command: "echo hi | tee tool-ran.marker # a # b", description: "Print hi" },
           additionalContext: "A\n\nB\n\nD",
         }),
