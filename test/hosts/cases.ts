@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { EventName, HostDef } from "./hosts.ts";
 import type { MockModel, MockOptions } from "./mock-model.ts";
 import { findAdapter } from "../../adapters/index.ts";
+import { overlaySkip } from "../support/overlay-namespace.ts";
 
 export const DENY_REASON = "blocked by e2e";
 export const MODIFIED_COMMAND = "echo rewritten | tee modified.marker";
@@ -57,6 +58,12 @@ export interface CaseDef {
   asking?: boolean;
   /** the call is refused in that run: a host that then stops ends as its `askingRefusal` says */
   refused?: boolean;
+  /**
+   * Installed at managed scope, as root, in a private mount namespace whose /etc and /usr/local/lib
+   * are overlays (test/support/overlay-namespace.ts); the host runs in it too. `lock`: with --lock.
+   * `userHooks`: a second connector, "e2e-user", installed at user scope beside it.
+   */
+  managed?: { lock?: boolean; userHooks?: string };
   /** undefined = pass, otherwise the reason for the failure */
   check(o: CaseOutcome, host: HostDef): string | undefined;
 }
@@ -165,6 +172,22 @@ const throwingHook = (h: HostDef) => `
 const threwOnToolCall = (o: CaseOutcome): string | undefined =>
   needToolCall(o) ?? (readMark(o, "PreToolUse.called") ? undefined : `PreToolUse handler was not called (${summary(o)})`);
 
+/** The shell call was denied and the model told why (the deny cases). */
+function deniedCheck(o: CaseOutcome, h: HostDef): string | undefined {
+  if (needToolCall(o) === undefined && readMark(o, "PreToolUse.called") && toolRan(o))
+    return "the tool ran although the handler denied it (tool-ran.marker exists)";
+  const bad = shellCallSeen(o, h);
+  if (bad) return bad;
+  const after = requestsAfterToolCall(o);
+  if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
+  if (!after.some((r) => contains(r.text, DENY_REASON))) return `no model request after the denied call carries the reason "${DENY_REASON}"`;
+  return undefined;
+}
+
+/** The hosts whose real managed layer the suite runs (issue 46), where a mount namespace can stand in for /etc. */
+const managedHere = (h: HostDef): boolean => ["claude-code", "codex"].includes(h.id) && overlaySkip === undefined;
+const MANAGED_WHY = `for Claude Code and Codex, as root where \`unshare -m\` works${overlaySkip ? ` (here: ${overlaySkip})` : ""}`;
+
 export const CASES: CaseDef[] = [
   {
     name: "deny",
@@ -174,14 +197,44 @@ export const CASES: CaseDef[] = [
     quick: true,
     // A kind, not the host's name: the connector does not know which host runs it.
     hooks: () => shellHandler(`{ decision: "deny", reason: ${js(DENY_REASON)} }`),
+    check: deniedCheck,
+  },
+  // Managed scope (issue 46): the host reads our hook from its machine-wide file, every user's.
+  {
+    name: "managed-deny",
+    primary: "PreToolUse",
+    decision: "deny",
+    needs: ["PreToolUse"],
+    managed: {},
+    appliesTo: managedHere,
+    appliesWhy: MANAGED_WHY,
+    hooks: () => shellHandler(`{ decision: "deny", reason: ${js(DENY_REASON)} }`),
+    check: deniedCheck,
+  },
+  // With --lock only managed hooks run: a user's own hook that would deny is not even called.
+  {
+    name: "managed-lock",
+    primary: "PreToolUse",
+    needs: ["PreToolUse"],
+    managed: {
+      lock: true,
+      userHooks: `
+    PreToolUse: {
+      matcher: "@shell",
+      handler: () => {
+        mark("user.called", 1);
+        return { decision: "deny", reason: "a user hook" };
+      },
+    },`,
+    },
+    appliesTo: managedHere,
+    appliesWhy: MANAGED_WHY,
+    hooks: () => shellHandler("undefined"),
     check(o, h) {
-      if (needToolCall(o) === undefined && readMark(o, "PreToolUse.called") && toolRan(o))
-        return "the tool ran although the handler denied it (tool-ran.marker exists)";
       const bad = shellCallSeen(o, h);
       if (bad) return bad;
-      const after = requestsAfterToolCall(o);
-      if (after.length === 0) return `the host sent the model nothing after the denied call (${summary(o)})`;
-      if (!after.some((r) => contains(r.text, DENY_REASON))) return `no model request after the denied call carries the reason "${DENY_REASON}"`;
+      if (readMark(o, "user.called")) return "the user-scope hook ran although --lock lets only managed hooks run";
+      if (!toolRan(o)) return `the tool did not run, so something still refused it (${summary(o)})`;
       return undefined;
     },
   },
@@ -553,8 +606,8 @@ function offeredNames(body: any): string[] {
 export const partialRegex = (name: string) => `${name.slice(1, -1)}[${name.slice(-1)}]`;
 
 /** The connector config file the runner writes for one case. */
-export function connectorConfigSource(c: CaseDef, host: HostDef, marks: string): string {
-  const hooks = c.hooks(host);
+export function connectorConfigSource(c: CaseDef, host: HostDef, marks: string, other?: { id: string; hooks: string }): string {
+  const hooks = other ? other.hooks : c.hooks(host);
   return `// Generated by test/hosts/run.ts for case "${c.name}" on ${host.id}.
 import { defineConnector } from "agent-connector";
 import { appendFileSync, existsSync, writeFileSync } from "node:fs";
@@ -567,7 +620,7 @@ const keepRaw = (name: string, event: { raw?: unknown }) =>
   writeFileSync(MARKS + "/" + name + ".raw.json", JSON.stringify(event.raw ?? null));
 
 export default defineConnector({
-  id: "e2e",${c.timeout ? `\n  timeout: ${c.timeout},` : ""}${c.onFailure ? `\n  onFailure: ${js(c.onFailure)},` : ""}${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks, host))},` : ""}
+  id: ${js(other?.id ?? "e2e")},${c.timeout ? `\n  timeout: ${c.timeout},` : ""}${c.onFailure ? `\n  onFailure: ${js(c.onFailure)},` : ""}${hooks ? `\n  hooks: {${hooks}\n  },` : ""}${c.mcpServers ? `\n  mcpServers: ${js(c.mcpServers(marks, host))},` : ""}
 });
 `;
 }

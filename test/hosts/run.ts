@@ -24,6 +24,7 @@ import { CASES, FIRST_TURN_MARK, MCP_SECRET, connectorConfigSource, type CaseDef
 import { startMockModel } from "./mock-model.ts";
 import { codexTrustHooks } from "./codex-trust.ts";
 import { driftTable, type DriftRow } from "./drift-table.ts";
+import { overlayCommand } from "../support/overlay-namespace.ts";
 
 const REPO = resolve(import.meta.dir, "..", "..");
 const PROMPT = "Run `echo hi` with the shell tool, then say done.";
@@ -381,7 +382,10 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     // 1. our binary installs the connector
     const cfg = join(base, "agent-connector.config.ts");
     writeFileSync(cfg, connectorConfigSource(c, host, ctxPaths.marks));
-    const install = await runBounded([AC_BIN, "install", "--config", cfg, "--platform", host.id, "--scope", "user", "--json"], {
+    // A managed case installs as root into the real system paths of a namespace of its own, and runs the host there.
+    const inNamespace = c.managed ? overlayCommand(join(base, "system")) : (argv: readonly string[]) => [...argv];
+    const scope = c.managed ? ["--scope", "managed", ...(c.managed.lock ? ["--lock"] : [])] : ["--scope", "user"];
+    const install = await runBounded(inNamespace([AC_BIN, "install", "--config", cfg, "--platform", host.id, ...scope, "--json"]), {
       cwd: ctx.cwd,
       env,
       timeoutMs: INSTALL_TIMEOUT_MS,
@@ -413,6 +417,17 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     }
 
     if (c.afterInstall) c.afterInstall(JSON.parse(install.stdout).results[0].file, AC_BIN);
+    if (c.managed?.userHooks) {
+      const userCfg = join(base, "user", "agent-connector.config.ts");
+      mkdirSync(dirname(userCfg), { recursive: true });
+      writeFileSync(userCfg, connectorConfigSource(c, host, ctxPaths.marks, { id: "e2e-user", hooks: c.managed.userHooks }));
+      const user = await runBounded([AC_BIN, "install", "--config", userCfg, "--platform", host.id, "--scope", "user", "--json"], {
+        cwd: ctx.cwd,
+        env,
+        timeoutMs: INSTALL_TIMEOUT_MS,
+      });
+      if (user.exitCode !== 0) return (result = { status: "FAIL", why: `the user-scope connector did not install: ${gist(user.stdout, user.stderr)}` });
+    }
 
     // 2. host-specific preparation that our install may leave to the user
     const hostArgs = c.asking && host.argsAsking ? host.argsAsking(PROMPT, ctx) : host.args(PROMPT, ctx);
@@ -439,7 +454,7 @@ async function runCaseIn(host: HostDef, c: CaseDef, inst: InstalledHost, degrade
     // 3. the real host, bounded (optionally under strace, to list every connect() it tried)
     const straceOut = join(base, "strace.txt");
     const prefix = strace ? ["strace", "-f", "-qq", "-s", "128", "-e", "trace=connect,sendto,sendmmsg", "-o", straceOut] : [];
-    const ran = await runBounded([...prefix, inst.bin, ...hostArgs], { cwd: ctx.cwd, env, timeoutMs: host.timeoutMs });
+    const ran = await runBounded(inNamespace([...prefix, inst.bin, ...hostArgs]), { cwd: ctx.cwd, env, timeoutMs: host.timeoutMs });
     if (strace) notes.push(...foreignConnects(straceOut));
     writeFileSync(
       join(base, "host.out"),

@@ -1,24 +1,13 @@
 /**
  * Runs the binary as root in a private mount namespace where /etc and /usr/local/lib are
- * overlays whose writes land in the sandbox: the managed files keep their real system paths
- * (what the commands written into them name), and the machine's own files are never touched.
- * Needs root and overlay mounts (`unshare -m`); `systemSkip` says why not, when not.
+ * overlays whose writes land in the sandbox (overlay-namespace.ts).
  */
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, type Result, type Sandbox } from "./harness.ts";
-
-const SYSTEM_FOLDERS = ["/etc", "/usr/local/lib"] as const;
-
-function probe(): string | undefined {
-  if (process.platform !== "linux") return "managed-scope tests bind over Linux system folders";
-  if (process.getuid?.() !== 0) return "managed-scope tests need root (they mount overlays in a private mount namespace)";
-  const tried = Bun.spawnSync(["unshare", "-m", "--propagation", "private", "true"], { stdout: "pipe", stderr: "pipe" });
-  return tried.exitCode === 0 ? undefined : `unshare -m is refused here: ${tried.stderr.toString().trim()}`;
-}
+import { overlayCommand, overlaySkip } from "./overlay-namespace.ts";
 
 /** Why these tests cannot run here, or undefined. */
-export const systemSkip = probe();
+export const systemSkip = overlaySkip;
 
 /** The sandbox's stand-in for the system folders, and what it holds of each. */
 export interface SystemBox {
@@ -32,17 +21,9 @@ export interface SystemBox {
 }
 
 export function systemBox(box: Sandbox): SystemBox {
-  const mounts = SYSTEM_FOLDERS.map((folder, i) => {
-    const upper = join(box.root, "system", `upper-${i}`);
-    const work = join(box.root, "system", `work-${i}`);
-    mkdirSync(upper, { recursive: true });
-    mkdirSync(work, { recursive: true });
-    return `mount -t overlay overlay -o lowerdir=${folder},upperdir=${upper},workdir=${work} ${folder}`;
-  });
-  const script = `set -e\n${mounts.join("\n")}\nexec "$@"`;
+  const namespaced = overlayCommand(join(box.root, "system"));
   const run: SystemBox["run"] = (argv, options = {}) => {
-    const as = options.user === undefined ? [] : ["setpriv", `--reuid=${options.user}`, `--regid=${options.user}`, "--clear-groups", "--"];
-    const proc = Bun.spawnSync(["unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh", ...as, ...argv], {
+    const proc = Bun.spawnSync(namespaced(argv, options.user), {
       cwd: options.cwd ?? box.project,
       env: { ...box.env, ...options.env },
       stdin: options.stdin === undefined ? "ignore" : Buffer.from(options.stdin),
