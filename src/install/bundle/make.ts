@@ -94,8 +94,9 @@ function entriesFor(input: BundleInput, target: Target): { entries: ArchiveEntry
  */
 export function makeBundle(input: BundleInput): BundleResult[] {
   const mtime = Date.parse(input.snapshot.meta.at ?? "") || 315532800000;
-  const results = input.targets.map((target): BundleResult => {
-    const { entries, manifest, binaryFrom } = entriesFor(input, target);
+  // Every target's files first: a missing binary refuses the bundle before any archive is written.
+  const made = input.targets.map((target) => ({ target, ...entriesFor(input, target) }));
+  const results = made.map(({ target, entries, manifest, binaryFrom }): BundleResult => {
     const name = archiveFile(input.connector, target);
     const bytes = archiveBytes(entries, target.startsWith("windows") ? "zip" : "tar.gz", mtime);
     const archive = join(input.out, name);

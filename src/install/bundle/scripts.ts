@@ -86,6 +86,8 @@ done)
 unset AGENT_CONNECTOR_BIN
 out=$(${run})
 rc=$?
+# What went wrong, for the MDM's log: the JSON report names each file and its problem.
+[ "$rc" = 0 ] || printf '%s\n' "$out" >&2
 case $rc in
   0) ;;
   4) result failed ${E.hostFile} host-file ;;
@@ -147,6 +149,8 @@ Remove-Item Env:AGENT_CONNECTOR_BIN -ErrorAction SilentlyContinue
 $argv = ${argv}
 $out = & (Join-Path $here ${psq(binary)}) @argv | Out-String
 $rc = $LASTEXITCODE
+# What went wrong, for the MDM's log: the JSON report names each file and its problem.
+if ($rc -ne 0) { [Console]::Error.WriteLine($out) }
 switch ($rc) {
   0 { }
   4 { Result 'failed' ${E.hostFile} 'host-file' }
