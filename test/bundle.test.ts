@@ -6,10 +6,11 @@
  */
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, sandbox, type Sandbox } from "./support/harness.ts";
 import { systemBox, systemSkip, type SystemBox } from "./support/system-namespace.ts";
+import { tempDir } from "./support/temp.ts";
 import pkg from "../package.json" with { type: "json" };
 
 const LIB = "/usr/local/lib/agent-connector";
@@ -24,6 +25,18 @@ const SYSTEM_FILES = [CLAUDE, CODEX, CODEX_REQUIREMENTS, CURSOR, `${LIB}/bin/age
 const ADMIN_SETTINGS = '{\n  // the admin\'s own policy\n  "permissions": { "deny": ["WebFetch"] }\n}\n';
 const ADMIN_REQUIREMENTS = '# the admin\'s own requirements\nallowed_approval_policies = ["on-request"]\n';
 const V = pkg.version;
+
+const NOBODY = 65534;
+
+/** Another user (nobody), with a home and the connector's config of their own. */
+function userWithConfig(): { config: string; env: Record<string, string> } {
+  const home = tempDir("ac-bundle-user-");
+  const config = join(home, "agent-connector.config.json");
+  writeFileSync(config, JSON.stringify({ id: "no-shell", hooks: { PreToolUse: { matcher: "Bash", response: { decision: "deny", reason: "no shell" } } } }));
+  for (const path of [home, config]) chownSync(path, NOBODY, NOBODY);
+  chmodSync(home, 0o755);
+  return { config, env: { HOME: home, AGENT_CONNECTOR_HOME: join(home, ".agent-connector") } };
+}
 
 const sha256 = (bytes: Uint8Array): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -45,7 +58,21 @@ function setup(box: Sandbox): { config: string; binaries: string } {
 function bundleAndUnpack(box: Sandbox, extra: string[] = []): Record<(typeof TARGETS)[number], string> {
   const { config, binaries } = setup(box);
   const out = join(box.root, "out");
-  const made = box.cli(["bundle", "--config", config, "--platform", HOSTS, "--target", TARGETS.join(","), "--binaries", binaries, "--out", out, "--json", ...extra]);
+  const made = box.cli([
+    "bundle",
+    "--config",
+    config,
+    "--platform",
+    HOSTS,
+    "--target",
+    TARGETS.join(","),
+    "--binaries",
+    binaries,
+    "--out",
+    out,
+    "--json",
+    ...extra,
+  ]);
   expect(made.stderr).toBe("");
   expect(made.exitCode).toBe(0);
   const report = JSON.parse(made.stdout);
@@ -67,7 +94,8 @@ function bundleAndUnpack(box: Sandbox, extra: string[] = []): Record<(typeof TAR
 
 const sh = (sys: SystemBox, folder: string, script: string) => sys.run(["sh", join(folder, script)], { cwd: "/" });
 const systemFiles = (sys: SystemBox) => SYSTEM_FILES.map((file) => [file, sys.read(file)]);
-const line = (result: string, rc: number, reason?: string) => `agent-connector-bundle: ${result} no-shell ${V} hosts=${HOSTS} rc=${rc}${reason ? ` reason=${reason}` : ""}\n`;
+const line = (result: string, rc: number, reason?: string) =>
+  `agent-connector-bundle: ${result} no-shell ${V} hosts=${HOSTS} rc=${rc}${reason ? ` reason=${reason}` : ""}\n`;
 
 describe("bundle", () => {
   test("three targets: each archive holds its binary, the snapshot, a manifest naming that OS's files, and verifies its own sums", () => {
@@ -77,8 +105,12 @@ describe("bundle", () => {
       const folder = folders[target];
       expect(Bun.spawnSync(["sha256sum", "-c", "--quiet", "SHA256SUMS"], { cwd: folder }).exitCode).toBe(0);
       const manifest = JSON.parse(readFileSync(join(folder, "manifest.json"), "utf8"));
-      for (const [file, sum] of Object.entries(manifest.files as Record<string, string>)) expect([file, sha256(readFileSync(join(folder, file)))]).toEqual([file, sum]);
-      expect(Object.keys(manifest.files).sort()).toEqual([target === "windows-x64" ? "bin/agent-connector.exe" : "bin/agent-connector", "no-shell.snapshot.js"]);
+      for (const [file, sum] of Object.entries(manifest.files as Record<string, string>))
+        expect([file, sha256(readFileSync(join(folder, file)))]).toEqual([file, sum]);
+      expect(Object.keys(manifest.files).sort()).toEqual([
+        target === "windows-x64" ? "bin/agent-connector.exe" : "bin/agent-connector",
+        "no-shell.snapshot.js",
+      ]);
       expect([manifest.connector, manifest.version, manifest.target, manifest.lock]).toEqual(["no-shell", V, target, true]);
     }
     // The real binary for this machine; the release's for the others.
@@ -106,7 +138,9 @@ describe("bundle", () => {
       ["codex", "C:\\ProgramData\\OpenAI\\Codex\\hooks.json", ["C:\\ProgramData\\OpenAI\\Codex\\requirements.toml"]],
       ["cursor", "C:\\ProgramData\\Cursor\\hooks.json", []],
     ]);
-    expect(Bun.spawnSync(["ls", folders["windows-x64"]]).stdout.toString()).toBe("SHA256SUMS\nbin\ninstall.ps1\nmanifest.json\nno-shell.snapshot.js\nuninstall.ps1\n");
+    expect(Bun.spawnSync(["ls", folders["windows-x64"]]).stdout.toString()).toBe(
+      "SHA256SUMS\nbin\ninstall.ps1\nmanifest.json\nno-shell.snapshot.js\nuninstall.ps1\n",
+    );
   });
 
   test("a target without a release binary, or an unknown one, is refused (exit 2) and nothing is written", () => {
@@ -173,10 +207,42 @@ describe.skipIf(Boolean(systemSkip))(`the bundle's scripts as root${systemSkip ?
     expect([again.stdout, again.exitCode]).toEqual([line("unchanged", 0), 0]);
     expect(systemFiles(sys)).toEqual(installed);
 
-    // Day 2: root's status shows the install, its snapshot and its locks; the fix names the snapshot.
+    // Day 2, a user: their own install of the same connector is covered by the managed one (and on
+    // Claude Code silenced by the lock); their status and doctor say so.
+    const user = userWithConfig();
+    expect(sys.cli(["install", "--platform", "cursor,claude-code", "--config", user.config], { user: NOBODY, env: user.env }).exitCode).toBe(0);
+    const mine = sys.cli(["status"], { user: NOBODY, env: user.env });
+    expect(mine.exitCode).toBe(5);
+    expect(mine.stdout).toContain(
+      [
+        "no-shell on Cursor (user):",
+        `  shadowed: no-shell is also installed at managed scope on this machine (${CURSOR}): those hooks run for every user, and this install's beside them answer each call a second time`,
+        "  fix: fix it by removing yours: agent-connector uninstall --connector no-shell --platform cursor --scope user",
+      ].join("\n"),
+    );
+    expect(mine.stdout).toContain(`  host-switch: inactive — "allowManagedHooksOnly": true in ${CLAUDE}`);
+    expect(mine.stdout).toMatch(/no-shell\s+cursor\s+user\s+~\/\.cursor\/hooks\.json\s+shadowed\n/);
+    expect(mine.stdout).toMatch(/no-shell\s+claude-code\s+user\s+~\/\.claude\/settings\.json\s+inactive\n/);
+    const doctor = sys.cli(["doctor", "--platform", "cursor"], { user: NOBODY, env: user.env });
+    expect(doctor.stdout).toContain(`  FAIL  shadowed: no-shell is also installed at managed scope on this machine (${CURSOR})`);
+
+    // Day 2, root: upgrade from the managed copy replaces it in place (here a dry run: the stand-in would not start).
+    const release = join(box.root, "new-release");
+    mkdirSync(release);
+    writeFileSync(join(release, "agent-connector-linux-x64"), "a newer binary\n");
+    writeFileSync(join(release, "SHA256SUMS"), `${sha256(readFileSync(join(release, "agent-connector-linux-x64")))}  agent-connector-linux-x64\n`);
+    const upgrade = sys.run([`${LIB}/bin/agent-connector`, "upgrade", "--from", join(release, "agent-connector-linux-x64"), "--dry-run"], { cwd: "/" });
+    expect(upgrade.exitCode).toBe(0);
+    expect(upgrade.stdout).toStartWith(`would replace ${LIB}/bin/agent-connector (agent-connector ${V}`);
+    expect(upgrade.stdout).toEndWith(`with ${join(release, "agent-connector-linux-x64")} (sha256 verified)\n`);
+    expect(systemFiles(sys)).toEqual(installed);
+
+    // Day 2, root: status shows the install, its snapshot and its locks; the fix names the snapshot.
     const status = sys.cli(["status", "--scope", "managed"]);
     expect(status.exitCode).toBe(0);
-    expect(status.stdout).toContain(`no-shell on Claude Code (managed):\n  snapshot: frozen: every user's hooks run ${LIB}/connectors/no-shell.snapshot.js, made `);
+    expect(status.stdout).toContain(
+      `no-shell on Claude Code (managed):\n  snapshot: frozen: every user's hooks run ${LIB}/connectors/no-shell.snapshot.js, made `,
+    );
     expect(status.stdout).toContain(`  lock: "allowManagedHooksOnly": true in ${CLAUDE}: only managed hooks run\n`);
     sys.run(["sh", "-c", `sed -i '/allow_managed_hooks_only/d' ${CODEX_REQUIREMENTS}`]);
     const drift = JSON.parse(sys.cli(["status", "--scope", "managed", "--platform", "codex", "--json"]).stdout);

@@ -7,6 +7,7 @@ import { parseScope, pathContext } from "./_targets.ts";
 import { hostsByNames } from "./_host-names.ts";
 import { withHostSwitches } from "../install/host-switch-health.ts";
 import { readSnapshotFile } from "./_snapshot-file.ts";
+import { withManagedShadow } from "../install/managed/shadow.ts";
 
 /** status and doctor: every recorded install matching --connector / --platform, checked. */
 export async function healthOf(values: { connector?: string; platform?: string; scope?: string }): Promise<InstallHealth[]> {
@@ -23,5 +24,5 @@ export async function healthOf(values: { connector?: string; platform?: string; 
   };
   const scope = values.scope === undefined ? undefined : parseScope(values.scope);
   const results = await checkRegistry(registry, context, { connector: values.connector, platforms, scope });
-  return results.map((health) => withHostSwitches(health, context.paths));
+  return results.map((health) => withManagedShadow(withHostSwitches(health, context.paths), context.paths));
 }

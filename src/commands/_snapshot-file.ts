@@ -53,7 +53,11 @@ export function readSnapshotFile(file: string): { meta: CompiledMeta; body: stri
   } else {
     const run = evaluateCompiled(meta, parsed.body, Date.now() + LOAD_MS);
     if (run.kind !== "returned")
-      throw new ConnectorConfigError(file, "", run.kind === "threw" ? `its code throws: ${(run.error as Error)?.message ?? String(run.error)}` : "its code did not finish");
+      throw new ConnectorConfigError(
+        file,
+        "",
+        run.kind === "threw" ? `its code throws: ${(run.error as Error)?.message ?? String(run.error)}` : "its code did not finish",
+      );
     raw = configExport(file, run.value);
   }
   const config = checkConnectorConfig(file, raw, connectorSchema(HOST_IDS));

@@ -54,8 +54,7 @@ export default defineAcCommand({
     if (shared) throw new UntrustedError(sharedSourceRefusal(shared));
     const { path: configPath, config } = await loadConfigArg(args.config);
     const made = await frozenSnapshot(configPath, config, "");
-    if (!made.ok)
-      throw new ConnectorConfigError(configPath, "", `cannot be compiled into a snapshot (${made.reason}): a managed install runs only a snapshot`);
+    if (!made.ok) throw new ConnectorConfigError(configPath, "", `cannot be compiled into a snapshot (${made.reason}): a managed install runs only a snapshot`);
     let results: ReturnType<typeof makeBundle>;
     try {
       results = makeBundle({
@@ -90,7 +89,8 @@ export default defineAcCommand({
     if (args.lock) ui.info("The scripts run install --lock: each host's own managed-hooks-only switch is set where it has one (manifest.json lists them).");
     const unix = results.find((r) => !r.target.startsWith("windows"));
     if (unix) ui.info(`On each machine, as root: tar -xzf ${bundleName(config.id, unix.target)}.tar.gz && sh ${bundleName(config.id, unix.target)}/install.sh`);
-    if (results.some((r) => r.target.startsWith("windows"))) ui.info("On Windows, as SYSTEM or an administrator: unpack the .zip and run install.ps1 (powershell -ExecutionPolicy Bypass -File install.ps1)");
+    if (results.some((r) => r.target.startsWith("windows")))
+      ui.info("On Windows, as SYSTEM or an administrator: unpack the .zip and run install.ps1 (powershell -ExecutionPolicy Bypass -File install.ps1)");
     return EXIT.ok;
   },
 });

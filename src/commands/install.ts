@@ -234,9 +234,7 @@ export default defineAcCommand({
     if (shared) ui.warn(`${shared}: installed anyway (--allow-shared): another local user could replace this config and run their code in your hooks`);
     const prebuilt = args.snapshot ? readSnapshotFile(resolve(args.snapshot)) : undefined;
     // A prebuilt snapshot is recorded as its managed copy: the file it came from (an unpacked bundle) may go.
-    const { path: configPath, config } = prebuilt
-      ? { path: managedSnapshot(prebuilt.config.id), config: prebuilt.config }
-      : await loadConfigArg(args.config);
+    const { path: configPath, config } = prebuilt ? { path: managedSnapshot(prebuilt.config.id), config: prebuilt.config } : await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
     if (args.agent && !adapters.some((a) => a.hooks.kind === "hook-file" && a.hooks.file.agent))
       ui.warn(

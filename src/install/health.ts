@@ -20,7 +20,7 @@ import type { SwitchFinding } from "./host-switches.ts";
 /** One thing `status` checks about one install, and what it found. */
 export interface Check {
   /** `probes`: doctor's sample events (src/commands/doctor.ts). */
-  name: "config" | "snapshot" | "binary" | "host-file" | "probes" | "host-switch" | "lock";
+  name: "config" | "snapshot" | "binary" | "host-file" | "probes" | "host-switch" | "lock" | "shadowed";
   ok: boolean;
   detail: string;
   /** A snapshot check: the source cannot be used, the installed snapshot answers (src/install/snapshot-health.ts). */

@@ -107,6 +107,7 @@ export function makeBundle(input: BundleInput): BundleResult[] {
     }
     return { target, archive, sha256: sha256(bytes), status: input.dryRun ? "would-write" : same ? "unchanged" : "written", binaryFrom, manifest };
   });
-  if (!input.dryRun) writeFileSync(join(input.out, "SHA256SUMS"), formatSums(results.map((r) => ({ name: archiveFile(input.connector, r.target), sha256: r.sha256 }))));
+  if (!input.dryRun)
+    writeFileSync(join(input.out, "SHA256SUMS"), formatSums(results.map((r) => ({ name: archiveFile(input.connector, r.target), sha256: r.sha256 }))));
   return results;
 }

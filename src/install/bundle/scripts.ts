@@ -34,7 +34,12 @@ const sq = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
 const psq = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
 /** uname's words for each Unix target (Linux says aarch64, macOS arm64). */
-const UNAME_TARGETS = ["Linux-x86_64) here_target=linux-x64", "Linux-aarch64|Linux-arm64) here_target=linux-arm64", "Darwin-x86_64) here_target=darwin-x64", "Darwin-arm64) here_target=darwin-arm64"];
+const UNAME_TARGETS = [
+  "Linux-x86_64) here_target=linux-x64",
+  "Linux-aarch64|Linux-arm64) here_target=linux-arm64",
+  "Darwin-x86_64) here_target=darwin-x64",
+  "Darwin-arm64) here_target=darwin-arm64",
+];
 
 function shScript(facts: ScriptFacts, action: "install" | "uninstall"): string {
   const E = BUNDLE_EXIT;
@@ -42,7 +47,8 @@ function shScript(facts: ScriptFacts, action: "install" | "uninstall"): string {
     action === "install"
       ? `"$here/${facts.binary}" install --scope managed --snapshot "$here/${facts.snapshot}" --platform "$HOSTS"${facts.lock ? " --lock" : ""} --replace --json`
       : `"$here/${facts.binary}" uninstall --connector "$ID" --scope managed --platform "$HOSTS" --json`;
-  const [done, changedPattern] = action === "install" ? ["installed", `*'"status": "installed"'*|*'"changed": true'*`] : ["uninstalled", `*'"status": "removed"'*`];
+  const [done, changedPattern] =
+    action === "install" ? ["installed", `*'"status": "installed"'*|*'"changed": true'*`] : ["uninstalled", `*'"status": "removed"'*`];
   return `#!/bin/sh
 # agent-connector bundle: ${action === "install" ? "installs" : "uninstalls"} the connector ${facts.connector} (agent-connector ${facts.version}, ${facts.target}) at managed scope.
 # Run as root. Prints one line on stdout (details go to stderr):
@@ -56,9 +62,11 @@ ID=${sq(facts.connector)}
 VERSION=${sq(facts.version)}
 TARGET=${sq(facts.target)}
 HOSTS=${sq(facts.hosts.join(","))}
-SUMS=${sq(`\n${Object.entries(facts.sums)
-    .map(([file, sum]) => `${sum}  ${file}`)
-    .join("\n")}\n`)}
+SUMS=${sq(
+    `\n${Object.entries(facts.sums)
+      .map(([file, sum]) => `${sum}  ${file}`)
+      .join("\n")}\n`,
+  )}
 
 result() {
   printf 'agent-connector-bundle: %s %s %s hosts=%s rc=%s%s\\n' "$1" "$ID" "$VERSION" "$HOSTS" "$2" "\${3:+ reason=$3}"
