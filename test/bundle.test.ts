@@ -248,9 +248,11 @@ describe.skipIf(Boolean(systemSkip))(`the bundle's scripts as root${systemSkip ?
     expect(drift.installs[0].fix).toBe(
       `sudo agent-connector install --snapshot ${LIB}/connectors/no-shell.snapshot.js --platform codex --scope managed --lock (or run the bundle's install script again)`,
     );
-    const repaired = sh(sys, folder, "install.sh");
-    expect([repaired.stdout, repaired.exitCode]).toEqual([line("installed", 0), 0]);
+    const repaired = sys.cli(["doctor", "--fix", "--scope", "managed", "--platform", "codex"]);
+    expect(repaired.stdout).toStartWith(`fixed: ${drift.installs[0].fix}\n`);
     expect(systemFiles(sys)).toEqual(installed);
+    const third = sh(sys, folder, "install.sh");
+    expect([third.stdout, third.exitCode]).toEqual([line("unchanged", 0), 0]);
 
     const removed = sh(sys, folder, "uninstall.sh");
     expect([removed.stdout, removed.exitCode]).toEqual([line("uninstalled", 0), 0]);
