@@ -9,7 +9,7 @@ import { MATCHED_EVENTS } from "../src/events.ts";
 const claudeDir = ({ home, env }: { home: string; env: Record<string, string | undefined> }) => env.CLAUDE_CONFIG_DIR || join(home, ".claude");
 
 // Managed policy settings, above user and project (code.claude.com/docs/en/settings).
-const managedSettings = ({ env }: { env: Record<string, string | undefined> }) =>
+const managedSettings = ({ env, os }: { env: Record<string, string | undefined>; os?: string }) =>
   systemFile(
     {
       linux: "/etc/claude-code/managed-settings.json",
@@ -17,6 +17,7 @@ const managedSettings = ({ env }: { env: Record<string, string | undefined> }) =
       win32: "C:\\ProgramData\\ClaudeCode\\managed-settings.json",
     },
     env,
+    os,
   );
 
 // code.claude.com/docs/en/hooks ("Disable or remove hooks") and /en/settings: `disableAllHooks` in

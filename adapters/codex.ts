@@ -120,8 +120,8 @@ export default defineAdapter({
         // Codex reads a hooks.json beside each active config layer (codex-rs/hooks engine/discovery.rs)
         // and marks the system layer's hooks managed, trusted by policy, not switchable in /hooks
         // (developers.openai.com/codex/hooks). Read from source and docs, not yet run against the real program.
-        managed: ({ env }) =>
-          systemFile({ linux: "/etc/codex/hooks.json", darwin: "/etc/codex/hooks.json", win32: "C:\\ProgramData\\OpenAI\\Codex\\hooks.json" }, env),
+        managed: ({ env, os }) =>
+          systemFile({ linux: "/etc/codex/hooks.json", darwin: "/etc/codex/hooks.json", win32: "C:\\ProgramData\\OpenAI\\Codex\\hooks.json" }, env, os),
       },
       // Untrusted hooks are skipped silently (docs/hosts/codex.md): write their trust after every change.
       companion: { kind: "codex-trust", file: (ctx) => join(codexHome(ctx), "config.toml") },
@@ -138,10 +138,11 @@ export default defineAdapter({
     // this key, user, project and session hooks are skipped; only managed ones run (docs/config.md).
     {
       layer: "system",
-      file: ({ env }) =>
+      file: ({ env, os }) =>
         systemFile(
           { linux: "/etc/codex/requirements.toml", darwin: "/etc/codex/requirements.toml", win32: "C:\\ProgramData\\OpenAI\\Codex\\requirements.toml" },
           env,
+          os,
         ),
       format: "toml",
       key: ["allow_managed_hooks_only"],

@@ -103,10 +103,11 @@ export default defineAdapter({
         user: ({ home }) => join(cursorDir(home), "hooks.json"), // no env override documented
         project: ({ projectDir }) => join(projectDir, ".cursor", "hooks.json"), // trusted workspaces only
         // Enterprise hooks, first in Cursor's priority order (docs/hosts/cursor.md).
-        managed: ({ env }) =>
+        managed: ({ env, os }) =>
           systemFile(
             { linux: "/etc/cursor/hooks.json", darwin: "/Library/Application Support/Cursor/hooks.json", win32: "C:\\ProgramData\\Cursor\\hooks.json" },
             env,
+            os,
           ),
       },
     },

@@ -18,7 +18,7 @@ const SETTINGS = {
 // geminicli.com/docs/reference/configuration: `hooksConfig.enabled` (default true) is the master
 // switch of hooks. Its system settings file overrides user and project settings; the project's
 // counts in trusted folders only.
-const systemSettings = ({ env }: PathContext) =>
+const systemSettings = ({ env, os }: PathContext) =>
   env.GEMINI_CLI_SYSTEM_SETTINGS_PATH ||
   systemFile(
     {
@@ -27,6 +27,7 @@ const systemSettings = ({ env }: PathContext) =>
       win32: "C:\\ProgramData\\gemini-cli\\settings.json",
     },
     env,
+    os,
   );
 // `hooksConfig.disabled` lists hooks it skips by name (what `/hooks disable <name>` adds), ours
 // named `agent-connector-<connector>-<event>` (hookRegistry: a hook's name, else its command).

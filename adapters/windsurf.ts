@@ -65,10 +65,11 @@ export default defineAdapter({
         user: ({ home }) => join(home, ".codeium", "windsurf", "hooks.json"),
         project: ({ projectDir }) => join(projectDir, ".windsurf", "hooks.json"),
         // The system-level file an administrator deploys (docs.windsurf.com/windsurf/cascade/hooks).
-        managed: ({ env }) =>
+        managed: ({ env, os }) =>
           systemFile(
             { linux: "/etc/windsurf/hooks.json", darwin: "/Library/Application Support/Windsurf/hooks.json", win32: "C:\\ProgramData\\Windsurf\\hooks.json" },
             env,
+            os,
           ),
       },
     },

@@ -13,6 +13,11 @@ export interface PathContext {
   projectDir: string;
   /** For hosts that keep hooks inside an agent definition (Amazon Q): the agent named with `--agent`, else the host's default. */
   agent?: string;
+  /**
+   * The OS whose machine-wide files to name (process.platform's values): a bundle made here for
+   * another OS writes that OS's managed paths into its manifest. Unset: this machine's.
+   */
+  os?: string;
 }
 
 /**

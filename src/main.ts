@@ -23,6 +23,7 @@ export const COMMANDS = {
   completion: command("completion"),
   "self-install": command("selfInstall"),
   upgrade: command("upgrade"),
+  bundle: command("bundle"),
   hook: command("hook"),
   daemon: command("daemon"),
   // The command's first name: `status` shows what it showed, and more.

@@ -122,10 +122,17 @@ describe.skipIf(Boolean(systemSkip))(`install --scope managed as root${systemSki
         .join(""),
     );
 
-    // The managed copy is upgraded by installing again, not by itself.
-    const upgrade = sys.run([`${LIB}/bin/agent-connector`, "upgrade", "--dry-run"]);
+    // Only root replaces the managed copy (test/bundle.test.ts: as root).
+    const userHome = otherUser();
+    const upgrade = sys.run([`${LIB}/bin/agent-connector`, "upgrade", "--dry-run"], {
+      user: NOBODY,
+      cwd: "/",
+      env: { HOME: userHome, AGENT_CONNECTOR_HOME: join(userHome, ".agent-connector") },
+    });
     expect(upgrade.exitCode).toBe(2);
-    expect(upgrade.stderr).toContain(`${LIB}/bin/agent-connector is the managed copy every user's hooks run: upgrade your own agent-connector`);
+    expect(upgrade.stderr).toContain(
+      `${LIB}/bin/agent-connector is the managed copy every user's hooks run, and only root replaces it: run sudo ${LIB}/bin/agent-connector upgrade, or make a bundle with the new release (agent-connector bundle) and run its install script again on each machine`,
+    );
 
     // A second install changes no byte.
     const again = JSON.parse(sys.cli(["install", "--scope", "managed", "--platform", PLATFORMS, "--config", json, "--json"]).stdout);

@@ -17,5 +17,6 @@ export { default as logs } from "./logs.ts";
 export { default as completion } from "./completion.ts";
 export { default as selfInstall } from "./self-install.ts";
 export { default as upgrade } from "./upgrade.ts";
+export { default as bundle } from "./bundle.ts";
 export { default as hook } from "./hook.ts";
 export { default as daemon } from "./daemon.ts";

@@ -17,6 +17,7 @@ const EXAMPLES: Record<string, readonly string[]> = {
   completion: ['eval "$(agent-connector completion bash)"', "agent-connector completion fish | source"],
   "self-install": ["./agent-connector-linux-x64 self-install", "agent-connector self-install --dry-run"],
   upgrade: ["agent-connector upgrade", "agent-connector upgrade --from ./agent-connector-linux-x64 --sums ./SHA256SUMS"],
+  bundle: ["agent-connector bundle --config guard.config.ts --out bundles", "agent-connector bundle --target darwin-x64 --binaries release --lock --out b"],
   hook: ["agent-connector hook claude-code PreToolUse --connector guard < payload.json"],
   daemon: ["agent-connector daemon", "agent-connector daemon stop"],
 };

@@ -38,10 +38,10 @@ export function managedTarget(connectorId: string, dryRun: boolean): ManagedTarg
   return { binarySource, binary, snapshot: managedSnapshot(connectorId), invocations };
 }
 
-/** Copies the binary and the snapshot into place (after compileConnector made the snapshot). */
-export function deploy(connectorId: string, target: ManagedTarget): { binary: Deployed; snapshot: Deployed } {
+/** Copies the binary and the snapshot into place (after compileConnector made the snapshot, or the one install --snapshot read). */
+export function deploy(connectorId: string, target: ManagedTarget, prebuilt?: Parameters<typeof deployManaged>[3]): { binary: Deployed; snapshot: Deployed } {
   try {
-    return deployManaged(connectorId, target.binarySource);
+    return deployManaged(connectorId, target.binarySource, process.env, prebuilt);
   } catch (error) {
     if (error instanceof UnsafeManagedFolder) throw new UntrustedError(error.message);
     throw error;

@@ -1,4 +1,5 @@
 import { findAdapter } from "../../adapters/index.ts";
+import { SNAPSHOT_SUFFIX } from "../compiled/artifact.ts";
 import { selfInvocation } from "../install/command-line.ts";
 import { knownInvocations } from "../install/command-line.ts";
 import { messageOf, type InstallHealth } from "../install/health.ts";
@@ -66,7 +67,20 @@ function fix(results: Diagnosis[]): { command: string; exitCode: number; output:
   return results
     .filter((r) => r.fix && !r.fix.startsWith("fix ") && r.checks.some((c) => !c.ok))
     .map((r) => {
-      const args = ["install", "--config", r.config, "--platform", r.platform, "--scope", r.scope, ...(r.projectDir ? ["--project-dir", r.projectDir] : [])];
+      // A bundle's install is re-made from its managed snapshot, with the locks it had (the fix names them).
+      const source = r.config.endsWith(SNAPSHOT_SUFFIX) ? "--snapshot" : "--config";
+      const lock = r.scope === "managed" && / --lock\b/.test(r.fix!) ? ["--lock"] : [];
+      const args = [
+        "install",
+        source,
+        r.config,
+        "--platform",
+        r.platform,
+        "--scope",
+        r.scope,
+        ...lock,
+        ...(r.projectDir ? ["--project-dir", r.projectDir] : []),
+      ];
       const proc = Bun.spawnSync([...selfInvocation(), ...args], { stdout: "pipe", stderr: "pipe", env: process.env });
       return { command: r.fix!, exitCode: proc.exitCode ?? -1, output: `${proc.stderr.toString()}${proc.stdout.toString()}`.trim() };
     });

@@ -31,6 +31,9 @@ import type { ConnectorConfig } from "../events.ts";
 import { failClosedReport } from "../install/fail-closed-report.ts";
 import { deploy, managedTarget, type ManagedTarget } from "./_managed.ts";
 import { lockSetting, noLockWarning, planLocks, replaceLocks } from "../install/managed/locks.ts";
+import { managedSnapshot } from "../install/managed/layout.ts";
+import { readSnapshotFile } from "./_snapshot-file.ts";
+import { resolve } from "node:path";
 
 /**
  * Why a connector has nothing for install to write, or undefined. (Hooks and MCP servers are
@@ -204,6 +207,11 @@ export default defineAcCommand({
       description:
         "With --scope managed: also set each host's own switch that lets only managed hooks run (Claude Code's allowManagedHooksOnly, Codex's allow_managed_hooks_only); hosts without one are named; uninstall takes it out",
     },
+    snapshot: {
+      type: "string",
+      description:
+        "With --scope managed: install this frozen snapshot (made by agent-connector bundle) as it is, instead of compiling --config; it is validated first",
+    },
     "allow-shared": {
       type: "boolean",
       description: "Install a config that another local user could replace (theirs, or in a folder others can write to); status and doctor keep warning",
@@ -218,11 +226,15 @@ export default defineAcCommand({
     const scope = parseScope(args.scope);
     const only = parseOnly(args.only);
     const paths = pathContext(args["project-dir"], args.agent);
+    if (args.snapshot && (scope !== "managed" || args.config))
+      throw new UsageError("--snapshot installs a bundle's frozen snapshot at managed scope: it needs --scope managed, and no --config");
     // Before the config is loaded: loading it runs its code.
-    const shared = sourceProblem(configPathFrom(args.config));
+    const shared = sourceProblem(args.snapshot ? resolve(args.snapshot) : configPathFrom(args.config));
     if (shared && !args["allow-shared"]) throw new UntrustedError(sharedSourceRefusal(shared));
     if (shared) ui.warn(`${shared}: installed anyway (--allow-shared): another local user could replace this config and run their code in your hooks`);
-    const { path: configPath, config } = await loadConfigArg(args.config);
+    const prebuilt = args.snapshot ? readSnapshotFile(resolve(args.snapshot)) : undefined;
+    // A prebuilt snapshot is recorded as its managed copy: the file it came from (an unpacked bundle) may go.
+    const { path: configPath, config } = prebuilt ? { path: managedSnapshot(prebuilt.config.id), config: prebuilt.config } : await loadConfigArg(args.config);
     const adapters = selectAdapters(args.platform, paths);
     if (args.agent && !adapters.some((a) => a.hooks.kind === "hook-file" && a.hooks.file.agent))
       ui.warn(
@@ -248,8 +260,8 @@ export default defineAcCommand({
         // Managed hooks run the system copies: made before any host file names them, and never
         // following the source (it may sit in someone's home): frozen.
         if (managed && !dryRun) {
-          compiled = await compileConnector(configPath, config, process.env, { frozen: true });
-          deployed = deploy(config.id, managed);
+          if (!prebuilt) compiled = await compileConnector(configPath, config, process.env, { frozen: true });
+          deployed = deploy(config.id, managed, prebuilt);
         }
         const installed = (registry[config.id]?.installs ?? []).flatMap((r) =>
           isHostId(r.platform) ? [{ platform: r.platform, scope: parseScope(r.scope) }] : [],

@@ -37,13 +37,7 @@ export default defineAcCommand({
       );
       return ok ? EXIT.ok : EXIT.problems;
     }
-    const rows = results.map((r) => [
-      r.connector,
-      r.platform,
-      r.scope,
-      tilde(r.file, home),
-      r.ok ? "ok" : r.inactive && r.checks.every((c) => c.ok || c.name === "host-switch") ? "inactive" : sourceBroken(r) ? "source-broken" : "drift",
-    ]);
+    const rows = results.map((r) => [r.connector, r.platform, r.scope, tilde(r.file, home), state(r)]);
     const lines = [formatTable([["connector", "host", "scope", "file", "state"], ...rows])];
     // Managed installs: what every user's hooks run, and the locks (install --lock) that keep users' own hooks out.
     for (const r of results.filter((r) => r.ok && r.scope === "managed")) {
@@ -62,6 +56,17 @@ export default defineAcCommand({
     return ok ? EXIT.ok : EXIT.problems;
   },
 });
+
+/**
+ * A row's state. Inactive: a host switch keeps its hooks from running; shadowed: the same connector's
+ * managed install covers it (src/install/managed/shadow.ts); either way nothing else is wrong.
+ */
+function state(r: InstallHealth): string {
+  if (r.ok) return "ok";
+  const failing = r.checks.filter((c) => !c.ok).map((c) => c.name);
+  if (failing.every((name) => name === "host-switch" || name === "shadowed")) return failing.includes("host-switch") ? "inactive" : "shadowed";
+  return sourceBroken(r) ? "source-broken" : "drift";
+}
 
 /**
  * Only the source fails (it no longer loads) while the installed snapshot answers: the guard holds.

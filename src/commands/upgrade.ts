@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { managedBinary } from "../install/managed/layout.ts";
+import { adminProblem } from "../install/managed/deploy.ts";
 import { dryRunArgs, EXIT, jsonArgs } from "./_args.ts";
 import { defineAcCommand } from "./_command.ts";
 import { UsageError } from "./_fail.ts";
@@ -65,13 +66,15 @@ export default defineAcCommand({
       return EXIT.ok;
     }
 
-    // The managed copy is the machine's: it changes only with the managed install that copies it.
-    if (process.execPath === managedBinary())
+    // The managed copy is the machine's: root replaces it in place (every user's next hook call
+    // runs the new one); anyone else is told how it changes.
+    const managed = process.execPath === managedBinary();
+    if (managed && adminProblem())
       throw new UsageError(
-        `${process.execPath} is the managed copy every user's hooks run: upgrade your own agent-connector, then run its install --scope managed again as root (sudo; agent-connector status --scope managed lists what to re-install); it copies the new binary here`,
+        `${process.execPath} is the managed copy every user's hooks run, and only root replaces it: run sudo ${process.execPath} upgrade, or make a bundle with the new release (agent-connector bundle) and run its install script again on each machine`,
       );
-    const target = stableBinPath();
-    if (!existsSync(target)) {
+    const target = managed ? process.execPath : stableBinPath();
+    if (!managed && !existsSync(target)) {
       const managed = packageManagerPath(process.execPath);
       if (managed)
         throw new UsageError(
@@ -108,11 +111,25 @@ export default defineAcCommand({
         progress?.done();
       }
       const result = replaceBinary(target, artifact.bytes, { dryRun });
-      const { refreshed, warning } = result.status === "unchanged" || dryRun ? { refreshed: [] } : refreshWith(target);
-      if (json) return printJson({ ok: true, dryRun, ...result, source: artifact.source, sha256: artifact.sha256, refreshed, ...(warning ? { warning } : {}) });
+      // Plugin modules are a user's own (their home): the managed copy writes none.
+      const { refreshed, warning } = result.status === "unchanged" || dryRun || managed ? { refreshed: [] } : refreshWith(target);
+      if (json)
+        return printJson({
+          ok: true,
+          dryRun,
+          ...result,
+          ...(managed ? { managed } : {}),
+          source: artifact.source,
+          sha256: artifact.sha256,
+          refreshed,
+          ...(warning ? { warning } : {}),
+        });
       if (result.status === "unchanged") printStdout(`${where} is already ${artifact.name} (sha256 ${artifact.sha256.slice(0, 12)}…): nothing to do`);
       else if (dryRun) printStdout(`would replace ${where} (${result.previous ?? "unreadable"}) with ${artifact.source} (sha256 verified)`);
-      else printStdout(`upgraded ${where}: ${result.previous ?? "unreadable"} → ${result.version} (sha256 verified against ${artifact.sums})`);
+      else
+        printStdout(
+          `upgraded ${managed ? "the managed copy " : ""}${where}: ${result.previous ?? "unreadable"} → ${result.version} (sha256 verified against ${artifact.sums})${managed ? "; every user's hooks run it from their next call (agent-connector status --scope managed checks the installs)" : ""}`,
+        );
       printRefreshed(refreshed, dryRun);
       if (warning) ui.warn(warning);
       return EXIT.ok;

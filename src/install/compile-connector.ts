@@ -71,18 +71,7 @@ export async function compileConnector(
   const out = compiledPath(config.id, env);
   const bytecodeFile = join(compiledDir(env), `${config.id}.bytecode.cjs`);
   ensureCompiledDir(env);
-  const failClosed = failClosedTargets(config);
-  const meta: CompiledMeta = {
-    v: 1,
-    id: config.id,
-    source: configPath,
-    kind: "json",
-    inputs: [],
-    at: new Date().toISOString(),
-    ...(config.timeout ? { timeout: config.timeout } : {}),
-    ...(options.frozen ? { frozen: true } : {}),
-    ...(failClosed.length ? { failClosed } : {}),
-  };
+  const meta = baseMeta(configPath, config, Boolean(options.frozen));
   let body: string;
   let bytecode = false;
   if (configPath.endsWith(".json")) {
@@ -113,6 +102,39 @@ export async function compileConnector(
   const text = renderCompiled(meta, body);
   writeFileAtomic(out, new TextEncoder().encode(text), { mode: 0o600 });
   return { ok: true, path: out, bytes: text.length, bytecode };
+}
+
+/** What every compiled file says of its connector before its body is known. */
+function baseMeta(configPath: string, config: ConnectorConfig, frozen: boolean): CompiledMeta {
+  const failClosed = failClosedTargets(config);
+  return {
+    v: 1,
+    id: config.id,
+    source: configPath,
+    kind: "json",
+    inputs: [],
+    at: new Date().toISOString(),
+    ...(config.timeout ? { timeout: config.timeout } : {}),
+    ...(frozen ? { frozen: true } : {}),
+    ...(failClosed.length ? { failClosed } : {}),
+  };
+}
+
+/**
+ * A frozen snapshot made in memory, for another machine (`bundle`): no bytecode (it is this
+ * Bun's, and the file must stand alone), no inputs to follow, nothing written here. `source` is
+ * the path it will have there.
+ */
+export async function frozenSnapshot(
+  configPath: string,
+  config: ConnectorConfig,
+  source: string,
+): Promise<{ ok: true; meta: CompiledMeta; body: string } | { ok: false; reason: string }> {
+  const meta = { ...baseMeta(configPath, config, true), source };
+  if (configPath.endsWith(".json")) return { ok: true, meta, body: readFileSync(configPath, "utf8") };
+  const built = await bundle(configPath, false);
+  if (!built.ok) return built;
+  return { ok: true, meta: { ...meta, kind: "script", ...(/\bprocess\b/.test(built.code) ? { touchesProcess: true } : {}) }, body: built.code };
 }
 
 /** The installed snapshot of a connector, if it has one (a compiled body, not a record of a source that cannot be compiled). */

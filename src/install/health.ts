@@ -14,12 +14,13 @@ import { mcpOwners } from "./mcp/plan.ts";
 import { snapshotCheck } from "./snapshot-health.ts";
 import { lockChecks, managedSnapshotCheck } from "./managed/health.ts";
 import { managedPlanOptions } from "./managed/layout.ts";
+import { SNAPSHOT_SUFFIX } from "../compiled/artifact.ts";
 import type { SwitchFinding } from "./host-switches.ts";
 
 /** One thing `status` checks about one install, and what it found. */
 export interface Check {
   /** `probes`: doctor's sample events (src/commands/doctor.ts). */
-  name: "config" | "snapshot" | "binary" | "host-file" | "probes" | "host-switch" | "lock";
+  name: "config" | "snapshot" | "binary" | "host-file" | "probes" | "host-switch" | "lock" | "shadowed";
   ok: boolean;
   detail: string;
   /** A snapshot check: the source cannot be used, the installed snapshot answers (src/install/snapshot-health.ts). */
@@ -98,7 +99,15 @@ export async function checkInstall(
   id: string,
   configPath: string,
   record: InstallRecord,
-  context: { paths: PathContext; invocations: readonly string[]; current: string; version: string; registry?: Registry },
+  context: {
+    paths: PathContext;
+    invocations: readonly string[];
+    current: string;
+    version: string;
+    registry?: Registry;
+    /** Reads a prebuilt snapshot installed with `install --snapshot` (its registry `config` is the managed copy). */
+    loadSnapshot?: (path: string) => ConnectorConfig;
+  },
 ): Promise<InstallHealth> {
   const adapter = findAdapter(record.platform);
   const base = { connector: id, config: configPath, platform: record.platform, name: adapter?.name ?? record.platform, scope: record.scope, file: record.file };
@@ -117,12 +126,14 @@ export async function checkInstall(
   const paths = { ...context.paths, ...agent, ...(projectDir ? { projectDir } : {}) };
   const locks = scope === "managed" ? (context.registry?.[id]?.locks ?? []).filter((l) => l.platform === record.platform) : [];
   // Managed files are the machine's: fixed as root, with the locks they had.
-  const fix = `${scope === "managed" ? "sudo " : ""}${installCommand(configPath, record.platform, scope, projectDir)}${locks.length ? " --lock" : ""}`;
+  const fromSnapshot = configPath.endsWith(SNAPSHOT_SUFFIX);
+  const reinstall = installCommand(configPath, record.platform, scope, projectDir);
+  const fix = `${scope === "managed" ? "sudo " : ""}${fromSnapshot ? reinstall.replace(" --config ", " --snapshot ") : reinstall}${locks.length ? " --lock" : ""}${fromSnapshot ? " (or run the bundle's install script again)" : ""}`;
   const checks: Check[] = [];
 
   let config: ConnectorConfig | undefined;
   try {
-    config = await loadConnectorConfig(configPath, HOST_IDS);
+    config = fromSnapshot && context.loadSnapshot ? context.loadSnapshot(configPath) : await loadConnectorConfig(configPath, HOST_IDS);
     checks.push({ name: "config", ok: true, detail: `${configPath} loads` });
   } catch (error) {
     checks.push({ name: "config", ok: false, detail: (error as Error).message });

@@ -74,8 +74,14 @@ function place(path: string, bytes: Uint8Array, mode: number): Deployed {
  * so nothing of any user's home, or of the folder the source came from, is run. The snapshot is
  * readable by every user (their hooks evaluate it); a large one's bytecode goes with it.
  */
-export function deployManaged(id: string, binarySource: string, env: Env = process.env): { binary: Deployed; snapshot: Deployed } {
-  const snapshot = readSnapshot(id, env);
+export function deployManaged(
+  id: string,
+  binarySource: string,
+  env: Env = process.env,
+  prebuilt?: { meta: CompiledMeta; body: string },
+): { binary: Deployed; snapshot: Deployed } {
+  // A prebuilt one (install --snapshot, from a bundle) is copied as it is made; else this install's.
+  const snapshot = prebuilt ?? readSnapshot(id, env);
   if (!snapshot)
     throw new Error(
       `${id} could not be compiled into a snapshot, and a managed install runs only a snapshot (it never follows a source in someone's folder): fix what agent-connector compile reports, then install again`,
