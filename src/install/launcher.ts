@@ -116,5 +116,3 @@ export function readLauncher(
   return undefined;
 }
 
-/** The connector a launcher of ours serves, or the first of those it serves; undefined when it is not ours. */
-export const launcherOwner = (...args: Parameters<typeof readLauncher>): string | undefined => readLauncher(...args)?.connectors[0]?.id;
