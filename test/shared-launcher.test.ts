@@ -85,8 +85,7 @@ const ANSWERS = {
 
 function setup(platform: string) {
   const box = sandbox();
-  const install = (id: Id) =>
-    box.cli(["install", "--config", writeConfig(box, CONNECTORS[id], `${id}.config.ts`), "--platform", platform]);
+  const install = (id: Id) => box.cli(["install", "--config", writeConfig(box, CONNECTORS[id], `${id}.config.ts`), "--platform", platform]);
   const uninstall = (id: Id) => box.cli(["uninstall", "--connector", id, "--platform", platform]);
   return { box, install, uninstall };
 }

@@ -58,7 +58,13 @@ export function parseHookArgv(argv: readonly string[]): HookArgs | undefined {
   if (connectors.length > 1) {
     // A host-only event's answer is the host's own shape: several cannot be merged (install never writes it).
     if (args.native || args.config || args.part || connectors.some((c) => !c.id)) return undefined;
-    return { platform: positional[0]!, event: positional[1]!, connector: connectors[0]!.id, shared: connectors, ...(args.failClosed ? { failClosed: true } : {}) };
+    return {
+      platform: positional[0]!,
+      event: positional[1]!,
+      connector: connectors[0]!.id,
+      shared: connectors,
+      ...(args.failClosed ? { failClosed: true } : {}),
+    };
   }
   return { ...args, platform: positional[0]!, event: positional[1]! };
 }

@@ -35,7 +35,9 @@ type Shared = HookArgs & { shared: SharedConnector[] };
 export async function answerShared(args: Shared): Promise<never> {
   const env = process.env;
   const stdin = await Bun.stdin.text().catch(() => "");
-  const reply = await sharedReply(args, stdin, env).catch((error: unknown) => failedReply(args, `internal error: ${String((error as Error)?.message ?? error)}`));
+  const reply = await sharedReply(args, stdin, env).catch((error: unknown) =>
+    failedReply(args, `internal error: ${String((error as Error)?.message ?? error)}`),
+  );
   if (reply.stdout) await Bun.write(Bun.stdout, reply.stdout);
   if (reply.stderr) await Bun.write(Bun.stderr, reply.stderr);
   await flushLogs();

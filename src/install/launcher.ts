@@ -41,7 +41,11 @@ export const connectorsOf = ({ connectorId, failClosed, more }: LauncherFor): La
 /** The first line after the shebang: says what wrote the file and that uninstall removes it. */
 const marker = (target: LauncherFor) =>
   `agent-connector launcher: ${target.platform} ${target.event}${target.native ? " (native)" : ""} for ${
-    target.more?.length ? `connectors ${connectorsOf(target).map((c) => c.id).join(", ")}` : `connector ${target.connectorId}`
+    target.more?.length
+      ? `connectors ${connectorsOf(target)
+          .map((c) => c.id)
+          .join(", ")}`
+      : `connector ${target.connectorId}`
   }; written by agent-connector install, removed by its uninstall`;
 
 const argv = (target: LauncherFor) => [
@@ -99,7 +103,10 @@ export function readLauncher(
   events: readonly { event: string; native: boolean }[],
   noStdin = false,
 ): FoundLauncher | undefined {
-  const named = /agent-connector launcher: \S+ \S+(?: \(native\))? for (?:connector ([a-z0-9][a-z0-9-]*)|connectors ([a-z0-9][a-z0-9-]*(?:, [a-z0-9][a-z0-9-]*)+));/.exec(text);
+  const named =
+    /agent-connector launcher: \S+ \S+(?: \(native\))? for (?:connector ([a-z0-9][a-z0-9-]*)|connectors ([a-z0-9][a-z0-9-]*(?:, [a-z0-9][a-z0-9-]*)+));/.exec(
+      text,
+    );
   const ids = named?.[1] ? [named[1]] : named?.[2]?.split(", ");
   if (!ids || ids.length > MAX_SHARED) return undefined;
   for (const invocation of invocations) {
@@ -115,4 +122,3 @@ export function readLauncher(
   }
   return undefined;
 }
-
