@@ -107,7 +107,8 @@ export default defineAdapter({
     scopes: { user: { ui: "in the IDE open Settings → Tools → GitHub Copilot → Model Context Protocol (MCP) → Configure, which opens mcp.json" } },
     toolName: "{tool}",
   },
-  notice: "GitHub Copilot for JetBrains: the hook contract is taken from the source of the Copilot language server the plugin bundles (1.539.0), never run for real.",
+  notice:
+    "GitHub Copilot for JetBrains: the hook contract is taken from the source of the Copilot language server the plugin bundles (1.539.0), never run for real.",
   detect: {
     dirs: ({ home }) => [join(home, ".config", "github-copilot", "intellij"), join(home, "Library", "Application Support", "github-copilot", "intellij")],
     bins: [],

@@ -50,7 +50,11 @@ export const jetbrainsCopilot: HostRecord = {
       { event: "SessionEnd", matches: { reason: "complete" } },
       { event: "UserPromptSubmit", matches: { prompt: "clean the build" } },
       { event: "PostToolUse", matches: { toolOutput: "BUILD SUCCESSFUL in 2s", isError: false } },
-      { event: "PostToolUse", raw: (p) => ({ ...p("PostToolUse"), toolResult: { resultType: "failure", textResultForLlm: "exit 1" } }), matches: { isError: true } },
+      {
+        event: "PostToolUse",
+        raw: (p) => ({ ...p("PostToolUse"), toolResult: { resultType: "failure", textResultForLlm: "exit 1" } }),
+        matches: { isError: true },
+      },
       {
         event: "SessionStart",
         raw: () => ({ sessionId: "jb-9", workspace_roots: ["/ws"], hook_event_name: "SessionStart" }),
@@ -69,15 +73,7 @@ export const jetbrainsCopilot: HostRecord = {
     },
   },
   missing: {
-    events: [
-      "PreCompact",
-      "Notification",
-      "PermissionRequest",
-      "PostToolUseFailure",
-      "SubagentStart",
-      "SubagentStop",
-      "PostCompact",
-    ],
+    events: ["PreCompact", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop", "PostCompact"],
     raw: { timestamp: 1796001639000, cwd: "/ws" },
   },
   install: {
