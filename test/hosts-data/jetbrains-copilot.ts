@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { specific } from "../support/decisions.ts";
 import { hookCommand } from "../support/install.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
