@@ -20,6 +20,9 @@ const CONNECTORS = {
   closed: `{ id: "closed", hooks: { PreToolUse: { onFailure: "deny", handler: () => { throw new Error("boom"); } } } }`,
   // Fails open: its failure is no opinion, the others' answers stand.
   open: `{ id: "open", hooks: { PreToolUse: { handler: () => { throw new Error("oops"); } } } }`,
+  // One leaves a mark in its realm, the other looks for it: connectors never share one.
+  marker: `{ id: "marker", hooks: { PreToolUse: { handler: () => { globalThis.__mark = "marker's"; return { additionalContext: "marked" }; } } } }`,
+  spy: `{ id: "spy", hooks: { PreToolUse: { handler: () => ({ additionalContext: "spy sees " + String(globalThis.__mark) }) } } }`,
 };
 type Id = keyof typeof CONNECTORS;
 
@@ -104,11 +107,11 @@ for (const host of HOSTS) {
       expect(box.read(post)).toBe(host.launcher("PostToolUse", "alpha,beta"));
       expect(host.run(box, pre, "PreToolUse")).toEqual(answers.deny);
       expect(host.run(box, post, "PostToolUse")).toEqual(answers.contexts);
-      // Installed again: nothing changes, and status finds both as installed.
+      // Installed again: nothing changes; status finds both installed, doctor fires the shared launchers.
       expect(install("alpha").exitCode).toBe(0);
       expect(box.read(pre)).toBe(host.launcher("PreToolUse", "alpha,beta"));
-      const status = box.cli(["status"]);
-      expect(status.exitCode).toBe(0);
+      expect(box.cli(["status"]).exitCode).toBe(0);
+      expect(box.cli(["doctor", "--connector", "beta"]).exitCode).toBe(0);
 
       const removed = uninstall("beta");
       expect(removed.exitCode).toBe(0);
@@ -169,3 +172,24 @@ for (const host of HOSTS) {
     });
   });
 }
+
+describe("cline: through the daemon, each connector answers in its own worker", () => {
+  test("what one connector leaves in its realm the other never sees, call after call", () => {
+    const { box, install } = setup("cline");
+    const on = { ...box.env, AGENT_CONNECTOR_DAEMON: "1" };
+    try {
+      install("marker");
+      install("spy");
+      const pre = join(HOSTS[0]!.folder(box), "PreToolUse");
+      const payload = JSON.stringify(fixturePayload("cline", "PreToolUse", box));
+      for (let call = 0; call < 3; call++)
+        expect(spawn(pre, on, payload)).toEqual({
+          stdout: `{"cancel":false,"contextModification":"marked\\n\\nspy sees undefined"}\n`,
+          stderr: "",
+          exitCode: 0,
+        });
+    } finally {
+      box.cli(["daemon", "stop"], { env: { AGENT_CONNECTOR_DAEMON: "1" } });
+    }
+  });
+});
