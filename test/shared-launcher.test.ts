@@ -22,6 +22,8 @@ const CONNECTORS = {
   open: `{ id: "open", hooks: { PreToolUse: { handler: () => { throw new Error("oops"); } } } }`,
   // One leaves a mark in its realm, the other looks for it: connectors never share one.
   marker: `{ id: "marker", hooks: { PreToolUse: { handler: () => { globalThis.__mark = "marker's"; return { additionalContext: "marked" }; } } } }`,
+  nativeA: `{ id: "native-a", platforms: { cline: { nativeHooks: { TaskError: { handler: () => undefined } } } } }`,
+  nativeB: `{ id: "native-b", platforms: { cline: { nativeHooks: { TaskError: { handler: () => undefined } } } } }`,
   spy: `{ id: "spy", hooks: { PreToolUse: { handler: () => ({ additionalContext: "spy sees " + String(globalThis.__mark) }) } } }`,
 };
 type Id = keyof typeof CONNECTORS;
@@ -192,4 +194,17 @@ describe("cline: through the daemon, each connector answers in its own worker", 
       box.cli(["daemon", "stop"], { env: { AGENT_CONNECTOR_DAEMON: "1" } });
     }
   });
+});
+
+test("cline: a host-only event's launcher passes one connector's raw answer through: a second is refused (exit 4), the first stays", () => {
+  const { box, install } = setup("cline");
+  expect(install("nativeA").exitCode).toBe(0);
+  const file = join(HOSTS[0]!.folder(box), "TaskError");
+  const first = box.read(file);
+  const refused = install("nativeB");
+  expect(refused.exitCode).toBe(4);
+  expect(refused.stderr).toContain(
+    `${file}: runs connector "native-a" already, and a host-only event (nativeHooks) passes one connector's answer through as is, so its launcher cannot be shared; nothing was written.`,
+  );
+  expect(box.read(file)).toBe(first);
 });

@@ -32,6 +32,10 @@ interface Part {
 
 type Shared = HookArgs & { shared: SharedConnector[] };
 
+/** The longest `timeout` a connector may set (seconds: timeoutSchema, src/config/hook-call-schema.ts), and the grace past a part's limit. */
+const MAX_TIMEOUT_SECONDS = 600;
+const PART_GRACE_MS = 2_000;
+
 export async function answerShared(args: Shared): Promise<never> {
   const env = process.env;
   const stdin = await Bun.stdin.text().catch(() => "");
@@ -49,7 +53,10 @@ async function sharedReply(args: Shared, stdin: string, env: Record<string, stri
   const adapter = await loadAdapter(args.platform);
   if (!adapter) return failedReply(args, `unknown platform "${args.platform}"`);
   if (!isEventName(event) || !adapter.events[event]) return failedReply(args, `${adapter.name} has no ${event} event`);
-  const parts = await Promise.all(args.shared.map((connector) => runPart(args, connector, stdin, env)));
+  // Each part ends within its own budget (its watchdog and backstop); this bounds a part that never
+  // starts or never ends anyway: the host's own limit where it has one, else the longest timeout.
+  const limitMs = ((adapter.hooks.kind === "hooks-folder" && adapter.hooks.folder.timeLimit) || MAX_TIMEOUT_SECONDS) * 1000 + PART_GRACE_MS;
+  const parts = await Promise.all(args.shared.map((connector) => runPart(args, connector, stdin, env, limitMs)));
   const stderr = parts.map((p) => p.stderr).join("");
   const merged = mergeAnswers(parts.map((p) => p.answer)) as (ResolvedResponse & { decision?: string }) | undefined;
   if (!merged || typeof merged !== "object") return { exitCode: 0, ...(stderr ? { stderr } : {}) };
@@ -64,13 +71,15 @@ async function sharedReply(args: Shared, stdin: string, env: Record<string, stri
 }
 
 /** One connector's part: a hook call of its own, its answer read back from what it printed. */
-async function runPart(args: Shared, connector: SharedConnector, stdin: string, env: Record<string, string | undefined>): Promise<Part> {
+async function runPart(args: Shared, connector: SharedConnector, stdin: string, env: Record<string, string | undefined>, limitMs: number): Promise<Part> {
   const words = ["hook", args.platform, args.event, "--connector", connector.id, ...(connector.failClosed ? ["--fail-closed"] : []), "--part"];
   let out: { stdout: string; stderr: string; exitCode: number | null; signal: string | null };
   try {
     const child = Bun.spawn([process.execPath, ...words], { stdin: new TextEncoder().encode(stdin), stdout: "pipe", stderr: "pipe", env: { ...env } });
+    const timer = setTimeout(() => child.kill("SIGKILL"), limitMs);
     const [stdout, stderr] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text()]);
     await child.exited;
+    clearTimeout(timer);
     out = { stdout, stderr, exitCode: child.exitCode, signal: child.signalCode === null ? null : String(child.signalCode) };
   } catch (error) {
     out = { stdout: "", stderr: "", exitCode: null, signal: `not started: ${String((error as Error)?.message ?? error)}` };
