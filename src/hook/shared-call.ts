@@ -58,8 +58,11 @@ async function sharedReply(args: Shared, stdin: string, env: Record<string, stri
   const limitMs = ((adapter.hooks.kind === "hooks-folder" && adapter.hooks.folder.timeLimit) || MAX_TIMEOUT_SECONDS) * 1000 + PART_GRACE_MS;
   const parts = await Promise.all(args.shared.map((connector) => runPart(args, connector, stdin, env, limitMs)));
   const stderr = parts.map((p) => p.stderr).join("");
-  const merged = mergeAnswers(parts.map((p) => p.answer)) as (ResolvedResponse & { decision?: string }) | undefined;
-  if (!merged || typeof merged !== "object") return { exitCode: 0, ...(stderr ? { stderr } : {}) };
+  const answer = mergeAnswers(parts.map((p) => p.answer)) as (Omit<ResolvedResponse, "decision"> & { decision?: string }) | undefined;
+  if (!answer || typeof answer !== "object") return { exitCode: 0, ...(stderr ? { stderr } : {}) };
+  // The merge names a context alone `context`; resolved for a host, that is no decision.
+  const { decision, ...rest } = answer;
+  const merged: ResolvedResponse = decision === "context" ? rest : (answer as ResolvedResponse);
   const payload = (await hostPayload(adapter.input, stdin, env)) as Record<string, unknown>;
   const host = await callingHost(adapter, payload, env);
   // The reply names the connector whose answer decided (a deny's default reason names it).
