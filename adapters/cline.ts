@@ -20,6 +20,7 @@ export default defineAdapter({
     "https://docs.cline.bot/features/hooks/hook-reference",
     "npm cline@3.0.65 (@cline/core 0.0.86: hook folders, file names, reply fields, the MCP settings file and schema; followed where the docs disagree)",
     "https://docs.cline.bot/mcp/configuring-mcp-servers",
+    "https://github.com/cline/cline/blob/main/apps/vscode/src/core/storage/disk.ts (getAllHooksDirs: the extension reads the Documents folder's Cline/Hooks and each root's .clinerules/hooks, never ~/.cline/hooks) and apps/vscode/src/core/storage/documents-path.ts (the Documents folder per OS)",
     "tools: npm @cline/core@0.0.86 (the CLI's tool names and input schemas) and https://github.com/cline/cline/blob/main/src/shared/tools.ts (the extension's)",
   ],
   verified: [
@@ -141,7 +142,11 @@ export default defineAdapter({
     kind: "hooks-folder",
     folder: {
       // 3.0.65 also reads ~/Documents/Cline/Hooks (the extension's folder) and <project>/.cline/hooks,
-      // and runs every file of an event from every folder, merging replies (a cancel wins).
+      // and runs every file of an event from every folder, merging replies (a cancel wins). The VS
+      // Code extension reads only the Documents folder's Cline/Hooks (Windows: the Documents known
+      // folder; Linux: `xdg-user-dir DOCUMENTS`) and .clinerules/hooks (apps/vscode storage/disk.ts).
+      // One launcher in each user folder would run twice in the CLI: the user scope stays the
+      // CLI's folder, and the notice names the extension's (docs/hosts/cline.md).
       folders: {
         user: (ctx) => join(clineDir(ctx), "hooks"),
         project: ({ projectDir }) => join(projectDir, ".clinerules", "hooks"),
@@ -177,6 +182,9 @@ export default defineAdapter({
       ],
     },
     toolName: "{server}__{tool}",
+  },
+  notice: {
+    user: "The Cline CLI runs hooks from ~/.cline/hooks; the VS Code extension does not: it reads your Documents folder's Cline/Hooks (~/Documents/Cline/Hooks; on Windows the Documents folder, on Linux the one `xdg-user-dir DOCUMENTS` names) and the project's .clinerules/hooks. For the extension, install with --scope project (.clinerules/hooks, which the CLI reads too).",
   },
   detect: { dirs: (ctx) => [clineDir(ctx), join(ctx.home, "Documents", "Cline")], bins: ["cline"] },
   marker: { payloadKeys: ["clineVersion"] },

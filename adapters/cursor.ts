@@ -15,6 +15,7 @@ export default defineAdapter({
     'https://cursor.com/docs/hooks (checked 2026-12-05: preToolUse updated_input is described with permission "allow" only, no rewrite without a decision): a modify keeps the allow, declared',
     "https://cursor.com/docs/hooks",
     "https://cursor.com/docs/reference/third-party-hooks",
+    "rechecked 2026-12-06 (issue 47): no source found that preToolUse enforces `ask`; a Cursor forum report (topic 173694, Cursor 3.21.16) has `ask` ignored even on beforeShellExecution in Auto-review mode: the ask → no opinion degradation stays",
   ],
   // failClosed (default false): a hook that crashes, times out or prints invalid JSON blocks the action.
   hostFailClosed: {

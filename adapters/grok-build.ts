@@ -20,6 +20,7 @@ export default defineAdapter({
     "https://docs.x.ai/build/features/hooks",
     "https://docs.x.ai/build/features/mcp-servers",
     'https://github.com/xai-org/grok-build (crates/codegen/xai-grok-agent/src/config.rs, crates/codegen/xai-grok-tools/src/implementations/, docs/user-guide/10-hooks.md "Tool Name Aliases": the tool vocabulary; source of 2026-08-19)',
+    "https://github.com/xai-org/grok-build/blob/main/crates/codegen/xai-grok-hooks/src/event.rs (event names and their aliases, the payload envelope and each event's fields; source of 2026-08-19, rechecked 2026-12-06)",
   ],
   verified: [
     { by: "docs", on: "2026-11" },
@@ -28,7 +29,9 @@ export default defineAdapter({
   // Claude's names; no PermissionRequest (only PermissionDenied, after the fact).
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PermissionRequest")),
   // camelCase (docs: hookEventName, sessionId, cwd, workspaceRoot, toolName, toolInput); the other
-  // fields' names are not documented: camelCase first, Claude's snake_case as a fallback.
+  // fields as the source names them (xai-grok-hooks src/event.rs: the envelope, with each event's
+  // payload flattened into it), Claude's snake_case as a fallback. Subagents are `subagentId` /
+  // `subagentType` (SessionStart's `agentType` is the session's agent); compaction's trigger is `source`.
   payload: {
     sessionId: { paths: ["sessionId", "session_id"] },
     projectDir: { env: ["GROK_WORKSPACE_ROOT"], paths: ["workspaceRoot", "cwd"] },
@@ -43,8 +46,13 @@ export default defineAdapter({
     trigger: { paths: ["trigger", "source"] },
     stopHookActive: { paths: ["stopHookActive", "stop_hook_active"] },
     message: { paths: ["message"] },
-    agentId: { paths: ["agentId", "agent_id"] },
-    agentType: { paths: ["agentType", "agent_type"] },
+    notificationType: { paths: ["notificationType"] },
+    transcriptPath: { paths: ["transcriptPath"] },
+    permissionMode: { paths: ["permissionMode"] },
+    durationMs: { paths: ["durationMs"] },
+    model: { paths: ["modelId"] },
+    agentId: { paths: ["subagentId", "agentId", "agent_id"] },
+    agentType: { paths: ["subagentType", "agentType", "agent_type"] },
     lastAssistantMessage: { paths: ["lastAssistantMessage", "last_assistant_message"] },
   },
   // "PreToolUse — the only blocking event" (docs): Claude's hookSpecificOutput deny (or exit 2).

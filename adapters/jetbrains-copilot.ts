@@ -1,14 +1,18 @@
 import { join } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
-import { sameNames } from "../src/events.ts";
-import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { topLevelPermissionDialect } from "../src/dialects/top-level-permission.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { WHY } from "../src/tools/other-reasons.ts";
 
-// Facts: docs/hosts/jetbrains-copilot.md. Doc-verified only, and thinly: GitHub documents hook files
-// in .github/hooks/*.json (https://docs.github.com/en/copilot/reference/customization-cheat-sheet)
-// but no JetBrains-specific hook contract; the shape below (the plugin's own agent harness,
-// plugin 1.5.57+) is a third-party integration guide's (mksglu/context-mode docs/jetbrains-copilot.md).
+// Facts: docs/hosts/jetbrains-copilot.md. The plugin's agent is the Copilot language server it
+// bundles; @github/copilot-language-server@1.539.0 was read (dist/main.js: its HookService, hook
+// executor and event handlers), and it is followed where the third-party guide the adapter first
+// followed (mksglu/context-mode docs/jetbrains-copilot.md: PascalCase, snake_case payloads,
+// hookSpecificOutput) disagrees. It reads every .github/hooks/**/*.json and fires camelCase events
+// (sessionStart, sessionEnd, userPromptSubmitted, preToolUse, postToolUse, agentStop, errorOccurred)
+// with camelCase payloads (`toolName`, `toolArgs` as a JSON text, `toolResult`, `cwd`; no session
+// id), and reads one answer: a top-level `permissionDecision: "deny"` (+ `permissionDecisionReason`)
+// on preToolUse. `version: 1` is not read (written: Copilot CLI's files, which it also loads, have it).
 // Sessions the plugin runs through its Copilot CLI harness follow copilot-cli.ts instead.
 
 /** Our own file in the folder the plugin loads every *.json of; removal deletes it. */
@@ -20,26 +24,36 @@ export default defineAdapter({
   sources: [
     "https://docs.github.com/en/copilot/reference/customization-cheat-sheet",
     "https://docs.github.com/en/copilot/concepts/agents/copilot-in-jetbrains",
-    "@github/copilot-language-server@1.539.0 (the agent the plugin bundles: tool names, input schemas, hook calls)",
+    "@github/copilot-language-server@1.539.0 (the agent the plugin bundles: tool names, input schemas, hook files, events, payloads and the one answer it reads; followed where the third-party guide disagrees)",
   ],
-  verified: [{ by: "docs", on: "2026-11", note: "a third-party guide; never run" }],
-  // Four events in the plugin's own harness.
-  events: sameNames(["SessionStart", "PreToolUse", "PostToolUse", "PreCompact"]),
-  // Claude-like snake_case (`sessionId` and `workspace_roots` seen as alternatives); tool names
-  // are the plugin's (run_in_terminal, …).
+  verified: [
+    { version: "1.539.0", by: "source", on: "2026-12-06", note: "the bundled Copilot language server's hook service" },
+    { by: "docs", on: "2026-11", note: "a third-party guide; never run" },
+  ],
+  // The events the language server fires (its HookService's event table). No preCompact there.
+  events: {
+    SessionStart: "sessionStart",
+    SessionEnd: "sessionEnd",
+    UserPromptSubmit: "userPromptSubmitted",
+    PreToolUse: "preToolUse",
+    PostToolUse: "postToolUse",
+    Stop: "agentStop",
+  },
+  // camelCase; the snake_case names of the third-party guide stay as alternatives. No session id is
+  // sent; `toolArgs` is the tool input as a JSON text.
   payload: {
     ...SNAKE_CASE_PAYLOAD,
-    sessionId: { paths: ["session_id", "sessionId"] },
+    sessionId: { paths: ["sessionId", "session_id"] },
     projectDir: { paths: ["cwd", "workspace_roots.0"] },
-    toolOutput: { paths: ["tool_response", "tool_output"] },
-    isError: { paths: ["error_message"], present: true },
+    source: { paths: ["source"], values: { new: "startup" } },
+    toolName: { paths: ["toolName", "tool_name"] },
+    toolInput: { paths: ["toolArgs", "tool_input"] },
+    toolOutput: { paths: ["toolResult.textResultForLlm", "tool_response", "tool_output"] },
+    isError: { paths: ["toolResult.resultType"], values: { success: false, failure: true, denied: true, rejected: true, timeout: true } },
   },
-  // hookSpecificOutput keyed by the event: permissionDecision deny/ask on PreToolUse, context on
-  // SessionStart. No input rewrite; exit codes are not documented for this harness.
-  dialect: hookSpecificOutputDialect("jetbrains-copilot", {
-    SessionStart: ["context"],
-    PreToolUse: ["deny", "ask"],
-  }),
+  // Only preToolUse's top-level `permissionDecision: "deny"` is read (its handlers check deny and
+  // nothing else: no ask, no rewrite, no context on any event); hookSpecificOutput is not read.
+  dialect: topLevelPermissionDialect("jetbrains-copilot", { PreToolUse: ["deny"] }),
   nativeMatcher: "none", // matchers are parsed but ignored: every hook fires for every tool
   // Names: the Copilot agent's tool ids, which the plugin's agent (the Copilot language server it
   // bundles; @github/copilot-language-server@1.539.0 read) passes to its hooks as the tool name:
@@ -75,9 +89,12 @@ export default defineAdapter({
     file: {
       layout: "flat-entries",
       root: ["hooks"],
-      timeoutUnit: "s", // undocumented for this harness; `timeout` in seconds as VS Code's files
-      entryKeys: { type: "command", command: "command", timeout: "timeout" },
-      header: { version: 1 }, // a file without it is ignored (third-party guide)
+      // Copilot CLI's entry: the language server's executor runs `bash` (`powershell` on Windows)
+      // with `timeoutSec` (default 30).
+      windows: { shell: "powershell", commandKey: "powershell" },
+      timeoutUnit: "s",
+      entryKeys: { type: "command", command: "bash", timeout: "timeoutSec" },
+      header: { version: 1 }, // not read by 1.539.0; Copilot CLI's files have it
       owned: true,
       // Project scope only: no user-scope hook file is known for the plugin's own harness.
       scopes: { project: ({ projectDir }, id) => ownFile(projectDir, id) },
@@ -90,7 +107,8 @@ export default defineAdapter({
     scopes: { user: { ui: "in the IDE open Settings → Tools → GitHub Copilot → Model Context Protocol (MCP) → Configure, which opens mcp.json" } },
     toolName: "{tool}",
   },
-  notice: "GitHub Copilot for JetBrains: the hook contract is taken from docs (a third-party guide, plugin 1.5.57+), never run for real.",
+  notice:
+    "GitHub Copilot for JetBrains: the hook contract is taken from the source of the Copilot language server the plugin bundles (1.539.0), never run for real.",
   detect: {
     dirs: ({ home }) => [join(home, ".config", "github-copilot", "intellij"), join(home, "Library", "Application Support", "github-copilot", "intellij")],
     bins: [],

@@ -33,7 +33,11 @@ export default defineAdapter({
   // Exit 2 blocks PreToolUse and UserPromptSubmit (stderr to the model); plain stdout of session
   // start and prompt submit is added to the context. No JSON reply is read.
   dialect: exitCodeDialect("kiro", { SessionStart: ["context"], UserPromptSubmit: ["deny", "context"], PreToolUse: ["deny"] }),
-  nativeMatcher: "search-regex", // "Tool name (regex)"
+  // v3 files: "Tool name (regex)", e.g. "fs_write|str_replace". `@server`, `@server/tool` and
+  // `@builtin` are the words of the 2.x hooks inside an agent file and of its `tools` list, which
+  // we do not write; MCP tools reach a v3 hook as `@server/tool` (mcp.toolName), so `@mcp` is written
+  // as the regex `^(?:@.+/.+)$` (rechecked 2026-12-06, issue 47).
+  nativeMatcher: "search-regex",
   // Amazon Q CLI's built-ins under their names there (fs_read, …: the hooks docs' examples and the
   // permissions page), and the short names Kiro's built-in tools page gives the same tools (read,
   // write, shell, aws): which of the two `tool_name` carries is not documented, so both are here.

@@ -25,7 +25,11 @@ if (command === "daemon" && rest[0] === "serve" && rest.length === 1) {
   await runWorker();
 } else if (command === "hook" && !rest.includes("--help") && !rest.includes("-h")) {
   const args = parseHookArgv(rest);
-  if (args) {
+  if (args?.shared) {
+    // One launcher for several connectors (a host that runs one file per event name): each part is a call of its own.
+    const { answerShared } = await import("./hook/shared-call.ts");
+    await answerShared({ ...args, shared: args.shared });
+  } else if (args) {
     const inProcess = await viaDaemon(process.argv.slice(2), args);
     Bun.unsafe.setJITPolicy(HOOK_JIT_POLICY);
     const { answerInProcess } = await import("./hook/in-process.ts");

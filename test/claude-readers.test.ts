@@ -78,9 +78,11 @@ describe("a claude-code command run by a host that reads Claude's files", () => 
     expect(seenEvent(box, config, "claude-code", "Stop", fixturePayload("devin", "Stop", box)).hostPlatform).toBe("claude-code");
   });
 
-  test("a vscode-copilot command run by VS Code from a JetBrains-shared folder stays VS Code's; JetBrains has no marker", () => {
+  test("JetBrains' language server sends Copilot CLI's camelCase payload: a vscode-copilot command in the shared folder cannot read it and fails open; the jetbrains-copilot one reads it", () => {
     const raw = fixturePayload("jetbrains-copilot", "PreToolUse", box);
-    expect(seenEvent(box, config, "vscode-copilot", "PreToolUse", raw).hostPlatform).toBe("vscode-copilot");
+    const vscode = respond(box, config, "vscode-copilot", "PreToolUse", raw, { decision: "deny", reason: "R" });
+    expect({ stdout: vscode.stdout, exitCode: vscode.exitCode }).toEqual({ stdout: "", exitCode: 0 });
+    expect(vscode.stderr).toContain("agent-connector: vscode-copilot PreToolUse: PreToolUse payload: toolName: Invalid key");
     expect(seenEvent(box, config, "jetbrains-copilot", "PreToolUse", raw).hostPlatform).toBe("jetbrains-copilot");
   });
 

@@ -130,7 +130,7 @@ describe("explain", () => {
       "\n  codebuddy: CodeBuddy Code runs hooks changed outside the CLI only after they are approved in its /hooks panel: open it once.\n",
     );
     // Planned for its project scope, the only one it has.
-    expect(stdout).toContain("\n  jetbrains-copilot: GitHub Copilot for JetBrains: the hook contract is taken from docs");
+    expect(stdout).toContain("\n  jetbrains-copilot: GitHub Copilot for JetBrains: the hook contract is taken from the source of the Copilot language server");
     expect(stdout).toContain("  continue also runs claude-code's user and project hooks\n");
     expect(stdout).toContain("  devin also runs claude-code's user and project hooks\n");
     expect(stdout).toContain("  grok-build also runs cursor's project hooks\n");

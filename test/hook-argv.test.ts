@@ -22,3 +22,44 @@ test.each([
 ])("%j: not a hook call", (argv) => {
   expect(parseHookArgv(argv)).toBeUndefined();
 });
+
+/** A launcher several connectors share (docs/decisions/shared-launcher.md): a --fail-closed is the connector's before it. */
+test.each([
+  [
+    ["cline", "PreToolUse", "--connector", "a", "--connector", "b", "--fail-closed"],
+    {
+      platform: "cline",
+      event: "PreToolUse",
+      connector: "a",
+      failClosed: true,
+      shared: [
+        { id: "a", failClosed: false },
+        { id: "b", failClosed: true },
+      ],
+    },
+  ],
+  [
+    ["mux", "PreToolUse", "--connector=a", "--fail-closed", "--connector=b"],
+    {
+      platform: "mux",
+      event: "PreToolUse",
+      connector: "a",
+      failClosed: true,
+      shared: [
+        { id: "a", failClosed: true },
+        { id: "b", failClosed: false },
+      ],
+    },
+  ],
+  [["cline", "PreToolUse", "--connector", "a", "--part"], { platform: "cline", event: "PreToolUse", connector: "a", part: true }],
+])("shared: %j", (argv, expected) => {
+  expect(parseHookArgv(argv)).toEqual(expected);
+});
+
+test.each([
+  [["cline", "TaskError", "--native", "--connector", "a", "--connector", "b"]],
+  [["cline", "PreToolUse", "--connector", "a", "--connector", "b", "--part"]],
+  [["cline", "PreToolUse", "--connector", "a", "--connector", ""]],
+])("%j: several connectors, not a shared call", (argv) => {
+  expect(parseHookArgv(argv)).toBeUndefined();
+});

@@ -8,7 +8,7 @@ import { isOurCommand, quote } from "../install/command-line.ts";
 import { readPluginModule } from "../install/plugin-module/generate.ts";
 import { deliveredFile, launcherFile, type HooksFolder } from "../install/deliveries.ts";
 import { userHome } from "../paths.ts";
-import { launcherOwner } from "../install/launcher.ts";
+import { readLauncher } from "../install/launcher.ts";
 
 /** One synthetic event fired through an installed hook command. */
 export interface Probe {
@@ -95,8 +95,9 @@ function probeLaunchers(
         .map(([event]) => ({ event, native: false })),
       { event: nativeEvent, native: true },
     ];
-    if (launcherOwner(text, flavour, invocations, adapter.id, serves, noStdin) !== connectorId) return [];
-    const event = /agent-connector launcher: \S+ (\S+)/.exec(text)?.[1] ?? nativeEvent;
+    const launcher = readLauncher(text, flavour, invocations, adapter.id, serves, noStdin);
+    if (!launcher?.connectors.some((c) => c.id === connectorId)) return [];
+    const event = launcher.event;
     return [fire(quote(file), event, payloadFor(adapter, event, projectDir), timeoutMs, adapter.dialect.stdout === "text", adapter.input)];
   });
 }

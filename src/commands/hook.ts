@@ -13,12 +13,17 @@ export default defineCommand({
   args: {
     platform: { type: "positional", description: "Host id, e.g. claude-code", required: true },
     event: { type: "positional", description: "Normalized event (PreToolUse, …) or, with --native, the host's own event name", required: true },
-    connector: { type: "string", description: "Connector id, looked up in the registry written by install" },
+    connector: {
+      type: "string",
+      description:
+        "Connector id, looked up in the registry written by install; given more than once (a launcher several connectors share), each runs in a call of its own and their answers merge",
+    },
     config: { type: "string", description: "Connector config path (bypasses the registry)" },
     native: { type: "boolean", description: "Pass a host-only event through: raw payload in, the handler's object out verbatim" },
     "fail-closed": {
       type: "boolean",
-      description: 'Deny when the call cannot decide, even before the connector is read (install writes it for onFailure: "deny")',
+      description:
+        'Deny when the call cannot decide, even before the connector is read (install writes it for onFailure: "deny"); after a --connector, that connector\'s',
     },
   },
 });

@@ -33,7 +33,12 @@ export class FailOpen extends Error {}
 export interface Call {
   platform: string;
   event: string;
+  /** One part of a shared call (src/hook/shared-call.ts): the resolved answer, not the host's reply. */
+  part?: boolean;
 }
+
+/** The first key of a part's answer (src/hook/shared-call.ts reads it). */
+export const PART_KEY = "agentConnectorPart";
 
 export interface Runner {
   /** Runs the handler within the call's budget. */
@@ -154,11 +159,12 @@ export async function normalizedReply(
     // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).
     const dropped = lost.filter((d) => !d.to.startsWith("context"));
     if (dropped.length) logLine(`${where}: ${host.id} cannot take ${dropped.map((d) => `${d.from} on ${d.event}: ${d.to}`).join(", ")}`);
+    if (args.part) return { exitCode: 0, stdout: `${JSONStringify({ [PART_KEY]: 1, connector: config.id, response: resolved })}\n` };
     return renderReply(host, event, nativeEvent, resolved, config.id, payload as Record<string, unknown>, where);
   });
 }
 
-function renderReply(
+export function renderReply(
   host: CallingHost,
   event: EventName,
   nativeEvent: string,

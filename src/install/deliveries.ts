@@ -5,7 +5,7 @@ import { commandShell, hookCommand } from "./command-line.ts";
 import { generatePluginModule, moduleOwner, pluginModulePath, pluginSettings } from "./plugin-module/generate.ts";
 import { packageEdits, registeredHooks } from "./plugin-module/package.ts";
 import type { FileEdit } from "./edits/index.ts";
-import { renderLauncher, type LauncherFlavour } from "./launcher.ts";
+import type { LauncherFlavour } from "./launcher.ts";
 import { join } from "../paths.ts";
 
 /** One event to wire: a normalized one, or (native) a host-only one from platforms.<id>.nativeHooks. */
@@ -161,16 +161,7 @@ function launcherEdits({ adapter, delivery, scope, file: folder, connectorId, in
     ];
     const wired = wiring.find((w) => w.nativeEvent === nativeEvent);
     const noStdin = adapter.input?.kind === "env";
-    const launcher = wired
-      ? renderLauncher(flavour, invocations[0]!, {
-          platform: adapter.id,
-          event: wired.event,
-          connectorId,
-          native: wired.native,
-          noStdin,
-          ...(wired.failClosed ? { failClosed: true } : {}),
-        })
-      : null;
+    const launched = wired ? { event: wired.event, native: wired.native, ...(wired.failClosed ? { failClosed: true } : {}) } : null;
     const besideOwn = spec.besideOwn?.(nativeEvent);
     return {
       kind: "hook-launcher",
@@ -180,7 +171,7 @@ function launcherEdits({ adapter, delivery, scope, file: folder, connectorId, in
       connectorId,
       scope,
       flavour,
-      launcher,
+      wired: launched,
       serves,
       invocations,
       ...(noStdin ? { noStdin } : {}),

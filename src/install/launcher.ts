@@ -1,8 +1,10 @@
 /**
  * The launcher we write into a host's hooks folder (Cline: one executable per event): a few lines
  * that start `agent-connector hook <platform> <event> --connector <id>` with the host's stdin and
- * hand back its stdout and exit code. Ours is recognised by its exact content, never by a pattern:
- * a file is ours when it is byte for byte what `renderLauncher` makes from one of our invocations.
+ * hand back its stdout and exit code. Several connectors on one event share it (`--connector a
+ * --connector b`: the host runs one file per name; docs/decisions/shared-launcher.md). Ours is
+ * recognised by its exact content, never by a pattern: a file is ours when it is byte for byte what
+ * `renderLauncher` makes from one of our invocations.
  */
 import { invocationWords } from "./command-line.ts";
 import { renderInvocation } from "./shells.ts";
@@ -20,20 +22,38 @@ export interface LauncherFor {
   noStdin?: boolean;
   /** The definition fails closed (`onFailure: "deny"`). */
   failClosed?: boolean;
+  /** The connectors after the first that share this launcher, in the order their answers merge. */
+  more?: readonly LauncherConnector[];
 }
 
-/** The first line after the shebang: says what wrote the file and that uninstall removes it. */
-const marker = ({ platform, event, connectorId, native }: LauncherFor) =>
-  `agent-connector launcher: ${platform} ${event}${native ? " (native)" : ""} for connector ${connectorId}; written by agent-connector install, removed by its uninstall`;
+/** One connector a launcher serves, and whether its definition fails closed. */
+export interface LauncherConnector {
+  id: string;
+  failClosed?: boolean;
+}
 
-const argv = ({ platform, event, connectorId, native, failClosed }: LauncherFor) => [
+/** Every connector a launcher serves, the first one's words first. */
+export const connectorsOf = ({ connectorId, failClosed, more }: LauncherFor): LauncherConnector[] => [
+  { id: connectorId, ...(failClosed ? { failClosed } : {}) },
+  ...(more ?? []),
+];
+
+/** The first line after the shebang: says what wrote the file and that uninstall removes it. */
+const marker = (target: LauncherFor) =>
+  `agent-connector launcher: ${target.platform} ${target.event}${target.native ? " (native)" : ""} for ${
+    target.more?.length
+      ? `connectors ${connectorsOf(target)
+          .map((c) => c.id)
+          .join(", ")}`
+      : `connector ${target.connectorId}`
+  }; written by agent-connector install, removed by its uninstall`;
+
+const argv = (target: LauncherFor) => [
   "hook",
-  platform,
-  event,
-  ...(native ? ["--native"] : []),
-  "--connector",
-  connectorId,
-  ...(failClosed ? [FAIL_CLOSED_FLAG] : []),
+  target.platform,
+  target.event,
+  ...(target.native ? ["--native"] : []),
+  ...connectorsOf(target).flatMap(({ id, failClosed }) => ["--connector", id, ...(failClosed ? [FAIL_CLOSED_FLAG] : [])]),
 ];
 
 /**
@@ -60,24 +80,44 @@ export function renderLauncher(flavour: LauncherFlavour, invocation: string, tar
   }
 }
 
+/** A launcher of ours as it was rendered: whom it serves, for which event, started how. */
+export interface FoundLauncher {
+  connectors: LauncherConnector[];
+  event: string;
+  native: boolean;
+  invocation: string;
+}
+
+/** More connectors than this on one launcher are not looked for (each one's fail-closed flag doubles the renders tried). */
+const MAX_SHARED = 8;
+
 /**
- * The connector a launcher of ours serves, when `text` is exactly what one of `invocations` renders
- * for this platform and event file; undefined for anything else (a user's own hook, an edited launcher).
+ * What a launcher of ours serves, when `text` is exactly what one of `invocations` renders for this
+ * platform and event file; undefined for anything else (a user's own hook, an edited launcher).
  */
-export function launcherOwner(
+export function readLauncher(
   text: string,
   flavour: LauncherFlavour,
   invocations: readonly string[],
   platform: string,
   events: readonly { event: string; native: boolean }[],
   noStdin = false,
-): string | undefined {
-  const id = /agent-connector launcher: \S+ \S+(?: \(native\))? for connector ([a-z0-9][a-z0-9-]*);/.exec(text)?.[1];
-  if (!id) return undefined;
+): FoundLauncher | undefined {
+  const named =
+    /agent-connector launcher: \S+ \S+(?: \(native\))? for (?:connector ([a-z0-9][a-z0-9-]*)|connectors ([a-z0-9][a-z0-9-]*(?:, [a-z0-9][a-z0-9-]*)+));/.exec(
+      text,
+    );
+  const ids = named?.[1] ? [named[1]] : named?.[2]?.split(", ");
+  if (!ids || ids.length > MAX_SHARED) return undefined;
   for (const invocation of invocations) {
     for (const { event, native } of events) {
-      for (const failClosed of [false, true])
-        if (renderLauncher(flavour, invocation, { platform, event, connectorId: id, native, noStdin, failClosed }) === text) return id;
+      // Each connector's fail-closed flag, every combination (bit i: the i-th connector's).
+      for (let flags = 0; flags < 1 << ids.length; flags++) {
+        const connectors = ids.map((id, i) => ({ id, ...(flags & (1 << i) ? { failClosed: true } : {}) }));
+        const [first, ...more] = connectors;
+        const target = { platform, event, native, noStdin, connectorId: first!.id, failClosed: first!.failClosed, ...(more.length ? { more } : {}) };
+        if (renderLauncher(flavour, invocation, target) === text) return { connectors, event, native, invocation };
+      }
     }
   }
   return undefined;

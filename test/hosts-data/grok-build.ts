@@ -81,6 +81,9 @@ export const grokBuild: HostRecord = {
           projectDir: box.project,
           toolName: "run_terminal_command",
           toolInput: { command: "terraform destroy -auto-approve" },
+          toolUseId: "call_1",
+          transcriptPath: join(box.home, ".grok", "sessions", "0193f1c2-7a.jsonl"),
+          permissionMode: "default",
         }),
       },
     ],
@@ -99,9 +102,11 @@ export const grokBuild: HostRecord = {
       { event: "PostToolUse", matches: { toolOutput: "No changes." } },
       { event: "PostToolUseFailure", matches: { toolName: "run_terminal_command", error: "exit status 1" } },
       { event: "PreCompact", matches: { trigger: "auto" } },
-      { event: "Notification", matches: { message: "Grok is waiting for your input" } },
+      { event: "Notification", matches: { message: "Grok is waiting for your input", notificationType: "idle_prompt" } },
+      // The source's subagentId / subagentType (xai-grok-hooks src/event.rs), not agentId / agentType.
       { event: "SubagentStart", matches: { agentId: "sa-4", agentType: "explore" } },
-      { event: "SubagentStop", matches: { agentType: "explore", lastAssistantMessage: "The stack is in infra/dev." } },
+      { event: "SubagentStop", matches: { agentId: "sa-4", agentType: "explore", stopHookActive: false, lastAssistantMessage: "The stack is in infra/dev." } },
+      { event: "PostCompact", matches: { trigger: "auto" } },
     ],
   },
   matchers: {

@@ -1,12 +1,12 @@
 import { join } from "node:path";
-import { specific } from "../support/decisions.ts";
 import { hookCommand } from "../support/install.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
 
-// Doc-verified only: the plugin's own harness as a third-party guide describes it (never run).
+// Source-verified only: the hook calls of the Copilot language server the plugin bundles (1.539.0), never run.
 const ourFile = (project: string) => join(project, ".github", "hooks", "agent-connector-guard.jetbrains.json");
-const entry = (event: string) => ({ type: "command", command: hookCommand("jetbrains-copilot", event), timeout: 30 });
+const entry = (event: string) => ({ type: "command", bash: hookCommand("jetbrains-copilot", event), timeoutSec: 30 });
+const deny = (reason: string) => ({ permissionDecision: "deny", permissionDecisionReason: reason });
 const SOURCE = `{
   id: "guard",
   hooks: {
@@ -19,36 +19,41 @@ const SOURCE = `{
 export const jetbrainsCopilot: HostRecord = {
   id: "jetbrains-copilot",
   mcp: { kind: "own-test", file: "test/mcp-hosts.test.ts" },
-  fixtures: fromDocsEach(["SessionStart", "PreToolUse", "PostToolUse", "PreCompact"]),
+  fixtures: fromDocsEach(["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
+  // Only a preToolUse deny is read (top level; hookSpecificOutput is not): an ask is no reply (the IDE's own flow).
   replies: {
-    SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
-    PreToolUse: {
-      deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }),
-      ask: specific("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "R" }),
-    },
+    SessionStart: {},
+    SessionEnd: {},
+    UserPromptSubmit: {},
+    PreToolUse: { deny: deny("R") },
     PostToolUse: {},
-    PreCompact: {},
+    Stop: {},
   },
   seen: {
-    "PreToolUse: Claude-like snake_case, cwd is the project": [
+    "PreToolUse: camelCase, toolArgs a JSON text, cwd is the project, no session id": [
       {
         event: "PreToolUse",
         tool: { kind: "shell", command: "gradle clean" },
         equals: (box) => ({
           hostPlatform: "jetbrains-copilot",
           connectorId: "test",
-          sessionId: "jb-41a2",
+          sessionId: "",
           projectDir: box.project,
           toolName: "run_in_terminal",
           toolInput: { command: "gradle clean" },
         }),
       },
     ],
-    "the other events' fields; sessionId and workspace_roots as the alternatives": [
+    "the other events' fields; the third-party guide's snake_case as the alternatives": [
       { event: "SessionStart", matches: { source: "startup" } },
-      { event: "PostToolUse", matches: { toolOutput: "BUILD SUCCESSFUL in 2s" } },
-      { event: "PostToolUse", raw: (p) => ({ ...p("PostToolUse"), error_message: "exit 1" }), matches: { isError: true } },
-      { event: "PreCompact", matches: { trigger: "auto" } },
+      { event: "SessionEnd", matches: { reason: "complete" } },
+      { event: "UserPromptSubmit", matches: { prompt: "clean the build" } },
+      { event: "PostToolUse", matches: { toolOutput: "BUILD SUCCESSFUL in 2s", isError: false } },
+      {
+        event: "PostToolUse",
+        raw: (p) => ({ ...p("PostToolUse"), toolResult: { resultType: "failure", textResultForLlm: "exit 1" } }),
+        matches: { isError: true },
+      },
       {
         event: "SessionStart",
         raw: () => ({ sessionId: "jb-9", workspace_roots: ["/ws"], hook_event_name: "SessionStart" }),
@@ -61,40 +66,30 @@ export const jetbrainsCopilot: HostRecord = {
     config: { PreToolUse: "run_in_terminal" },
     cases: {
       "matcher at run time": [
-        { event: "PreToolUse", reply: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "R" }) },
-        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), tool_name: "read_file" }), reply: null },
+        { event: "PreToolUse", reply: deny("R") },
+        { event: "PreToolUse", raw: (p) => ({ ...p("PreToolUse"), toolName: "read_file" }), reply: null },
       ],
     },
   },
   missing: {
-    events: [
-      "SessionEnd",
-      "UserPromptSubmit",
-      "Stop",
-      "Notification",
-      "PermissionRequest",
-      "PostToolUseFailure",
-      "SubagentStart",
-      "SubagentStop",
-      "PostCompact",
-    ],
-    raw: { session_id: "jb-41a2", hook_event_name: "Stop" },
+    events: ["PreCompact", "Notification", "PermissionRequest", "PostToolUseFailure", "SubagentStart", "SubagentStop", "PostCompact"],
+    raw: { timestamp: 1796001639000, cwd: "/ws" },
   },
   install: {
     kind: "hook-file",
     source: SOURCE,
     projectOnly: true,
     file: (box) => ourFile(box.project),
-    // Flat entries (no matcher groups), version 1, no matcher written.
-    fresh: () => `${JSON.stringify({ version: 1, hooks: { SessionStart: [entry("SessionStart")], PreToolUse: [entry("PreToolUse")] } }, null, 2)}\n`,
+    // Flat entries (no matcher groups), Copilot CLI's keys, camelCase events, version 1, no matcher written.
+    fresh: () =>
+      `${JSON.stringify({ version: 1, hooks: { sessionStart: [entry("SessionStart")], preToolUse: [entry("PreToolUse")], agentStop: [entry("Stop")] } }, null, 2)}\n`,
     freshStderr: () => [
-      "GitHub Copilot for JetBrains has no Stop event: this handler never runs there.",
       "If your handlers return them, some responses degrade on GitHub Copilot for JetBrains: agent-connector explain shows which.",
-      "GitHub Copilot for JetBrains: the hook contract is taken from docs (a third-party guide, plugin 1.5.57+), never run for real.",
+      "GitHub Copilot for JetBrains: the hook contract is taken from the source of the Copilot language server the plugin bundles (1.539.0), never run for real.",
     ],
-    command: (written) => written.hooks.PreToolUse[0].command,
-    deny: specific("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no shell" }),
-    hooks: 2,
+    command: (written) => written.hooks.preToolUse[0].bash,
+    deny: deny("no shell"),
+    hooks: 3,
     refused: [{ text: "{ not json", error: (box) => `${ourFile(box.project)}: cannot be parsed` }],
     dryRun: [`+  "version": 1,`],
     dryRunAbsent: (box) => join(box.project, ".github"),

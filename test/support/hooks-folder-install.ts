@@ -1,8 +1,8 @@
 /**
  * install / uninstall checks for the hosts that run one executable per event from a hooks folder
  * (Cline): the exact launchers and their mode, the launcher answering as the host runs it, scopes,
- * reinstall, a user's own hook or another connector's launcher never overwritten (exit 4, nothing
- * written), --dry-run, --json, uninstall removing exactly our launchers.
+ * reinstall, a user's own hook never overwritten (exit 4, nothing written), another connector's
+ * launcher shared, --dry-run, --json, uninstall removing exactly our launchers.
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, statSync } from "node:fs";
@@ -132,18 +132,17 @@ export function hooksFolderInstallSuite(platform: string, host: HooksFolderInsta
       expect(listing(host.folder(box))).toEqual([pre]);
     });
 
-    test("two connectors on one event in one folder: the second is refused and told what to do; at the other scope both install", () => {
+    test("two connectors on one event in one folder share its launcher (test/shared-launcher.test.ts runs it); at the other scope both install too", () => {
       const { box, install } = installSetup(platform, host.source);
       install();
       const other = box.write(
         join(box.root, "audit.config.ts"),
         `import { defineConnector } from "agent-connector";\nexport default defineConnector(${host.otherSource});\n`,
       );
-      const refused = box.cli(["install", "--config", other, "--platform", platform]);
-      expect(refused.exitCode).toBe(4);
-      expect(refused.stderr).toContain(`${join(host.folder(box), pre)}: runs connector "guard" already`);
-      expect(refused.stderr).toContain(`agent-connector uninstall --connector guard --platform ${platform} --scope user`);
-      for (const name of names) expect(box.read(join(host.folder(box), name))).toBe(host.fresh[name]!);
+      const shared = box.cli(["install", "--config", other, "--platform", platform]);
+      expect(shared.exitCode).toBe(0);
+      expect(box.read(join(host.folder(box), pre))).toContain("--connector guard --connector audit");
+      for (const name of names.filter((n) => n !== pre)) expect(box.read(join(host.folder(box), name))).toBe(host.fresh[name]!);
       expect(box.cli(["install", "--config", other, "--platform", platform, "--scope", "project", "--project-dir", box.project]).exitCode).toBe(0);
       expect(box.read(join(host.projectFolder(box.project), pre))).toContain("--connector audit");
     });

@@ -33,8 +33,9 @@ export interface PluginModuleEdit extends EditBase {
 }
 
 /**
- * One event's launcher in a host's hooks folder (src/install/launcher.ts). `launcher`: the exact
- * text this connector needs there, or null when it needs none (then a launcher of its own goes).
+ * One event's launcher in a host's hooks folder (src/install/launcher.ts). `wired`: what this
+ * connector needs there, or null when it needs none (then it leaves the launcher: the file goes
+ * with its last connector).
  */
 export interface HookLauncherEdit extends EditBase {
   kind: "hook-launcher";
@@ -43,7 +44,7 @@ export interface HookLauncherEdit extends EditBase {
   connectorId: string;
   scope: Scope;
   flavour: LauncherFlavour;
-  launcher: string | null;
+  wired: { event: string; native: boolean; failClosed?: boolean } | null;
   /** A name the user's own hook can take to keep running beside ours (the host runs both). */
   besideOwn?: string;
   /** The host runs only the first folder's file of a name (project before user): another scope does not run beside this one. */
