@@ -1,6 +1,7 @@
 import { join, systemFile } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { flatPermissionDialect } from "../src/dialects/flat-permission.ts";
+import { withExtras } from "../src/dialects/extras.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://cursor.com/docs/hooks (docs/hosts/cursor.md; no real-host run, no capture),
@@ -15,6 +16,7 @@ export default defineAdapter({
     'https://cursor.com/docs/hooks (checked 2026-12-05: preToolUse updated_input is described with permission "allow" only, no rewrite without a decision): a modify keeps the allow, declared',
     "https://cursor.com/docs/hooks",
     "https://cursor.com/docs/reference/third-party-hooks",
+    "https://cursor.com/docs/hooks (beforeSubmitPrompt: continue false + user_message; sessionStart continue not enforced): halt on UserPromptSubmit only",
   ],
   // failClosed (default false): a hook that crashes, times out or prints invalid JSON blocks the action.
   hostFailClosed: {
@@ -57,7 +59,10 @@ export default defineAdapter({
   },
   // No opinion prints nothing (house rule): the docs do not forbid empty output on exit 0; the
   // anchor's "Cursor logs `no valid response`, always print {}" is an unverified note.
-  dialect: flatPermissionDialect("cursor", {
+  // A halt only where Cursor stops the run: beforeSubmitPrompt's `continue: false` (+ `user_message`
+  // shown to the user) sends nothing to the agent; sessionStart's is accepted and not enforced. No
+  // message to the user besides a deny's, no transcript switch.
+  dialect: withExtras(flatPermissionDialect("cursor", {
     SessionStart: ["context"], // `continue:false` is accepted but not enforced: cannot block
     UserPromptSubmit: ["deny"], // no context field
     // "ask" is in the schema but not enforced (only beforeShellExecution/beforeMCPExecution honour
@@ -68,7 +73,7 @@ export default defineAdapter({
     Stop: ["deny"], // followup_message: keep going
     SubagentStart: ["deny"], // blocks the spawn (unlike Claude Code)
     SubagentStop: ["deny"], // followup_message, only when status is "completed"
-  }),
+  }), { spelling: "cursor", halt: ["UserPromptSubmit"] }),
   // Matchers are pipe lists of Cursor's tool types (`Shell|Read|Write`), regex-like but not
   // specified: plain lists are written natively, anything else is matched at run time.
   nativeMatcher: "name-list",

@@ -44,6 +44,18 @@ export interface HookResponse {
    * was, and logged. `updatedInput`, the host's own shape, still works; both given: this over it.
    */
   updatedTool?: UpdatedTool;
+  /**
+   * End the agent's turn or run, with the reason shown to the user, where the host can (Claude
+   * Code, Codex, Gemini CLI: `continue: false` + `stopReason`); it wins over any decision.
+   * `continue: false` + `stopReason` is the same, in Claude Code's words.
+   */
+  halt?: { reason?: string };
+  continue?: boolean;
+  stopReason?: string;
+  /** A message shown to the user (never to the model), where the host shows one. */
+  systemMessage?: string;
+  /** Keep this hook's output out of the host's transcript, where the host has that switch. */
+  suppressOutput?: boolean;
 }
 
 /**
@@ -64,7 +76,7 @@ export interface SessionFields {
 }
 
 /** An answer field a host can take (`event.host.can.fields`). */
-export type AnswerField = "reason" | "updatedInput" | "updatedTool" | "additionalContext" | "updatedOutput";
+export type AnswerField = "reason" | "updatedInput" | "updatedTool" | "additionalContext" | "updatedOutput" | "halt" | "systemMessage" | "suppressOutput";
 
 /**
  * What the host that ran the hook does with an answer on this event, from the same data as

@@ -10,7 +10,9 @@ import type { ToolKind } from "../tools/portable.ts";
  * - the decision: deny over ask over modify over allow (over context or none), with the first
  *   reason given for it;
  * - contexts: every one, joined in order;
- * - modifies compose: a definition sees the tool input (or output) the ones before it rewrote.
+ * - modifies compose: a definition sees the tool input (or output) the ones before it rewrote;
+ * - a halt wins over everything, with the first halt's reason; every systemMessage is shown,
+ *   joined in order; suppressOutput holds if any definition asks it.
  * The strictest `onFailure` is the event's: a definition that fails closed fails the event closed.
  */
 
@@ -61,6 +63,25 @@ export function mergeAnswers(answers: readonly HandlerResult[]): HandlerResult {
   }
   const output = all.findLast((a) => a.updatedOutput !== undefined)?.updatedOutput;
   if (output !== undefined) merged.updatedOutput = output;
+  return withMergedExtras(merged, all);
+}
+
+/** A halt in either spelling (`halt`, or Claude Code's `continue: false` + `stopReason`). */
+const haltOf = (answer: Answer): { reason?: string } | undefined =>
+  answer.halt ?? (answer.continue === false ? (answer.stopReason === undefined ? {} : { reason: answer.stopReason }) : undefined);
+
+/** Halt wins over everything, with the first halt's reason; every systemMessage, joined in order; suppressOutput if any asks. */
+function withMergedExtras(merged: Answer, all: readonly Answer[]): Answer {
+  delete merged.continue;
+  delete merged.stopReason;
+  const halt = all.map(haltOf).find((h) => h !== undefined);
+  if (halt) merged.halt = halt;
+  else delete merged.halt;
+  const messages = all.map((a) => a.systemMessage).filter((m): m is string => typeof m === "string" && m !== "");
+  if (messages.length) merged.systemMessage = messages.join("\n");
+  else delete merged.systemMessage;
+  if (all.some((a) => a.suppressOutput === true)) merged.suppressOutput = true;
+  else delete merged.suppressOutput;
   return merged;
 }
 

@@ -86,3 +86,15 @@ test("what a fixed response needs from the host", () => {
   expect(responseCapabilities({ additionalContext: "c", updatedOutput: "o" })).toEqual(["context", "updatedOutput"]);
   expect(responseCapabilities({})).toEqual([]);
 });
+
+test("halt, systemMessage and suppressOutput: taken where the host honours them, else declared", () => {
+  const extras = { spelling: "universal", halt: ["Stop"], systemMessage: "all" } as const;
+  const lost: Degradation[] = [];
+  expect(resolveResponse("PreToolUse", { halt: { reason: "r" }, systemMessage: "m", suppressOutput: true }, CAPS, lost, undefined, extras)).toEqual({
+    systemMessage: "m",
+  });
+  expect(lost.map((d) => d.from)).toEqual(["halt", "suppressOutput"]);
+  expect(resolveResponse("Stop", { halt: {} }, CAPS, [], undefined, extras)).toEqual({ halt: {} });
+  expect(degradationsFor("Stop", CAPS, { extras }).map((d) => d.from)).toEqual(["context", "suppressOutput"]);
+  expect(responseCapabilities({ halt: {}, suppressOutput: false })).toEqual(["halt"]);
+});

@@ -1,4 +1,5 @@
 import type { EventName, HookResponse } from "../events.ts";
+import type { ExtrasFacts, ResolvedExtras } from "./extras.ts";
 
 /**
  * What a host honours on an event. "allow" means an explicit allow differs from no opinion
@@ -8,7 +9,7 @@ export type Capability = "allow" | "deny" | "ask" | "modify" | "context" | "upda
 export type Capabilities = Partial<Record<EventName, readonly Capability[]>>;
 
 /** A response reduced to what the host honours on this event. No decision = no opinion. */
-export interface ResolvedResponse {
+export interface ResolvedResponse extends ResolvedExtras {
   decision?: "allow" | "deny" | "ask" | "modify";
   reason?: string;
   updatedInput?: Record<string, unknown>;
@@ -45,6 +46,8 @@ export interface Dialect {
    * permission decision beside it. Absent: a rewrite is the host's own kind of answer (no approval in it).
    */
   rewrite?: RewriteFacts;
+  /** The answer fields besides a decision it honours (halt, systemMessage, suppressOutput): src/dialects/extras.ts. None when absent. */
+  extras?: ExtrasFacts;
   /** Only called with a response already resolved against `capabilities`. */
   render(input: RenderInput): Reply;
 }
