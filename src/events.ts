@@ -206,6 +206,11 @@ export interface HookDefinition<E extends EventName = EventName> {
   handler: (event: EventPayloadMap[E]) => HandlerResult | Promise<HandlerResult>;
   /** What the host gets when this handler cannot decide (docs/connector.md#guards-you-can-rely-on); default: the connector's `onFailure`. */
   onFailure?: OnFailure;
+  /**
+   * Seconds this definition may take, within the connector's `timeout` (it can only shorten it):
+   * past it, this definition has failed (its `onFailure`) and the others of the event still answer.
+   */
+  timeout?: number;
 }
 
 /**
