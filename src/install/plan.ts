@@ -104,6 +104,13 @@ const ourWordsEverywhere = (adapter: Adapter, scope: Scope, field: MatcherTarget
  * `@kind`s become the host's own tool names first (src/tools/host-matcher.ts).
  * Elsewhere every call reaches us and the runtime matches (it always checks again anyway).
  */
+/** Whether the host applies an event's matcher itself (the tool and subagent events unless its adapter lists others). */
+export function appliesMatcher(adapter: Adapter, event: EventName): boolean {
+  const target = MATCHER_TARGET[event];
+  if (!target || adapter.nativeMatcher === "none") return false;
+  return adapter.nativeMatcherEvents?.includes(event) ?? (target === "toolName" || target === "agentType");
+}
+
 function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | undefined, scope: Scope): { text?: string; mode: MatcherMode } {
   const target = MATCHER_TARGET[event];
   if (!matcher || matcher === "*" || !target) return { mode: "all" };
