@@ -72,20 +72,23 @@ export default defineAdapter({
   // and PermissionRequest (the hook is marked failed) and does not stop a subagent on SubagentStart;
   // `systemMessage` is shown to the user (a warning) on every event; `suppressOutput` is parsed and
   // never applied, and refused on PreToolUse, PermissionRequest and PostToolUse: never sent.
-  dialect: withExtras(hookSpecificOutputDialect("codex", {
-    SessionStart: ["context"], // cannot block
-    UserPromptSubmit: ["deny", "context"],
-    PreToolUse: ["deny", "modify", "context"], // updatedInput: Bash / apply_patch need a string `command`
-    PostToolUse: ["deny", "context"], // block: the reason replaces the result the model sees
-    Stop: ["deny"], // block: the reason becomes the next prompt (keep going)
-    PermissionRequest: ["allow", "deny"], // allow skips the approval prompt
-    SubagentStart: ["context"], // goes to the subagent; continue:false does not stop it
-    SubagentStop: ["deny"],
-  }), {
-    spelling: "universal",
-    halt: ["SessionStart", "UserPromptSubmit", "PostToolUse", "PreCompact", "PostCompact", "Stop", "SubagentStop"],
-    systemMessage: "all",
-  }),
+  dialect: withExtras(
+    hookSpecificOutputDialect("codex", {
+      SessionStart: ["context"], // cannot block
+      UserPromptSubmit: ["deny", "context"],
+      PreToolUse: ["deny", "modify", "context"], // updatedInput: Bash / apply_patch need a string `command`
+      PostToolUse: ["deny", "context"], // block: the reason replaces the result the model sees
+      Stop: ["deny"], // block: the reason becomes the next prompt (keep going)
+      PermissionRequest: ["allow", "deny"], // allow skips the approval prompt
+      SubagentStart: ["context"], // goes to the subagent; continue:false does not stop it
+      SubagentStop: ["deny"],
+    }),
+    {
+      spelling: "universal",
+      halt: ["SessionStart", "UserPromptSubmit", "PostToolUse", "PreCompact", "PostCompact", "Stop", "SubagentStop"],
+      systemMessage: "all",
+    },
+  ),
   // Rust regex, unanchored like Claude's; "Edit"/"Write" also match apply_patch (aliases).
   nativeMatcher: "claude-regex",
   // Matched on the tool, SessionStart's source, the compaction's trigger and the subagent's type, in

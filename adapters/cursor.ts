@@ -62,18 +62,21 @@ export default defineAdapter({
   // A halt only where Cursor stops the run: beforeSubmitPrompt's `continue: false` (+ `user_message`
   // shown to the user) sends nothing to the agent; sessionStart's is accepted and not enforced. No
   // message to the user besides a deny's, no transcript switch.
-  dialect: withExtras(flatPermissionDialect("cursor", {
-    SessionStart: ["context"], // `continue:false` is accepted but not enforced: cannot block
-    UserPromptSubmit: ["deny"], // no context field
-    // "ask" is in the schema but not enforced (only beforeShellExecution/beforeMCPExecution honour
-    // it); no documented context field on preToolUse (the anchor's agent_message-on-allow is unverified).
-    PreToolUse: ["allow", "deny", "modify"],
-    // updated_mcp_tool_output replaces MCP tools' output only, so updatedOutput degrades to context.
-    PostToolUse: ["context"],
-    Stop: ["deny"], // followup_message: keep going
-    SubagentStart: ["deny"], // blocks the spawn (unlike Claude Code)
-    SubagentStop: ["deny"], // followup_message, only when status is "completed"
-  }), { spelling: "cursor", halt: ["UserPromptSubmit"] }),
+  dialect: withExtras(
+    flatPermissionDialect("cursor", {
+      SessionStart: ["context"], // `continue:false` is accepted but not enforced: cannot block
+      UserPromptSubmit: ["deny"], // no context field
+      // "ask" is in the schema but not enforced (only beforeShellExecution/beforeMCPExecution honour
+      // it); no documented context field on preToolUse (the anchor's agent_message-on-allow is unverified).
+      PreToolUse: ["allow", "deny", "modify"],
+      // updated_mcp_tool_output replaces MCP tools' output only, so updatedOutput degrades to context.
+      PostToolUse: ["context"],
+      Stop: ["deny"], // followup_message: keep going
+      SubagentStart: ["deny"], // blocks the spawn (unlike Claude Code)
+      SubagentStop: ["deny"], // followup_message, only when status is "completed"
+    }),
+    { spelling: "cursor", halt: ["UserPromptSubmit"] },
+  ),
   // Matchers are pipe lists of Cursor's tool types (`Shell|Read|Write`), regex-like but not
   // specified: plain lists are written natively, anything else is matched at run time.
   nativeMatcher: "name-list",

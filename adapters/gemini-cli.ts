@@ -95,17 +95,20 @@ export default defineAdapter({
   // ignored on SessionStart, SessionEnd, Notification and PreCompress; `systemMessage` is shown to
   // the user on every event; its `suppressOutput` hides hook metadata from logs, not output from
   // the transcript: not ours.
-  dialect: withExtras(geminiDialect("gemini-cli", {
-    SessionStart: ["context"], // interactive: first history turn; -p: prepended to the prompt
-    UserPromptSubmit: ["deny", "context"], // deny drops the prompt; context is appended to it
-    // decision "allow" skips no prompt (reference: allow | deny only), ask is not in the
-    // reference, context is not documented here. tool_input is MERGED over the model's
-    // arguments: keys left out of updatedInput keep their values.
-    PreToolUse: ["deny", "modify"],
-    PostToolUse: ["deny", "context", "updatedOutput"], // deny: the reason replaces the result; tool_output replaces it
-    Stop: ["deny"],
-    // SessionEnd, Notification, PreCompress: only systemMessage, which reaches the user, not the model.
-  }), { spelling: "universal", halt: ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"], systemMessage: "all" }),
+  dialect: withExtras(
+    geminiDialect("gemini-cli", {
+      SessionStart: ["context"], // interactive: first history turn; -p: prepended to the prompt
+      UserPromptSubmit: ["deny", "context"], // deny drops the prompt; context is appended to it
+      // decision "allow" skips no prompt (reference: allow | deny only), ask is not in the
+      // reference, context is not documented here. tool_input is MERGED over the model's
+      // arguments: keys left out of updatedInput keep their values.
+      PreToolUse: ["deny", "modify"],
+      PostToolUse: ["deny", "context", "updatedOutput"], // deny: the reason replaces the result; tool_output replaces it
+      Stop: ["deny"],
+      // SessionEnd, Notification, PreCompress: only systemMessage, which reaches the user, not the model.
+    }),
+    { spelling: "universal", halt: ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"], systemMessage: "all" },
+  ),
   nativeMatcher: "claude-regex", // regex on the tool name for BeforeTool/AfterTool
   // Its own tool names (packages/core/src/tools/tool-names.ts and definitions/, docs/reference/tools.md):
   // `tool_name` is the name, not the display name (WriteFile, SearchText). Older releases call

@@ -26,7 +26,9 @@ describe("halt, systemMessage, suppressOutput: exact stdout per host", () => {
   const line = (body: unknown) => `${JSON.stringify(body)}\n`;
 
   test("Claude Code: every field, on every event; a halt goes beside a decision", () => {
-    expect(hook("claude-code", "PostToolUse", "PostToolUse", EVERYTHING)).toBe(line({ continue: false, stopReason: "R", systemMessage: "M", suppressOutput: true }));
+    expect(hook("claude-code", "PostToolUse", "PostToolUse", EVERYTHING)).toBe(
+      line({ continue: false, stopReason: "R", systemMessage: "M", suppressOutput: true }),
+    );
     expect(hook("claude-code", "PreToolUse", "PreToolUse", { decision: "deny", reason: "no", halt: { reason: "R" } })).toBe(
       line({
         hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" },
@@ -79,7 +81,9 @@ test("a bad halt fails closed where the connector says so", () => {
   const config = writeConfig(box, `{ id: "closed", onFailure: "deny", hooks: { PreToolUse: { handler: () => ({ halt: { why: "x" } }) as any } } }`);
   const result = box.hook("claude-code", "PreToolUse", fixturePayload("claude-code", "PreToolUse", box), { config });
   expect(result.exitCode).toBe(0);
-  expect(stdoutJson(result)).toMatchObject({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: expect.stringContaining("closed failed closed") } });
+  expect(stdoutJson(result)).toMatchObject({
+    hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: expect.stringContaining("closed failed closed") },
+  });
 });
 
 describe("declared where a host cannot honour them", () => {
@@ -124,4 +128,23 @@ describe("declared where a host cannot honour them", () => {
       ["claude-code", "halt", "halt", "as answered"],
     ]);
   });
+});
+
+test("for handlers: install --json and explain sum up, per host, where each is honoured", () => {
+  const box = sandbox();
+  const file = writeConfig(box, `{ id: "h", hooks: { PostToolUse: { handler: () => undefined }, PreToolUse: { handler: () => undefined } } }`);
+  const install = box.cli(["install", "--config", file, "--platform", "codex", "--json", "--dry-run"]);
+  expect(install.exitCode).toBe(0);
+  expect(JSON.parse(install.stdout).results[0].extras).toEqual([
+    { field: "halt", honouredOn: ["PostToolUse"], elsewhere: "ignored: the run goes on (the halt is recorded in the ledger)" },
+    { field: "suppressOutput", honouredOn: [], elsewhere: "ignored (the host shows the hook's output as usual)" },
+  ]);
+  const explain = box.cli(["explain", "--config", file, "--platform", "codex,claude-code,copilot-cli"]);
+  const section = explain.stdout.slice(explain.stdout.indexOf("\nhalt, systemMessage, suppressOutput (if your handlers return them"));
+  const rows = section.split("\n").map((line) => line.trim().split(/\s{2,}/));
+  expect(rows.filter((r) => r.length === 4)).toEqual([
+    ["host", "halt", "systemMessage", "suppressOutput"],
+    ["codex", "on PostToolUse", "yes", "no"],
+    ["copilot-cli", "no", "no", "no"],
+  ]);
 });

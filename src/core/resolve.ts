@@ -62,13 +62,31 @@ function rewriteDegradations(event: EventName, caps: readonly Capability[], rewr
 const extrasLost = (event: EventName, facts: ExtrasFacts | undefined): Degradation[] =>
   EXTRAS.filter((extra) => !honours(facts, extra, event)).map((from) => ({ event, from, to: EXTRA_FALLBACK[from] }));
 
-/** Every degradation an event suffers on a host, for install reports and `explain` (the extras' with the host's dialect only). */
-export function degradationsFor(event: EventName, capabilities: Capabilities, dialect?: Pick<Dialect, "rewrite" | "extras">): Degradation[] {
+/**
+ * Every degradation an event suffers on a host, for install reports and `explain`; with `extras`,
+ * those of halt, systemMessage and suppressOutput too (a fixed response that asks them: for
+ * handlers, install and explain sum them up per host, extrasSummary).
+ */
+export function degradationsFor(event: EventName, capabilities: Capabilities, dialect?: Pick<Dialect, "rewrite" | "extras">, extras = false): Degradation[] {
   const caps = capabilities[event] ?? [];
   const lost = meaningful(event)
     .filter((c) => !caps.includes(c))
     .map((from) => ({ event, from, to: fallback(event, from, caps) }));
-  return [...lost, ...rewriteDegradations(event, caps, dialect?.rewrite), ...(dialect ? extrasLost(event, dialect.extras) : [])];
+  return [...lost, ...rewriteDegradations(event, caps, dialect?.rewrite), ...(extras ? extrasLost(event, dialect?.extras) : [])];
+}
+
+/** Of halt, systemMessage and suppressOutput, each the host does not honour on every one of `events`: where it does, and what it becomes elsewhere. */
+export interface ExtraSupport {
+  field: Extra;
+  honouredOn: EventName[];
+  elsewhere: string;
+}
+
+export function extrasSummary(events: readonly EventName[], dialect: Pick<Dialect, "extras">): ExtraSupport[] {
+  return EXTRAS.flatMap((field) => {
+    const honouredOn = events.filter((event) => honours(dialect.extras, field, event));
+    return honouredOn.length === events.length ? [] : [{ field, honouredOn, elsewhere: EXTRA_FALLBACK[field] }];
+  });
 }
 
 function joinText(...parts: (string | undefined)[]): string | undefined {
