@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { EventName, HostDef } from "./hosts.ts";
 import type { MockModel, MockOptions } from "./mock-model.ts";
 import { findAdapter } from "../../adapters/index.ts";
+import { honours } from "../../src/dialects/extras.ts";
 import { overlaySkip } from "../support/overlay-namespace.ts";
 
 export const DENY_REASON = "blocked by e2e";
@@ -14,6 +15,7 @@ export const SESSION_CONTEXT = "E2E-SESSION-CONTEXT-7f3a";
 export const PROMPT_CONTEXT = "E2E-PROMPT-CONTEXT-91c2";
 export const STOP_REASON = "E2E-STOP-CONTINUE-5d0e: say the word again";
 export const THROW_MESSAGE = "e2e handler exploded on purpose";
+export const HALT_REASON = "E2E-HALT-3c9a: stopped after the tool";
 /** The start of the reason a guard that failed closed gives (src/hook/fail-closed.ts). */
 export const FAILED_CLOSED = "e2e failed closed: handler threw: " + THROW_MESSAGE;
 
@@ -370,6 +372,34 @@ export const CASES: CaseDef[] = [
       if (typeof got.toolOutput !== "string") return `event.toolOutput is not a string: ${js(got.toolOutput)?.slice(0, 200)}`;
       if (!/\bhi\b/.test(got.toolOutput)) return `event.toolOutput does not hold the tool's output "hi": ${js(got.toolOutput).slice(0, 200)}`;
       if (got.toolName !== h.shellTool) return `event.toolName is ${js(got.toolName)}, expected ${js(h.shellTool)}`;
+      return undefined;
+    },
+  },
+  {
+    // halt (docs/connector.md#responses): after the shell tool ran, PostToolUse ends the run, so
+    // the host never gives the tool's result back to the model. Only where the adapter says the
+    // host honours a halt on PostToolUse (dialect.extras).
+    name: "halt-after-tool",
+    primary: "PostToolUse",
+    needs: ["PostToolUse"],
+    appliesTo: (h) => honours(findAdapter(h.id)?.dialect.extras, "halt", "PostToolUse"),
+    appliesWhy: "the host cannot end the run on PostToolUse (docs/connector.md#responses)",
+    hooks: (h) => `
+    PostToolUse: {
+      matcher: ${js(h.shellTool)},
+      handler: (event) => {
+        keepRaw("PostToolUse", event);
+        mark("PostToolUse.called", { toolName: event.toolName });
+        return { halt: { reason: ${js(HALT_REASON)} } };
+      },
+    },`,
+    check(o) {
+      const miss = needToolCall(o);
+      if (miss) return miss;
+      if (!toolRan(o)) return `the tool did not run (${summary(o)})`;
+      if (!readMark(o, "PostToolUse.called")) return `PostToolUse handler was not called (${summary(o)})`;
+      if (requestsAfterToolCall(o).some((r) => r.answer === "final")) return `the run went on: the model got the tool's result after the halt (${summary(o)})`;
+      if (o.timedOut) return "the host did not end after the halt (timeout)";
       return undefined;
     },
   },
