@@ -39,6 +39,7 @@ export default defineAdapter({
     "https://github.com/openai/codex/blob/main/docs/config.md (allow_managed_hooks_only in requirements.toml)",
     "https://github.com/openai/codex/blob/main/codex-rs/hooks/src/engine/discovery.rs (hooks.json beside each config layer: the system layer's is managed)",
     "https://github.com/openai/codex/blob/main/codex-rs/hooks/src/engine/output_parser.rs (continue / stopReason / suppressOutput refused on PreToolUse and PermissionRequest, suppressOutput on PostToolUse; systemMessage a warning on every event): halt, systemMessage",
+    "@openai/codex@0.171.0 real run, 2026-12-06 (test/hosts case halt-after-tool: PostToolUse continue: false put its stopReason in place of the tool's result and the model was asked again): no halt on PostToolUse",
   ],
   verified: [
     { version: "0.171.0", by: "real run", on: "2026-12-04" },
@@ -70,6 +71,8 @@ export default defineAdapter({
   // CLOSED), no updatedMCPToolOutput (parsed, never applied), no context on Stop / PreCompact.
   // The universal fields (output_parser.rs): `continue: false` + `stopReason` is refused on PreToolUse
   // and PermissionRequest (the hook is marked failed) and does not stop a subagent on SubagentStart;
+  // on PostToolUse it only puts `stopReason` in place of the tool's result, and the turn goes on
+  // (docs/decisions/halt.md): not a halt;
   // `systemMessage` is shown to the user (a warning) on every event; `suppressOutput` is parsed and
   // never applied, and refused on PreToolUse, PermissionRequest and PostToolUse: never sent.
   dialect: withExtras(
@@ -85,7 +88,7 @@ export default defineAdapter({
     }),
     {
       spelling: "universal",
-      halt: ["SessionStart", "UserPromptSubmit", "PostToolUse", "PreCompact", "PostCompact", "Stop", "SubagentStop"],
+      halt: ["SessionStart", "UserPromptSubmit", "PreCompact", "PostCompact", "Stop", "SubagentStop"],
       systemMessage: "all",
     },
   ),

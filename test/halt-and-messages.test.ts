@@ -41,8 +41,10 @@ describe("halt, systemMessage, suppressOutput: exact stdout per host", () => {
     expect(hook("claude-code", "SessionStart", "SessionStart", { halt: {} })).toBe(line({ continue: false, stopReason: "Stopped by the test hook" }));
   });
 
-  test("Codex: halt where it takes continue: false, systemMessage everywhere, suppressOutput never (it refuses it)", () => {
-    expect(hook("codex", "PostToolUse", "PostToolUse", EVERYTHING)).toBe(line({ continue: false, stopReason: "R", systemMessage: "M" }));
+  test("Codex: halt where continue: false ends the turn, systemMessage everywhere, suppressOutput never (it refuses it)", () => {
+    expect(hook("codex", "UserPromptSubmit", "UserPromptSubmit", EVERYTHING)).toBe(line({ continue: false, stopReason: "R", systemMessage: "M" }));
+    // On PostToolUse its continue: false only replaces the tool's result: no halt there.
+    expect(hook("codex", "PostToolUse", "PostToolUse", EVERYTHING)).toBe(line({ systemMessage: "M" }));
     expect(hook("codex", "PreToolUse", "PreToolUse", EVERYTHING)).toBe(line({ systemMessage: "M" }));
     expect(hook("codex", "PreToolUse", "PreToolUse", { halt: { reason: "R" } })).toBe("");
   });
@@ -132,11 +134,11 @@ describe("declared where a host cannot honour them", () => {
 
 test("for handlers: install --json and explain sum up, per host, where each is honoured", () => {
   const box = sandbox();
-  const file = writeConfig(box, `{ id: "h", hooks: { PostToolUse: { handler: () => undefined }, PreToolUse: { handler: () => undefined } } }`);
+  const file = writeConfig(box, `{ id: "h", hooks: { PostToolUse: { handler: () => undefined }, Stop: { handler: () => undefined } } }`);
   const install = box.cli(["install", "--config", file, "--platform", "codex", "--json", "--dry-run"]);
   expect(install.exitCode).toBe(0);
   expect(JSON.parse(install.stdout).results[0].extras).toEqual([
-    { field: "halt", honouredOn: ["PostToolUse"], elsewhere: "ignored: the run goes on (the halt is recorded in the ledger)" },
+    { field: "halt", honouredOn: ["Stop"], elsewhere: "ignored: the run goes on (the halt is recorded in the ledger)" },
     { field: "suppressOutput", honouredOn: [], elsewhere: "ignored (the host shows the hook's output as usual)" },
   ]);
   const explain = box.cli(["explain", "--config", file, "--platform", "codex,claude-code,copilot-cli"]);
@@ -144,7 +146,7 @@ test("for handlers: install --json and explain sum up, per host, where each is h
   const rows = section.split("\n").map((line) => line.trim().split(/\s{2,}/));
   expect(rows.filter((r) => r.length === 4)).toEqual([
     ["host", "halt", "systemMessage", "suppressOutput"],
-    ["codex", "on PostToolUse", "yes", "no"],
+    ["codex", "on Stop", "yes", "no"],
     ["copilot-cli", "no", "no", "no"],
   ]);
 });

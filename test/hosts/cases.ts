@@ -404,6 +404,29 @@ export const CASES: CaseDef[] = [
     },
   },
   {
+    // halt on UserPromptSubmit: the prompt never reaches the model (Codex honours a halt there, not on PostToolUse).
+    name: "halt-prompt",
+    primary: "UserPromptSubmit",
+    needs: ["UserPromptSubmit"],
+    appliesTo: (h) => honours(findAdapter(h.id)?.dialect.extras, "halt", "UserPromptSubmit"),
+    appliesWhy: "the host cannot end the run on UserPromptSubmit (docs/connector.md#responses)",
+    hooks: () => `
+    UserPromptSubmit: {
+      handler: (event) => {
+        keepRaw("UserPromptSubmit", event);
+        mark("UserPromptSubmit.called", { prompt: event.prompt });
+        return { halt: { reason: ${js(HALT_REASON)} } };
+      },
+    },`,
+    check(o) {
+      if (!readMark(o, "UserPromptSubmit.called")) return `UserPromptSubmit handler was not called (${summary(o)})`;
+      const asked = o.mock.requests.filter((r) => ["tool-call", "final", "text"].includes(r.answer));
+      if (asked.length) return `the run went on: the model was asked after the halt (${summary(o)})`;
+      if (o.timedOut) return "the host did not end after the halt (timeout)";
+      return undefined;
+    },
+  },
+  {
     name: "stop-continue",
     primary: "Stop",
     decision: "deny",
