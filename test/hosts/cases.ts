@@ -383,7 +383,7 @@ export const CASES: CaseDef[] = [
     primary: "PostToolUse",
     needs: ["PostToolUse"],
     appliesTo: (h) => honours(findAdapter(h.id)?.dialect.extras, "halt", "PostToolUse"),
-    appliesWhy: "the host cannot end the run on PostToolUse (docs/connector.md#responses)",
+    appliesWhy: "for hosts that end the run on a PostToolUse halt (docs/connector.md#responses)",
     hooks: (h) => `
     PostToolUse: {
       matcher: ${js(h.shellTool)},
@@ -409,7 +409,7 @@ export const CASES: CaseDef[] = [
     primary: "UserPromptSubmit",
     needs: ["UserPromptSubmit"],
     appliesTo: (h) => honours(findAdapter(h.id)?.dialect.extras, "halt", "UserPromptSubmit"),
-    appliesWhy: "the host cannot end the run on UserPromptSubmit (docs/connector.md#responses)",
+    appliesWhy: "for hosts that end the run on a UserPromptSubmit halt (docs/connector.md#responses)",
     hooks: () => `
     UserPromptSubmit: {
       handler: (event) => {
