@@ -150,3 +150,15 @@ test("for handlers: install --json and explain sum up, per host, where each is h
     ["copilot-cli", "no", "no", "no"],
   ]);
 });
+
+test("simulate shows what the host gets and lists what it cannot take", () => {
+  const box = sandbox();
+  writeConfig(box, `{ id: "s", hooks: { Stop: { handler: () => ({ halt: { reason: "enough" }, systemMessage: "bye" }) } } }`);
+  const cursor = box.cli(["simulate", "cursor", "Stop", "--payload", "-"], { stdin: JSON.stringify({ conversation_id: "c", loop_count: 0 }) });
+  expect(cursor.stdout).toContain(
+    "degradations on Cursor:\n  Stop: halt → ignored: the run goes on (the halt is recorded in the ledger)\n  Stop: systemMessage → dropped (the host shows the user no message from a hook here)\n",
+  );
+  expect(cursor.stdout).toEndWith("Cursor gets: exit 0\nstdout: (empty)\n");
+  const claude = box.cli(["simulate", "claude-code", "Stop", "--payload", "-"], { stdin: JSON.stringify({ session_id: "s", stop_hook_active: false }) });
+  expect(claude.stdout).toEndWith(`Claude Code gets: exit 0\nstdout: ${JSON.stringify({ continue: false, stopReason: "enough", systemMessage: "bye" })}\n`);
+});
