@@ -1,6 +1,6 @@
 import type { EventName, HookResponse } from "../events.ts";
-import type { Capabilities, Capability, Dialect, ResolvedResponse, RewriteFacts } from "../dialects/dialect.ts";
-import { EXTRA_FALLBACK, EXTRAS, honours, type Extra, type ExtrasFacts } from "../dialects/extras.ts";
+import type { Capabilities, Capability, Dialect, Extra, ExtrasFacts, ResolvedResponse, RewriteFacts } from "../dialects/dialect.ts";
+import { EXTRA_FALLBACK, EXTRAS, honours } from "../dialects/extras.ts";
 
 /** What an unsupported capability turns into on an event, in words for reports. */
 export interface Degradation {

@@ -1,40 +1,9 @@
 import type { EventName } from "../events.ts";
-import type { Dialect, RenderInput, Reply } from "./dialect.ts";
+import type { Dialect, Extra, ExtrasFacts, ExtrasSpelling, RenderInput, Reply } from "./dialect.ts";
 import { jsonReply } from "./reply.ts";
 
-/**
- * The answer fields besides a decision that users have in their best host: `halt` (end the
- * agent's turn or run), `systemMessage` (a message shown to the user, never to the model),
- * `suppressOutput` (keep the hook's output out of the host's transcript). Which of them a host
- * honours, on which events, is data of its adapter (ExtrasFacts, with the host's sources beside
- * it in the adapter's `sources`); what it does not honour degrades by one rule (resolve.ts) and
- * is declared by install, explain and simulate like every other field.
- */
-export type Extra = "halt" | "systemMessage" | "suppressOutput";
-
+/** halt, systemMessage, suppressOutput: their types and which a host honours are in dialect.ts (ExtrasFacts). */
 export const EXTRAS: readonly Extra[] = ["halt", "systemMessage", "suppressOutput"];
-
-/** How a host spells the extras in its reply. */
-export type ExtrasSpelling =
-  /** Claude Code's top-level universal fields, copied by Codex and Gemini CLI: `continue: false` + `stopReason`, `systemMessage`, `suppressOutput`. */
-  | "universal"
-  /** Cursor's: a halt is `continue: false` + `user_message` (beforeSubmitPrompt: the prompt is not sent). */
-  | "cursor";
-
-/** Which extras a host honours, per event ("all": every event it has). */
-export interface ExtrasFacts {
-  spelling: ExtrasSpelling;
-  halt?: readonly EventName[] | "all";
-  systemMessage?: readonly EventName[] | "all";
-  suppressOutput?: readonly EventName[] | "all";
-}
-
-/** What a response asks besides its decision, reduced to what the host honours here. */
-export interface ResolvedExtras {
-  halt?: { reason?: string };
-  systemMessage?: string;
-  suppressOutput?: true;
-}
 
 export const honours = (facts: ExtrasFacts | undefined, extra: Extra, event: EventName): boolean => {
   const on = facts?.[extra];
