@@ -142,6 +142,31 @@ export const checkToolEvent = (seen: string, h: HostDef): string | undefined => 
 
 // ---------- the cases ----------
 
+/** A halt case on `event`: only where the adapter says the host honours a halt there (dialect.extras). */
+const halting = (event: EventName, name: string) => ({
+  name,
+  primary: event,
+  needs: [event],
+  appliesTo: (h: HostDef) => honours(findAdapter(h.id)?.dialect.extras, "halt", event),
+  appliesWhy: `for hosts that end the run on a ${event} halt (docs/connector.md#responses)`,
+});
+
+/** A handler on `event` that records its call and halts. */
+const haltingHook = (event: EventName, matcher?: string) => `
+    ${event}: {${matcher ? `\n      matcher: ${js(matcher)},` : ""}
+      handler: (event) => {
+        keepRaw(${js(event)}, event);
+        mark(${js(`${event}.called`)}, {});
+        return { halt: { reason: ${js(HALT_REASON)} } };
+      },
+    },`;
+
+/** The halting handler ran and the host ended: the reason when not. */
+const haltMissed = (o: CaseOutcome, event: EventName): string | undefined => {
+  if (!readMark(o, `${event}.called`)) return `${event} handler was not called (${summary(o)})`;
+  return o.timedOut ? "the host did not end after the halt (timeout)" : undefined;
+};
+
 export const MCP_SERVER = "e2erec";
 export const MCP_TOKEN = "E2E-MCP-CALL-4b1d";
 /** What the runner puts in every host's environment; the server must receive it through the host's variable reference. */
@@ -377,52 +402,26 @@ export const CASES: CaseDef[] = [
   },
   {
     // halt (docs/connector.md#responses): after the shell tool ran, PostToolUse ends the run, so
-    // the host never gives the tool's result back to the model. Only where the adapter says the
-    // host honours a halt on PostToolUse (dialect.extras).
-    name: "halt-after-tool",
-    primary: "PostToolUse",
-    needs: ["PostToolUse"],
-    appliesTo: (h) => honours(findAdapter(h.id)?.dialect.extras, "halt", "PostToolUse"),
-    appliesWhy: "for hosts that end the run on a PostToolUse halt (docs/connector.md#responses)",
-    hooks: (h) => `
-    PostToolUse: {
-      matcher: ${js(h.shellTool)},
-      handler: (event) => {
-        keepRaw("PostToolUse", event);
-        mark("PostToolUse.called", { toolName: event.toolName });
-        return { halt: { reason: ${js(HALT_REASON)} } };
-      },
-    },`,
+    // the host never gives the tool's result back to the model.
+    ...halting("PostToolUse", "halt-after-tool"),
+    hooks: (h) => haltingHook("PostToolUse", h.shellTool),
     check(o) {
-      const miss = needToolCall(o);
+      const miss = needToolCall(o) ?? haltMissed(o, "PostToolUse");
       if (miss) return miss;
       if (!toolRan(o)) return `the tool did not run (${summary(o)})`;
-      if (!readMark(o, "PostToolUse.called")) return `PostToolUse handler was not called (${summary(o)})`;
       if (requestsAfterToolCall(o).some((r) => r.answer === "final")) return `the run went on: the model got the tool's result after the halt (${summary(o)})`;
-      if (o.timedOut) return "the host did not end after the halt (timeout)";
       return undefined;
     },
   },
   {
     // halt on UserPromptSubmit: the prompt never reaches the model (Codex honours a halt there, not on PostToolUse).
-    name: "halt-prompt",
-    primary: "UserPromptSubmit",
-    needs: ["UserPromptSubmit"],
-    appliesTo: (h) => honours(findAdapter(h.id)?.dialect.extras, "halt", "UserPromptSubmit"),
-    appliesWhy: "for hosts that end the run on a UserPromptSubmit halt (docs/connector.md#responses)",
-    hooks: () => `
-    UserPromptSubmit: {
-      handler: (event) => {
-        keepRaw("UserPromptSubmit", event);
-        mark("UserPromptSubmit.called", { prompt: event.prompt });
-        return { halt: { reason: ${js(HALT_REASON)} } };
-      },
-    },`,
+    ...halting("UserPromptSubmit", "halt-prompt"),
+    hooks: () => haltingHook("UserPromptSubmit"),
     check(o) {
-      if (!readMark(o, "UserPromptSubmit.called")) return `UserPromptSubmit handler was not called (${summary(o)})`;
-      const asked = o.mock.requests.filter((r) => ["tool-call", "final", "text"].includes(r.answer));
-      if (asked.length) return `the run went on: the model was asked after the halt (${summary(o)})`;
-      if (o.timedOut) return "the host did not end after the halt (timeout)";
+      const miss = haltMissed(o, "UserPromptSubmit");
+      if (miss) return miss;
+      if (o.mock.requests.some((r) => ["tool-call", "final", "text"].includes(r.answer)))
+        return `the run went on: the model was asked after the halt (${summary(o)})`;
       return undefined;
     },
   },
