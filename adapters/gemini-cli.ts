@@ -64,6 +64,7 @@ export default defineAdapter({
     "https://github.com/google-gemini/gemini-cli/blob/main/packages/core/src/tools/definitions/base-declarations.ts",
     "https://geminicli.com/docs/reference/tools",
     "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md (common output fields: continue / stopReason per event, systemMessage, suppressOutput hides hook metadata from logs): halt, systemMessage",
+    "@google/gemini-cli@0.61.0 real run, 2026-12-06 (test/hosts cases halt-after-tool, halt-prompt: continue false on AfterTool and BeforeAgent ends the run before the model is asked again)",
   ],
   verified: [
     { version: "0.61.0", by: "real run", on: "2026-12-04" },
