@@ -1,6 +1,7 @@
 import { join, systemFile } from "../src/paths.ts";
 import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter.ts";
 import { CLAUDE_CODE_CAPABILITIES, hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { withExtras } from "../src/dialects/extras.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { WHY } from "../src/tools/other-reasons.ts";
 import { MATCHED_EVENTS } from "../src/events.ts";
@@ -48,6 +49,7 @@ export default defineAdapter({
     "https://code.claude.com/docs/en/settings (disableAllHooks, allowManagedHooksOnly: the hook switches)",
     "@anthropic-ai/claude-code@2.1.332 real run, 2026-12-05 (a PreToolUse `updatedInput` with no permissionDecision: the new command runs where an allow rule covers it and needs approval where none does; with allow it runs unasked): a modify is the neutral rewrite",
     'https://code.claude.com/docs/en/hooks (updatedInput: "combine with allow" to approve, with "ask" to show the new input to the user)',
+    'https://code.claude.com/docs/en/hooks ("Common JSON fields": continue / stopReason, suppressOutput, systemMessage on every event): halt, systemMessage, suppressOutput',
   ],
   // onFailure "block" (2.1.295 and later): a hook that cannot start, times out or exits with an unexpected code blocks the action.
   hostFailClosed: {
@@ -81,7 +83,15 @@ export default defineAdapter({
   // The project dir is not in the payload; Claude exports it to the hook process.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },
   // A rewrite alone keeps Claude's permission rules and prompts (real run, sources); an ask shows the new input.
-  dialect: hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES, { rewrite: { alone: "neutral", withAsk: true } }),
+  // The universal fields, on every event (hooks docs, "Common JSON fields"): `continue: false` +
+  // `stopReason` stops Claude after the hook (over any decision), `systemMessage` is a warning shown
+  // to the user, `suppressOutput` keeps the hook's stdout out of the transcript.
+  dialect: withExtras(hookSpecificOutputDialect("claude-code", CLAUDE_CODE_CAPABILITIES, { rewrite: { alone: "neutral", withAsk: true } }), {
+    spelling: "universal",
+    halt: "all",
+    systemMessage: "all",
+    suppressOutput: "all",
+  }),
   nativeMatcher: "claude-regex",
   // Every matcher as ours: the tool, SessionStart's source, SessionEnd's reason, the compaction's
   // trigger, the notification type, the subagent's type (code.claude.com/docs/en/hooks, matchers).

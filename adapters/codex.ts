@@ -1,6 +1,7 @@
 import { absolute, join, systemFile } from "../src/paths.ts";
 import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter.ts";
 import { hookSpecificOutputDialect } from "../src/dialects/hook-specific-output.ts";
+import { withExtras } from "../src/dialects/extras.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { WHY } from "../src/tools/other-reasons.ts";
 
@@ -37,6 +38,8 @@ export default defineAdapter({
     "https://github.com/openai/codex/blob/main/codex-rs/features/src/lib.rs (the hooks feature flag)",
     "https://github.com/openai/codex/blob/main/docs/config.md (allow_managed_hooks_only in requirements.toml)",
     "https://github.com/openai/codex/blob/main/codex-rs/hooks/src/engine/discovery.rs (hooks.json beside each config layer: the system layer's is managed)",
+    "https://github.com/openai/codex/blob/main/codex-rs/hooks/src/engine/output_parser.rs (continue / stopReason / suppressOutput refused on PreToolUse and PermissionRequest, suppressOutput on PostToolUse; systemMessage a warning on every event): halt, systemMessage",
+    "@openai/codex@0.171.0 real run, 2026-12-06 (test/hosts case halt-after-tool: PostToolUse continue: false put its stopReason in place of the tool's result and the model was asked again): no halt on PostToolUse",
   ],
   verified: [
     { version: "0.171.0", by: "real run", on: "2026-12-04" },
@@ -66,16 +69,29 @@ export default defineAdapter({
   // and the call goes on (fail-open). So: no bare permissionDecision "allow" or "ask" on PreToolUse
   // (rejected; only allow + updatedInput passes), no updatedInput on PermissionRequest (fails
   // CLOSED), no updatedMCPToolOutput (parsed, never applied), no context on Stop / PreCompact.
-  dialect: hookSpecificOutputDialect("codex", {
-    SessionStart: ["context"], // cannot block
-    UserPromptSubmit: ["deny", "context"],
-    PreToolUse: ["deny", "modify", "context"], // updatedInput: Bash / apply_patch need a string `command`
-    PostToolUse: ["deny", "context"], // block: the reason replaces the result the model sees
-    Stop: ["deny"], // block: the reason becomes the next prompt (keep going)
-    PermissionRequest: ["allow", "deny"], // allow skips the approval prompt
-    SubagentStart: ["context"], // goes to the subagent; continue:false does not stop it
-    SubagentStop: ["deny"],
-  }),
+  // The universal fields (output_parser.rs): `continue: false` + `stopReason` is refused on PreToolUse
+  // and PermissionRequest (the hook is marked failed) and does not stop a subagent on SubagentStart;
+  // on PostToolUse it only puts `stopReason` in place of the tool's result, and the turn goes on
+  // (docs/decisions/halt.md): not a halt;
+  // `systemMessage` is shown to the user (a warning) on every event; `suppressOutput` is parsed and
+  // never applied, and refused on PreToolUse, PermissionRequest and PostToolUse: never sent.
+  dialect: withExtras(
+    hookSpecificOutputDialect("codex", {
+      SessionStart: ["context"], // cannot block
+      UserPromptSubmit: ["deny", "context"],
+      PreToolUse: ["deny", "modify", "context"], // updatedInput: Bash / apply_patch need a string `command`
+      PostToolUse: ["deny", "context"], // block: the reason replaces the result the model sees
+      Stop: ["deny"], // block: the reason becomes the next prompt (keep going)
+      PermissionRequest: ["allow", "deny"], // allow skips the approval prompt
+      SubagentStart: ["context"], // goes to the subagent; continue:false does not stop it
+      SubagentStop: ["deny"],
+    }),
+    {
+      spelling: "universal",
+      halt: ["SessionStart", "UserPromptSubmit", "PreCompact", "PostCompact", "Stop", "SubagentStop"],
+      systemMessage: "all",
+    },
+  ),
   // Rust regex, unanchored like Claude's; "Edit"/"Write" also match apply_patch (aliases).
   nativeMatcher: "claude-regex",
   // Matched on the tool, SessionStart's source, the compaction's trigger and the subagent's type, in

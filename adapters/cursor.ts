@@ -1,6 +1,7 @@
 import { join, systemFile } from "../src/paths.ts";
 import { defineAdapter } from "../src/adapter.ts";
 import { flatPermissionDialect } from "../src/dialects/flat-permission.ts";
+import { withExtras } from "../src/dialects/extras.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 
 // Facts: https://cursor.com/docs/hooks (docs/hosts/cursor.md; no real-host run, no capture),
@@ -16,6 +17,7 @@ export default defineAdapter({
     "https://cursor.com/docs/hooks",
     "https://cursor.com/docs/reference/third-party-hooks",
     "rechecked 2026-12-06 (issue 47): no source found that preToolUse enforces `ask`; a Cursor forum report (topic 173694, Cursor 3.21.16) has `ask` ignored even on beforeShellExecution in Auto-review mode: the ask → no opinion degradation stays",
+    "https://cursor.com/docs/hooks (beforeSubmitPrompt: continue false + user_message; sessionStart continue not enforced): halt on UserPromptSubmit only",
   ],
   // failClosed (default false): a hook that crashes, times out or prints invalid JSON blocks the action.
   hostFailClosed: {
@@ -58,18 +60,24 @@ export default defineAdapter({
   },
   // No opinion prints nothing (house rule): the docs do not forbid empty output on exit 0; the
   // anchor's "Cursor logs `no valid response`, always print {}" is an unverified note.
-  dialect: flatPermissionDialect("cursor", {
-    SessionStart: ["context"], // `continue:false` is accepted but not enforced: cannot block
-    UserPromptSubmit: ["deny"], // no context field
-    // "ask" is in the schema but not enforced (only beforeShellExecution/beforeMCPExecution honour
-    // it); no documented context field on preToolUse (the anchor's agent_message-on-allow is unverified).
-    PreToolUse: ["allow", "deny", "modify"],
-    // updated_mcp_tool_output replaces MCP tools' output only, so updatedOutput degrades to context.
-    PostToolUse: ["context"],
-    Stop: ["deny"], // followup_message: keep going
-    SubagentStart: ["deny"], // blocks the spawn (unlike Claude Code)
-    SubagentStop: ["deny"], // followup_message, only when status is "completed"
-  }),
+  // A halt only where Cursor stops the run: beforeSubmitPrompt's `continue: false` (+ `user_message`
+  // shown to the user) sends nothing to the agent; sessionStart's is accepted and not enforced. No
+  // message to the user besides a deny's, no transcript switch.
+  dialect: withExtras(
+    flatPermissionDialect("cursor", {
+      SessionStart: ["context"], // `continue:false` is accepted but not enforced: cannot block
+      UserPromptSubmit: ["deny"], // no context field
+      // "ask" is in the schema but not enforced (only beforeShellExecution/beforeMCPExecution honour
+      // it); no documented context field on preToolUse (the anchor's agent_message-on-allow is unverified).
+      PreToolUse: ["allow", "deny", "modify"],
+      // updated_mcp_tool_output replaces MCP tools' output only, so updatedOutput degrades to context.
+      PostToolUse: ["context"],
+      Stop: ["deny"], // followup_message: keep going
+      SubagentStart: ["deny"], // blocks the spawn (unlike Claude Code)
+      SubagentStop: ["deny"], // followup_message, only when status is "completed"
+    }),
+    { spelling: "cursor", halt: ["UserPromptSubmit"] },
+  ),
   // Matchers are pipe lists of Cursor's tool types (`Shell|Read|Write`), regex-like but not
   // specified: plain lists are written natively, anything else is matched at run time.
   nativeMatcher: "name-list",

@@ -1,6 +1,7 @@
 import { absolute, join, systemFile } from "../src/paths.ts";
 import { defineAdapter, type HookSwitch, type PathContext } from "../src/adapter.ts";
 import { geminiDialect } from "../src/dialects/gemini.ts";
+import { withExtras } from "../src/dialects/extras.ts";
 import { SNAKE_CASE_PAYLOAD } from "../src/core/payload-map.ts";
 import { WHY } from "../src/tools/other-reasons.ts";
 
@@ -63,6 +64,8 @@ export default defineAdapter({
     // Tool names and their parameters: the source (a 0.56 nightly), which the docs' tools reference agrees with.
     "https://github.com/google-gemini/gemini-cli/blob/main/packages/core/src/tools/definitions/base-declarations.ts",
     "https://geminicli.com/docs/reference/tools",
+    "https://github.com/google-gemini/gemini-cli/blob/main/docs/hooks/reference.md (common output fields: continue / stopReason per event, systemMessage, suppressOutput hides hook metadata from logs): halt, systemMessage",
+    "@google/gemini-cli@0.61.0 real run, 2026-12-06 (test/hosts cases halt-after-tool, halt-prompt: continue false on AfterTool and BeforeAgent ends the run before the model is asked again)",
   ],
   verified: [
     { version: "0.61.0", by: "real run", on: "2026-12-04" },
@@ -89,17 +92,25 @@ export default defineAdapter({
     isError: { paths: ["tool_response.error"], present: true },
   },
   // Top-level decision/reason; the Claude-shaped deny is ignored and the tool runs (docs/hosts/gemini-cli.md).
-  dialect: geminiDialect("gemini-cli", {
-    SessionStart: ["context"], // interactive: first history turn; -p: prepended to the prompt
-    UserPromptSubmit: ["deny", "context"], // deny drops the prompt; context is appended to it
-    // decision "allow" skips no prompt (reference: allow | deny only), ask is not in the
-    // reference, context is not documented here. tool_input is MERGED over the model's
-    // arguments: keys left out of updatedInput keep their values.
-    PreToolUse: ["deny", "modify"],
-    PostToolUse: ["deny", "context", "updatedOutput"], // deny: the reason replaces the result; tool_output replaces it
-    Stop: ["deny"],
-    // SessionEnd, Notification, PreCompress: only systemMessage, which reaches the user, not the model.
-  }),
+  // The common output fields (docs/hooks/reference.md): `continue: false` (+ `stopReason`, shown to
+  // the user) ends the agent loop on BeforeTool, AfterTool, BeforeAgent and AfterAgent and is
+  // ignored on SessionStart, SessionEnd, Notification and PreCompress; `systemMessage` is shown to
+  // the user on every event; its `suppressOutput` hides hook metadata from logs, not output from
+  // the transcript: not ours.
+  dialect: withExtras(
+    geminiDialect("gemini-cli", {
+      SessionStart: ["context"], // interactive: first history turn; -p: prepended to the prompt
+      UserPromptSubmit: ["deny", "context"], // deny drops the prompt; context is appended to it
+      // decision "allow" skips no prompt (reference: allow | deny only), ask is not in the
+      // reference, context is not documented here. tool_input is MERGED over the model's
+      // arguments: keys left out of updatedInput keep their values.
+      PreToolUse: ["deny", "modify"],
+      PostToolUse: ["deny", "context", "updatedOutput"], // deny: the reason replaces the result; tool_output replaces it
+      Stop: ["deny"],
+      // SessionEnd, Notification, PreCompress: only systemMessage, which reaches the user, not the model.
+    }),
+    { spelling: "universal", halt: ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"], systemMessage: "all" },
+  ),
   nativeMatcher: "claude-regex", // regex on the tool name for BeforeTool/AfterTool
   // Its own tool names (packages/core/src/tools/tool-names.ts and definitions/, docs/reference/tools.md):
   // `tool_name` is the name, not the display name (WriteFile, SearchText). Older releases call

@@ -7,7 +7,11 @@
  * - docs/connector.md, `fail-closed`: what `onFailure: "deny"` can and cannot hold on each host with
  *   hooks (src/install/fail-closed-report.ts, as `explain --json` says it, from `hostFailClosed`);
  * - docs/hosts.md, `managed`: each host's machine-wide hook file per OS (install --scope managed),
- *   how the host combines it with the other layers, and its managed-hooks-only switch (--lock).
+ *   how the host combines it with the other layers, and its managed-hooks-only switch (--lock);
+ * - docs/connector.md, `responses`: which of halt, systemMessage, suppressOutput each host with hooks
+ *   honours, on which events, and what each becomes elsewhere (the dialect's `extras`, src/dialects/extras.ts);
+ * - docs/connector.md, `matchers`: per event, what a matcher matches and the hosts that apply it
+ *   themselves (install writes it in their config); everywhere else it runs in our hook.
  * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/docs-tables.test.ts).
  * Paths are Linux's (an adapter may pick other folders on macOS or Windows).
  */
@@ -23,6 +27,9 @@ const { deliveredFile } = await import("../src/install/deliveries.ts");
 const { mcpFile } = await import("../src/install/mcp/plan.ts");
 const { failClosedOn } = await import("../src/install/fail-closed-report.ts");
 const { lockSetting, lockSwitches } = await import("../src/install/managed/locks.ts");
+const { EXTRAS } = await import("../src/dialects/extras.ts");
+const { EVENT_NAMES, MATCHER_TARGET } = await import("../src/events.ts");
+const { appliesMatcher } = await import("../src/install/plan.ts");
 
 const DELIVERY: Record<string, string> = { "hooks-folder": " (hooks folder)", none: "", unavailable: ", not supported (install writes nothing and says why)" };
 
@@ -68,18 +75,19 @@ function filesTable(): string[] {
   ];
 }
 
+const withHooks = (): Adapter[] => ADAPTERS.filter((a) => a.hooks.kind !== "none" && a.hooks.kind !== "unavailable");
+
 /** A connector that fails closed on one event: what failClosedOn says of it is what it says of any. */
 const FAILS_CLOSED = { id: "guard", onFailure: "deny", hooks: { PreToolUse: { handler: () => undefined } } } as const;
 
 function failClosedTable(): string[] {
-  const hooked = ADAPTERS.filter((a) => a.hooks.kind !== "none" && a.hooks.kind !== "unavailable");
   const row = (a: Adapter): string => {
     const on = failClosedOn(a, FAILS_CLOSED as unknown as Parameters<typeof failClosedOn>[1], [{ event: "PreToolUse" }])!;
     const only = a.hostFailClosed?.events ? ` (on ${a.hostFailClosed.events.join(", ")})` : "";
     const entry = on.entry ? `${code(JSON.stringify(on.entry))}${only}` : "-";
     return `| [${a.name}](hosts/${a.id}.md) | ${on.host ?? "runs the tool"} | ${entry} | ${on.cannot ?? "-"} |`;
   };
-  return ["| host | when our process cannot answer at all | install also writes | not covered |", "|---|---|---|---|", ...hooked.map(row)];
+  return ["| host | when our process cannot answer at all | install also writes | not covered |", "|---|---|---|---|", ...withHooks().map(row)];
 }
 
 /** The host's managed hook file on one OS (the adapters pick it by process.platform). */
@@ -108,11 +116,42 @@ function managedTable(): string[] {
   ];
 }
 
+function responsesTable(): string[] {
+  const cell = (a: Adapter, extra: (typeof EXTRAS)[number]): string => {
+    const on = a.dialect.extras?.[extra];
+    const events = Object.keys(a.events);
+    if (on === "all" || (on && events.every((e) => on.includes(e as never)))) return "every event";
+    const here = on ? events.filter((e) => on.includes(e as never)) : [];
+    return here.join(", ") || "no";
+  };
+  return [
+    "| host | `halt` | `systemMessage` | `suppressOutput` |",
+    "|---|---|---|---|",
+    ...withHooks().map((a) => `| [${a.name}](hosts/${a.id}.md) | ${EXTRAS.map((extra) => cell(a, extra)).join(" | ")} |`),
+  ];
+}
+
+const MATCHES: Record<string, string> = { toolName: "the tool's name (or `@kind`)", agentType: "`agentType`" };
+
+function matchersTable(): string[] {
+  const row = (event: (typeof EVENT_NAMES)[number]): string => {
+    const target = MATCHER_TARGET[event];
+    if (!target) return `| ${event} | nothing: a matcher is a config error | - | - |`;
+    const having = withHooks().filter((a) => a.events[event]);
+    const native = having.filter((a) => appliesMatcher(a, event)).map((a) => a.name);
+    const ours = having.filter((a) => !appliesMatcher(a, event)).map((a) => a.name);
+    return `| ${event} | ${MATCHES[target] ?? `\`${target}\``} | ${native.join(", ") || "-"} | ${ours.join(", ") || "-"} |`;
+  };
+  return ["| event | a matcher matches | the host applies it (native) | our hook applies it |", "|---|---|---|---|", ...EVENT_NAMES.map(row)];
+}
+
 const TABLES = [
   { file: ["docs", "hosts", "README.md"], name: "hosts", make: hostsTable },
   { file: ["docs", "hosts.md"], name: "files", make: filesTable },
   { file: ["docs", "connector.md"], name: "fail-closed", make: failClosedTable },
   { file: ["docs", "hosts.md"], name: "managed", make: managedTable },
+  { file: ["docs", "connector.md"], name: "responses", make: responsesTable },
+  { file: ["docs", "connector.md"], name: "matchers", make: matchersTable },
 ];
 
 /** The text with the named table made anew; throws when its markers are missing. */

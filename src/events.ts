@@ -44,6 +44,18 @@ export interface HookResponse {
    * was, and logged. `updatedInput`, the host's own shape, still works; both given: this over it.
    */
   updatedTool?: UpdatedTool;
+  /**
+   * End the agent's turn or run, with the reason shown to the user, where the host can (Claude
+   * Code, Codex, Gemini CLI: `continue: false` + `stopReason`); it wins over any decision.
+   * `continue: false` + `stopReason` is the same, in Claude Code's words.
+   */
+  halt?: { reason?: string };
+  continue?: boolean;
+  stopReason?: string;
+  /** A message shown to the user (never to the model), where the host shows one. */
+  systemMessage?: string;
+  /** Keep this hook's output out of the host's transcript, where the host has that switch. */
+  suppressOutput?: boolean;
 }
 
 /**
@@ -64,7 +76,7 @@ export interface SessionFields {
 }
 
 /** An answer field a host can take (`event.host.can.fields`). */
-export type AnswerField = "reason" | "updatedInput" | "updatedTool" | "additionalContext" | "updatedOutput";
+export type AnswerField = "reason" | "updatedInput" | "updatedTool" | "additionalContext" | "updatedOutput" | "halt" | "systemMessage" | "suppressOutput";
 
 /**
  * What the host that ran the hook does with an answer on this event, from the same data as
@@ -194,6 +206,11 @@ export interface HookDefinition<E extends EventName = EventName> {
   handler: (event: EventPayloadMap[E]) => HandlerResult | Promise<HandlerResult>;
   /** What the host gets when this handler cannot decide (docs/connector.md#guards-you-can-rely-on); default: the connector's `onFailure`. */
   onFailure?: OnFailure;
+  /**
+   * Seconds this definition may take, within the connector's `timeout` (it can only shorten it):
+   * past it, this definition has failed (its `onFailure`) and the others of the event still answer.
+   */
+  timeout?: number;
 }
 
 /**

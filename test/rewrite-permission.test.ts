@@ -138,7 +138,7 @@ for (const way of WAYS) {
         id: "claude-code",
         can: {
           decisions: ["allow", "deny", "ask", "modify", "context"],
-          fields: ["reason", "updatedInput", "updatedTool", "additionalContext"],
+          fields: ["reason", "updatedInput", "updatedTool", "additionalContext", "halt", "systemMessage", "suppressOutput"],
           modify: "rewrite",
           askWithRewrite: true,
         },
@@ -148,7 +148,7 @@ for (const way of WAYS) {
         id: "codex",
         can: {
           decisions: ["deny", "modify", "context"],
-          fields: ["reason", "updatedInput", "updatedTool", "additionalContext"],
+          fields: ["reason", "updatedInput", "updatedTool", "additionalContext", "systemMessage"],
           modify: "rewrite and approve",
           askWithRewrite: false,
         },

@@ -38,6 +38,7 @@ describe("nemoclaw: listed as a plugin host, not supported", () => {
         wired: [],
         unavailable: ["PreToolUse", "Stop"],
         degradations: [],
+        extras: [],
         warnings: [`NemoClaw cannot run agent-connector hooks: ${REASON} Nothing is installed for PreToolUse, Stop.`],
         matcherWarnings: [],
         nativeSkipped: [],

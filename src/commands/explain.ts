@@ -1,4 +1,5 @@
 import { ADAPTERS } from "../../adapters/index.ts";
+import { EXTRAS } from "../dialects/extras.ts";
 import { noManagedLayer } from "../install/managed/no-layer.ts";
 import { EVENT_NAMES, type EventName } from "../events.ts";
 import { hasScope, noticeFor, planHost, type HostPlan, type WiredEvent } from "../install/plan.ts";
@@ -141,6 +142,18 @@ export default defineAcCommand({
     if (degraded.length) {
       printStdout("\n* degradations (what a response becomes where the host cannot honour it):");
       printTable([["host", "event", "degradation"], ...degraded], 1);
+    }
+    // halt, systemMessage, suppressOutput: one row per host that does not honour them on every wired event.
+    const extras = plans.filter(({ plan }) => plan.extras.length);
+    if (extras.length) {
+      const said = (plan: (typeof plans)[number]["plan"], field: string) => {
+        const lost = plan.extras.find((e) => e.field === field);
+        return !lost ? "yes" : lost.honouredOn.length ? `on ${lost.honouredOn.join(", ")}` : "no";
+      };
+      printStdout(
+        "\nhalt, systemMessage, suppressOutput (if your handlers return them; elsewhere a halt is ignored and recorded, a message dropped, suppressOutput ignored):",
+      );
+      printTable([["host", "halt", "systemMessage", "suppressOutput"], ...extras.map(({ plan }) => [plan.platform, ...EXTRAS.map((f) => said(plan, f))])], 1);
     }
     const notes = plans.flatMap(({ adapter, plan }) =>
       plan.wired.flatMap((w) => {

@@ -167,7 +167,7 @@ function report(results: HostResult[], dryRun: boolean, home: string): void {
     for (const d of r.degradations.filter((d) => d.certain)) ui.warn(`${r.name} ${d.event}: ${d.from} → ${d.to}`);
   }
   // What a handler might return is open: one line, and `explain` has the matrix.
-  const possible = results.filter((r) => r.status !== "error" && r.degradations.some((d) => !d.certain));
+  const possible = results.filter((r) => r.status !== "error" && (r.degradations.some((d) => !d.certain) || r.extras?.length));
   if (possible.length)
     ui.info(`If your handlers return them, some responses degrade on ${possible.map((r) => r.name).join(", ")}: agent-connector explain shows which.`);
 }

@@ -54,7 +54,7 @@ export async function simulateCall(adapter: Adapter, event: EventName, payload: 
     if (parsed.response || parsed.ok) {
       const portable = withUpdatedTool(parsed.response, tools, normalized as { toolName?: string }, adapter.name);
       if (portable.lost) problem = portable.lost;
-      resolved = resolveResponse(event, portable.response, adapter.dialect.capabilities, degradations, adapter.dialect.rewrite);
+      resolved = resolveResponse(event, portable.response, adapter.dialect.capabilities, degradations, adapter.dialect.rewrite, adapter.dialect.extras);
       reply = adapter.dialect.render({ event, nativeEvent, response: resolved, connectorId, raw: payload as Record<string, unknown> });
       if (resolved.decision === "deny") reply = { ...reply, denyReason: denyReason(resolved.reason, connectorId) };
     }

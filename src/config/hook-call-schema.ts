@@ -30,6 +30,7 @@ export type HookCallTarget = { event: string } | { platform: string; native: str
  */
 const hookCallHookSchema = v.looseObject({
   matcher: v.optional(v.string()),
+  timeout: timeoutSchema,
   handler: v.optional(v.function()),
   response: v.optional(v.unknown()),
   onFailure: onFailureSchema,

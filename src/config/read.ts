@@ -90,7 +90,9 @@ export function checkConnectorConfig(file: string, raw: unknown, schema: v.Gener
         hook.handler = () => response as HandlerResult;
       }
     }
-    if (Array.isArray(entry) && isEventName(event)) hooks[event] = severalDefinitions(event, definitions);
+    // A definition with its own timeout goes through the same path as several: its overrun is its own failure.
+    if ((Array.isArray(entry) || definitions.some((d) => d?.timeout !== undefined)) && isEventName(event))
+      hooks[event] = severalDefinitions(event, definitions, { id: config.id, onFailure: config.onFailure });
   }
   return config;
 }

@@ -22,9 +22,10 @@ const hookSchema = v.pipe(
       handler: v.optional(v.function("must be a function")),
       response: v.optional(responseSchema),
       onFailure: onFailureSchema,
+      timeout: timeoutSchema,
     },
     (issue) =>
-      `unknown key "${String(issue.input === undefined ? issue.expected : issue.received)}": a hook takes matcher, handler (or response in JSON), onFailure`,
+      `unknown key "${String(issue.input === undefined ? issue.expected : issue.received)}": a hook takes matcher, handler (or response in JSON), onFailure, timeout`,
   ),
   v.check((hook) => (hook.handler === undefined) !== (hook.response === undefined), "needs exactly one of handler or response"),
 );

@@ -41,3 +41,14 @@ test("the definitions: the union of their matchers, the strictest onFailure, eac
   await one.handler({ toolName: "Edit", tool: { kind: "edit" } } as never);
   expect(seen).toEqual(["b", "a", "c"]);
 });
+
+test("halt wins over every decision, with the first halt's reason; messages joined in order; suppressOutput if any asks", () => {
+  expect(
+    mergeAnswers([
+      { decision: "deny", reason: "no", systemMessage: "one" },
+      { continue: false, stopReason: "first" },
+      { halt: { reason: "second" }, systemMessage: "two", suppressOutput: true },
+    ]),
+  ).toEqual({ decision: "deny", reason: "no", halt: { reason: "first" }, systemMessage: "one\ntwo", suppressOutput: true });
+  expect(mergeAnswers([{ systemMessage: "a" }, { additionalContext: "c" }])).toEqual({ decision: "context", additionalContext: "c", systemMessage: "a" });
+});

@@ -10,8 +10,12 @@ import type { ToolKind } from "../tools/portable.ts";
  * - the decision: deny over ask over modify over allow (over context or none), with the first
  *   reason given for it;
  * - contexts: every one, joined in order;
- * - modifies compose: a definition sees the tool input (or output) the ones before it rewrote.
+ * - modifies compose: a definition sees the tool input (or output) the ones before it rewrote;
+ * - a halt wins over everything, with the first halt's reason; every systemMessage is shown,
+ *   joined in order; suppressOutput holds if any definition asks it.
  * The strictest `onFailure` is the event's: a definition that fails closed fails the event closed.
+ * A definition past its own `timeout` fails alone: its `onFailure` answers for it (a deny, or
+ * nothing) and the others' answers still count.
  */
 
 type Answer = HookResponse & Record<string, unknown>;
@@ -61,6 +65,25 @@ export function mergeAnswers(answers: readonly HandlerResult[]): HandlerResult {
   }
   const output = all.findLast((a) => a.updatedOutput !== undefined)?.updatedOutput;
   if (output !== undefined) merged.updatedOutput = output;
+  return withMergedExtras(merged, all);
+}
+
+/** A halt in either spelling (`halt`, or Claude Code's `continue: false` + `stopReason`). */
+const haltOf = (answer: Answer): { reason?: string } | undefined =>
+  answer.halt ?? (answer.continue === false ? (answer.stopReason === undefined ? {} : { reason: answer.stopReason }) : undefined);
+
+/** Halt wins over everything, with the first halt's reason; every systemMessage, joined in order; suppressOutput if any asks. */
+function withMergedExtras(merged: Answer, all: readonly Answer[]): Answer {
+  delete merged.continue;
+  delete merged.stopReason;
+  const halt = all.map(haltOf).find((h) => h !== undefined);
+  if (halt) merged.halt = halt;
+  else delete merged.halt;
+  const messages = all.map((a) => a.systemMessage).filter((m): m is string => typeof m === "string" && m !== "");
+  if (messages.length) merged.systemMessage = messages.join("\n");
+  else delete merged.systemMessage;
+  if (all.some((a) => a.suppressOutput === true)) merged.suppressOutput = true;
+  else delete merged.suppressOutput;
   return merged;
 }
 
@@ -75,8 +98,41 @@ function rewritten(event: Event, answer: HandlerResult): Event {
   return next;
 }
 
-export function severalDefinitions(event: EventName, definitions: readonly HookDefinition[]): HookDefinition {
-  if (definitions.length === 1) return definitions[0]!;
+/** The connector a definition belongs to: whose name a fail-closed deny gives, and the onFailure a definition inherits. */
+export interface Owner {
+  id: string;
+  onFailure?: OnFailure;
+}
+
+/** What a definition that did not answer within its own timeout comes to: its onFailure's answer (a deny, or no opinion). */
+function overran(definition: HookDefinition, index: number, owner: Owner): HandlerResult {
+  if ((definition.onFailure ?? owner.onFailure) !== "deny") return undefined;
+  return { decision: "deny", reason: `${owner.id} failed closed: definition ${index + 1} did not answer within its timeout (${definition.timeout}s)` };
+}
+
+/**
+ * A definition's answer, within its own timeout when it has one. A handler that awaits past it
+ * is given up on (what it does later is never read); synchronous code that never returns is
+ * ended by the call's own budget instead (the watchdog, src/hook/watchdog.ts), which fails the event.
+ */
+async function answerOf(definition: HookDefinition, index: number, event: Event, owner: Owner): Promise<HandlerResult> {
+  const answer = (definition.handler as (e: unknown) => HandlerResult | Promise<HandlerResult>)(event);
+  if (definition.timeout === undefined || typeof (answer as { then?: unknown } | undefined)?.then !== "function") return await answer;
+  const late = Symbol("late");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expiry = new Promise<typeof late>((done) => {
+    timer = setTimeout(() => done(late), definition.timeout! * 1000);
+  });
+  try {
+    const first = await Promise.race([answer, expiry]);
+    return first === late ? overran(definition, index, owner) : first;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function severalDefinitions(event: EventName, definitions: readonly HookDefinition[], owner: Owner = { id: "connector" }): HookDefinition {
+  if (definitions.length === 1 && definitions[0]!.timeout === undefined) return definitions[0]!;
   const target = MATCHER_TARGET[event];
   const tests = definitions.map((d) => (target ? toolMatcherTest(d.matcher, target === "toolName") : undefined));
   return {
@@ -88,7 +144,7 @@ export function severalDefinitions(event: EventName, definitions: readonly HookD
       for (const [i, definition] of definitions.entries()) {
         const name = target ? String(seen[target] ?? "") : "";
         if (tests[i] && !tests[i]!(name, () => seen.tool?.kind ?? "other")) continue;
-        const answer = await (definition.handler as (e: unknown) => HandlerResult | Promise<HandlerResult>)(seen);
+        const answer = await answerOf(definition, i, seen, owner);
         answers.push(answer);
         seen = rewritten(seen, answer);
       }

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { Capabilities } from "../dialects/dialect.ts";
-import { degradationsFor, resolveResponse, responseCapabilities, type Degradation } from "./resolve.ts";
+import { degradationsFor, extrasSummary, resolveResponse, responseCapabilities, type Degradation } from "./resolve.ts";
 
 // A host shaped like Codex (adapters/codex.ts): no allow or ask on tools, no context on Stop.
 const CAPS: Capabilities = {
@@ -85,4 +85,21 @@ test("what a fixed response needs from the host", () => {
   expect(responseCapabilities({ updatedTool: { command: "ls" } })).toEqual(["modify"]);
   expect(responseCapabilities({ additionalContext: "c", updatedOutput: "o" })).toEqual(["context", "updatedOutput"]);
   expect(responseCapabilities({})).toEqual([]);
+});
+
+test("halt, systemMessage and suppressOutput: taken where the host honours them, else declared", () => {
+  const extras = { spelling: "universal", halt: ["Stop"], systemMessage: "all" } as const;
+  const lost: Degradation[] = [];
+  expect(resolveResponse("PreToolUse", { halt: { reason: "r" }, systemMessage: "m", suppressOutput: true }, CAPS, lost, undefined, extras)).toEqual({
+    systemMessage: "m",
+  });
+  expect(lost.map((d) => d.from)).toEqual(["halt", "suppressOutput"]);
+  expect(resolveResponse("Stop", { halt: {} }, CAPS, [], undefined, extras)).toEqual({ halt: {} });
+  expect(degradationsFor("Stop", CAPS, { extras }, true).map((d) => d.from)).toEqual(["context", "suppressOutput"]);
+  expect(degradationsFor("Stop", CAPS, { extras }).map((d) => d.from)).toEqual(["context"]);
+  expect(extrasSummary(["Stop", "PreToolUse"], { extras })).toEqual([
+    { field: "halt", honouredOn: ["Stop"], elsewhere: "ignored: the run goes on (the halt is recorded in the ledger)" },
+    { field: "suppressOutput", honouredOn: [], elsewhere: "ignored (the host shows the hook's output as usual)" },
+  ]);
+  expect(responseCapabilities({ halt: {}, suppressOutput: false })).toEqual(["halt"]);
 });

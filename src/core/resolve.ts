@@ -1,10 +1,11 @@
 import type { EventName, HookResponse } from "../events.ts";
-import type { Capabilities, Capability, Dialect, ResolvedResponse, RewriteFacts } from "../dialects/dialect.ts";
+import type { Capabilities, Capability, Dialect, Extra, ExtrasFacts, ResolvedResponse, RewriteFacts } from "../dialects/dialect.ts";
+import { EXTRA_FALLBACK, EXTRAS, honours } from "../dialects/extras.ts";
 
 /** What an unsupported capability turns into on an event, in words for reports. */
 export interface Degradation {
   event: EventName;
-  from: Capability;
+  from: Capability | Extra;
   to: string;
 }
 
@@ -57,13 +58,35 @@ function rewriteDegradations(event: EventName, caps: readonly Capability[], rewr
   return lost;
 }
 
-/** Every degradation an event suffers on a host, for install reports and `explain`. */
-export function degradationsFor(event: EventName, capabilities: Capabilities, dialect?: Pick<Dialect, "rewrite">): Degradation[] {
+/** The extras (halt, systemMessage, suppressOutput) a host does not honour on an event, and what each becomes. */
+const extrasLost = (event: EventName, facts: ExtrasFacts | undefined): Degradation[] =>
+  EXTRAS.filter((extra) => !honours(facts, extra, event)).map((from) => ({ event, from, to: EXTRA_FALLBACK[from] }));
+
+/**
+ * Every degradation an event suffers on a host, for install reports and `explain`; with `extras`,
+ * those of halt, systemMessage and suppressOutput too (a fixed response that asks them: for
+ * handlers, install and explain sum them up per host, extrasSummary).
+ */
+export function degradationsFor(event: EventName, capabilities: Capabilities, dialect?: Pick<Dialect, "rewrite" | "extras">, extras = false): Degradation[] {
   const caps = capabilities[event] ?? [];
   const lost = meaningful(event)
     .filter((c) => !caps.includes(c))
     .map((from) => ({ event, from, to: fallback(event, from, caps) }));
-  return [...lost, ...rewriteDegradations(event, caps, dialect?.rewrite)];
+  return [...lost, ...rewriteDegradations(event, caps, dialect?.rewrite), ...(extras ? extrasLost(event, dialect?.extras) : [])];
+}
+
+/** Of halt, systemMessage and suppressOutput, each the host does not honour on every one of `events`: where it does, and what it becomes elsewhere. */
+export interface ExtraSupport {
+  field: Extra;
+  honouredOn: EventName[];
+  elsewhere: string;
+}
+
+export function extrasSummary(events: readonly EventName[], dialect: Pick<Dialect, "extras">): ExtraSupport[] {
+  return EXTRAS.flatMap((field) => {
+    const honouredOn = events.filter((event) => honours(dialect.extras, field, event));
+    return honouredOn.length === events.length ? [] : [{ field, honouredOn, elsewhere: EXTRA_FALLBACK[field] }];
+  });
 }
 
 function joinText(...parts: (string | undefined)[]): string | undefined {
@@ -72,8 +95,8 @@ function joinText(...parts: (string | undefined)[]): string | undefined {
 }
 
 /** The capabilities a fixed response needs (a JSON config's `response`): what can degrade for it. */
-export function responseCapabilities(response: HookResponse): Capability[] {
-  const caps: Capability[] = [];
+export function responseCapabilities(response: HookResponse): (Capability | Extra)[] {
+  const caps: (Capability | Extra)[] = EXTRAS.filter((extra) => response[extra] !== undefined && response[extra] !== false);
   const decision = impliedDecision(response);
   if (decision && decision !== "context") caps.push(decision);
   // An allow or an ask that carries a new input needs the host to take a rewrite too.
@@ -105,6 +128,7 @@ export function resolveResponse(
   capabilities: Capabilities,
   lost?: Degradation[],
   rewrite?: RewriteFacts,
+  extras?: ExtrasFacts,
 ): ResolvedResponse {
   if (!response) return {};
   const caps = capabilities[event] ?? [];
@@ -163,5 +187,17 @@ export function resolveResponse(
       break;
   }
   if (context !== undefined && can("context")) out.additionalContext = context;
+  return withExtras(out, event, response, extras, lost);
+}
+
+/** The extras the response asks, where the host honours them; the others pushed onto `lost` (EXTRA_FALLBACK). */
+function withExtras(out: ResolvedResponse, event: EventName, response: HookResponse, facts: ExtrasFacts | undefined, lost?: Degradation[]): ResolvedResponse {
+  const asked = EXTRAS.filter((extra) => response[extra] !== undefined && response[extra] !== false);
+  for (const extra of asked) {
+    if (!honours(facts, extra, event)) lost?.push({ event, from: extra, to: EXTRA_FALLBACK[extra] });
+    else if (extra === "halt") out.halt = { ...response.halt };
+    else if (extra === "systemMessage") out.systemMessage = response.systemMessage;
+    else out.suppressOutput = true;
+  }
   return out;
 }

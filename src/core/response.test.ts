@@ -47,3 +47,11 @@ test("a deliberate deny survives a sloppy field: kept with its reason, the probl
   // A reason that is not text is left out, the deny is not.
   expect(parseHandlerResult({ decision: "deny", reason: 5 })).toMatchObject({ ok: false, response: { decision: "deny", reason: undefined } });
 });
+
+test("continue: false + stopReason reads as a halt; a halt that is not { reason } is an invalid answer", () => {
+  expect(parseHandlerResult({ continue: false, stopReason: "done" })).toEqual({ ok: true, response: { halt: { reason: "done" } } });
+  expect(parseHandlerResult({ continue: true, systemMessage: "hi" })).toEqual({ ok: true, response: { systemMessage: "hi" } });
+  const bad = parseHandlerResult({ halt: "stop" });
+  expect(bad.ok).toBe(false);
+  expect(parseHandlerResult({ stopReason: "x" }).ok).toBe(false);
+});

@@ -2,7 +2,12 @@ import * as v from "valibot";
 import type { HookResponse } from "../events.ts";
 import { DECISIONS, unknownDecision } from "./decision-words.ts";
 
-export const responseSchema = v.strictObject({
+const haltSchema = v.strictObject(
+  { reason: v.optional(v.string("must be a string")) },
+  (issue) => `unknown field ${String(issue.input === undefined ? issue.expected : issue.received)}: halt takes reason`,
+);
+
+const fieldsSchema = v.strictObject({
   decision: v.optional(v.picklist(DECISIONS, (issue) => unknownDecision(issue.input))),
   reason: v.optional(v.string()),
   updatedInput: v.optional(v.record(v.string(), v.unknown())),
@@ -22,7 +27,25 @@ export const responseSchema = v.strictObject({
         `unknown field ${String(issue.input === undefined ? issue.expected : issue.received)}: updatedTool takes command, cwd, filePaths, content, url, query`,
     ),
   ),
+  halt: v.optional(haltSchema),
+  continue: v.optional(v.boolean("must be a boolean")),
+  stopReason: v.optional(v.string("must be a string")),
+  systemMessage: v.optional(v.string("must be a string")),
+  suppressOutput: v.optional(v.boolean("must be a boolean")),
 });
+
+/**
+ * An answer as handlers may write it. `continue: false` + `stopReason` (Claude Code's words) is a
+ * halt, and reads as one from here on; a `stopReason` with nothing to stop is a mistake, said.
+ */
+export const responseSchema = v.pipe(
+  fieldsSchema,
+  v.check((r) => r.stopReason === undefined || r.continue === false, "stopReason goes with continue: false (or use halt: { reason })"),
+  v.transform(({ continue: going, stopReason, ...rest }): HookResponse => {
+    if (going !== false || rest.halt) return rest;
+    return { ...rest, halt: stopReason === undefined ? {} : { reason: stopReason } };
+  }),
+);
 
 export type ParsedResponse = { ok: true; response: HookResponse | undefined } | { ok: false; problem: string; response?: HookResponse };
 

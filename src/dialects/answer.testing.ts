@@ -18,7 +18,7 @@ export function answer(
   raw: Record<string, unknown> = {},
 ): Reply & { lost?: string[] } {
   const lost: Degradation[] = [];
-  const resolved = resolveResponse(event, response, dialect.capabilities, lost, dialect.rewrite);
+  const resolved = resolveResponse(event, response, dialect.capabilities, lost, dialect.rewrite, dialect.extras);
   const reply = dialect.render({ event, nativeEvent, response: resolved, connectorId: CONNECTOR, raw });
   return lost.length ? { ...reply, lost: lost.map((d) => `${d.from} → ${d.to}`) } : reply;
 }

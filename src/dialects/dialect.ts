@@ -8,7 +8,7 @@ export type Capability = "allow" | "deny" | "ask" | "modify" | "context" | "upda
 export type Capabilities = Partial<Record<EventName, readonly Capability[]>>;
 
 /** A response reduced to what the host honours on this event. No decision = no opinion. */
-export interface ResolvedResponse {
+export interface ResolvedResponse extends ResolvedExtras {
   decision?: "allow" | "deny" | "ask" | "modify";
   reason?: string;
   updatedInput?: Record<string, unknown>;
@@ -45,6 +45,8 @@ export interface Dialect {
    * permission decision beside it. Absent: a rewrite is the host's own kind of answer (no approval in it).
    */
   rewrite?: RewriteFacts;
+  /** The answer fields besides a decision it honours (halt, systemMessage, suppressOutput): src/dialects/extras.ts. None when absent. */
+  extras?: ExtrasFacts;
   /** Only called with a response already resolved against `capabilities`. */
   render(input: RenderInput): Reply;
 }
@@ -67,3 +69,35 @@ export const REWRITE_NEEDS_ALLOW: RewriteFacts = { alone: "approves", withAsk: f
 export const EMPTY_REPLY: Reply = { exitCode: 0 };
 
 export type { HookResponse };
+
+/**
+ * The answer fields besides a decision that users have in their best host: `halt` (end the
+ * agent's turn or run), `systemMessage` (a message shown to the user, never to the model),
+ * `suppressOutput` (keep the hook's output out of the host's transcript). Which of them a host
+ * honours, on which events, is data of its adapter (ExtrasFacts, with the host's sources beside
+ * it in the adapter's `sources`); what it does not honour degrades by one rule (resolve.ts) and
+ * is declared by install, explain and simulate like every other field.
+ */
+export type Extra = "halt" | "systemMessage" | "suppressOutput";
+
+/** How a host spells the extras in its reply. */
+export type ExtrasSpelling =
+  /** Claude Code's top-level universal fields, copied by Codex and Gemini CLI: `continue: false` + `stopReason`, `systemMessage`, `suppressOutput`. */
+  | "universal"
+  /** Cursor's: a halt is `continue: false` + `user_message` (beforeSubmitPrompt: the prompt is not sent). */
+  | "cursor";
+
+/** Which extras a host honours, per event ("all": every event it has). */
+export interface ExtrasFacts {
+  spelling: ExtrasSpelling;
+  halt?: readonly EventName[] | "all";
+  systemMessage?: readonly EventName[] | "all";
+  suppressOutput?: readonly EventName[] | "all";
+}
+
+/** What a response asks besides its decision, reduced to what the host honours here. */
+export interface ResolvedExtras {
+  halt?: { reason?: string };
+  systemMessage?: string;
+  suppressOutput?: true;
+}

@@ -146,11 +146,12 @@ async function machineWide(env: Record<string, string | undefined>): Promise<Aud
 
 /** The handler's answer, what the host acts on after its limits (resolve.ts), and how the two differ. */
 export function noteAnswer(response: HookResponse | undefined, resolved: ResolvedResponse, lost: readonly Degradation[]): void {
-  const answer = (response && impliedDecision(response)) ?? "no opinion";
+  // A halt wins over any decision (docs/connector.md#responses): it is the answer, recorded even where the host cannot end the run.
+  const answer = response?.halt ? "halt" : ((response && impliedDecision(response)) ?? "no opinion");
   callFacts.answer = answer;
   const decided = resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion");
   // A rewrite that goes with a decision (an approving host's modify, an allow or ask that rewrites) says both.
-  callFacts.enforced = resolved.updatedInput && decided !== "modify" ? `modify + ${decided}` : decided;
+  callFacts.enforced = resolved.halt ? "halt" : resolved.updatedInput && decided !== "modify" ? `modify + ${decided}` : decided;
   callFacts.effect = lost.find((d) => d.from === answer)?.to ?? "as answered";
   callFacts.reason = response?.reason;
 }

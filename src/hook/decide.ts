@@ -152,8 +152,8 @@ export async function normalizedReply(
     if (portable.lost) logLine(`${where}: ${portable.lost}`);
 
     const lost: Degradation[] = [];
-    const resolved = resolveResponse(event, portable.response, host.dialect.capabilities, lost, host.dialect.rewrite);
-    runner.decided?.(resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion"));
+    const resolved = resolveResponse(event, portable.response, host.dialect.capabilities, lost, host.dialect.rewrite, host.dialect.extras);
+    runner.decided?.(resolved.halt ? "halt" : (resolved.decision ?? (resolved.additionalContext !== undefined ? "context" : "no opinion")));
     noteAnswer(portable.response, resolved, lost);
     // What the host cannot take at all is logged, never dropped silently (conversions to context are
     // the documented degradation install reports, not news on every call; stderr stays quiet on exit 0).

@@ -2,7 +2,7 @@ import type { Adapter, PathContext, Paradigm, Scope } from "../adapter.ts";
 import { noManagedLayer } from "./managed/no-layer.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName, type MatcherTarget } from "../events.ts";
 import { unsentTargetWarning } from "./unsent-target.ts";
-import { degradationsFor, responseCapabilities, type Degradation } from "../core/resolve.ts";
+import { degradationsFor, extrasSummary, responseCapabilities, type Degradation, type ExtraSupport } from "../core/resolve.ts";
 import { isPlainNameList, parseToolMatcher, toolMatcherTest } from "../core/matcher.ts";
 import { hostMatcher, pathlessWrites, unreachable } from "../tools/host-matcher.ts";
 import { kindOf, type ToolContext } from "../tools/view.ts";
@@ -54,6 +54,8 @@ export interface HostPlan {
   unavailable: EventName[];
   /** What the connector's responses would become here: for a fixed response exactly, for a handler every case. */
   degradations: PlannedDegradation[];
+  /** For handlers: which of halt, systemMessage, suppressOutput the host does not honour on every wired event (a fixed response's are degradations). */
+  extras: ExtraSupport[];
   warnings: string[];
   /** The warnings about tool matchers that reach no tool there (also in `warnings`). */
   matcherWarnings: string[];
@@ -104,6 +106,13 @@ const ourWordsEverywhere = (adapter: Adapter, scope: Scope, field: MatcherTarget
  * `@kind`s become the host's own tool names first (src/tools/host-matcher.ts).
  * Elsewhere every call reaches us and the runtime matches (it always checks again anyway).
  */
+/** Whether the host applies an event's matcher itself (the tool and subagent events unless its adapter lists others). */
+export function appliesMatcher(adapter: Adapter, event: EventName): boolean {
+  const target = MATCHER_TARGET[event];
+  if (!target || adapter.nativeMatcher === "none") return false;
+  return adapter.nativeMatcherEvents?.includes(event) ?? (target === "toolName" || target === "agentType");
+}
+
 function nativeMatcher(adapter: Adapter, event: EventName, matcher: string | undefined, scope: Scope): { text?: string; mode: MatcherMode } {
   const target = MATCHER_TARGET[event];
   if (!matcher || matcher === "*" || !target) return { mode: "all" };
@@ -202,6 +211,7 @@ export function planHost(
     wired: [],
     unavailable: [],
     degradations: [],
+    extras: [],
     warnings: [],
     matcherWarnings: [],
     nativeSkipped: [],
@@ -276,7 +286,7 @@ function planHooks(
     if (fixed?.updatedTool) plan.warnings.push(...rewriteWarnings(adapter, event, config.hooks![event]!.matcher, fixed));
     const produced = fixed ? responseCapabilities(fixed) : undefined;
     plan.degradations.push(
-      ...degradationsFor(event, adapter.dialect.capabilities, adapter.dialect)
+      ...degradationsFor(event, adapter.dialect.capabilities, adapter.dialect, Boolean(fixed))
         .filter((d) => !produced || produced.includes(d.from))
         .map((d) => ({ ...d, certain: Boolean(fixed) })),
     );
@@ -293,6 +303,9 @@ function planHooks(
     const note = adapter.eventNotes?.[event];
     if (note) plan.warnings.push(`${adapter.name} ${event}: ${note}`);
   }
+  // What a handler may return besides a decision, summed up per host (a fixed response's are degradations above).
+  const handled = plan.wired.map((w) => w.event as EventName).filter((event) => !(config.hooks![event] as { response?: HookResponse }).response);
+  if (handled.length) plan.extras = extrasSummary(handled, adapter.dialect);
   for (const [nativeEvent, hook] of Object.entries(config.platforms?.[adapter.id]?.nativeHooks ?? {})) {
     const skip = (reason: string, warning: string) => {
       plan.nativeSkipped.push({ event: nativeEvent, reason });

@@ -134,6 +134,7 @@ export const grokCli: HostRecord = {
           "grok-cli PreToolUse ask → no opinion (the host's own permission flow)",
           "grok-cli PreToolUse modify → ignored (the original input is used)",
           "grok-cli PreToolUse context → dropped (the host has no context channel here)",
+          "grok-cli no no no",
           "grok-cli PreToolUse fires for its bash tool only; file edits and other tools never reach this handler.",
         ]);
       });

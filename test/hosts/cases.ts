@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { EventName, HostDef } from "./hosts.ts";
 import type { MockModel, MockOptions } from "./mock-model.ts";
 import { findAdapter } from "../../adapters/index.ts";
+import { honours } from "../../src/dialects/extras.ts";
 import { overlaySkip } from "../support/overlay-namespace.ts";
 
 export const DENY_REASON = "blocked by e2e";
@@ -14,6 +15,7 @@ export const SESSION_CONTEXT = "E2E-SESSION-CONTEXT-7f3a";
 export const PROMPT_CONTEXT = "E2E-PROMPT-CONTEXT-91c2";
 export const STOP_REASON = "E2E-STOP-CONTINUE-5d0e: say the word again";
 export const THROW_MESSAGE = "e2e handler exploded on purpose";
+export const HALT_REASON = "E2E-HALT-3c9a: stopped after the tool";
 /** The start of the reason a guard that failed closed gives (src/hook/fail-closed.ts). */
 export const FAILED_CLOSED = "e2e failed closed: handler threw: " + THROW_MESSAGE;
 
@@ -139,6 +141,31 @@ export const checkToolEvent = (seen: string, h: HostDef): string | undefined => 
 };
 
 // ---------- the cases ----------
+
+/** A halt case on `event`: only where the adapter says the host honours a halt there (dialect.extras). */
+const halting = (event: EventName, name: string) => ({
+  name,
+  primary: event,
+  needs: [event],
+  appliesTo: (h: HostDef) => honours(findAdapter(h.id)?.dialect.extras, "halt", event),
+  appliesWhy: `for hosts that end the run on a ${event} halt (docs/connector.md#responses)`,
+});
+
+/** A handler on `event` that records its call and halts. */
+const haltingHook = (event: EventName, matcher?: string) => `
+    ${event}: {${matcher ? `\n      matcher: ${js(matcher)},` : ""}
+      handler: (event) => {
+        keepRaw(${js(event)}, event);
+        mark(${js(`${event}.called`)}, {});
+        return { halt: { reason: ${js(HALT_REASON)} } };
+      },
+    },`;
+
+/** The halting handler ran and the host ended: the reason when not. */
+const haltMissed = (o: CaseOutcome, event: EventName): string | undefined => {
+  if (!readMark(o, `${event}.called`)) return `${event} handler was not called (${summary(o)})`;
+  return o.timedOut ? "the host did not end after the halt (timeout)" : undefined;
+};
 
 export const MCP_SERVER = "e2erec";
 export const MCP_TOKEN = "E2E-MCP-CALL-4b1d";
@@ -370,6 +397,31 @@ export const CASES: CaseDef[] = [
       if (typeof got.toolOutput !== "string") return `event.toolOutput is not a string: ${js(got.toolOutput)?.slice(0, 200)}`;
       if (!/\bhi\b/.test(got.toolOutput)) return `event.toolOutput does not hold the tool's output "hi": ${js(got.toolOutput).slice(0, 200)}`;
       if (got.toolName !== h.shellTool) return `event.toolName is ${js(got.toolName)}, expected ${js(h.shellTool)}`;
+      return undefined;
+    },
+  },
+  {
+    // halt (docs/connector.md#responses): after the shell tool ran, PostToolUse ends the run, so
+    // the host never gives the tool's result back to the model.
+    ...halting("PostToolUse", "halt-after-tool"),
+    hooks: (h) => haltingHook("PostToolUse", h.shellTool),
+    check(o) {
+      const miss = needToolCall(o) ?? haltMissed(o, "PostToolUse");
+      if (miss) return miss;
+      if (!toolRan(o)) return `the tool did not run (${summary(o)})`;
+      if (requestsAfterToolCall(o).some((r) => r.answer === "final")) return `the run went on: the model got the tool's result after the halt (${summary(o)})`;
+      return undefined;
+    },
+  },
+  {
+    // halt on UserPromptSubmit: the prompt never reaches the model (Codex honours a halt there, not on PostToolUse).
+    ...halting("UserPromptSubmit", "halt-prompt"),
+    hooks: () => haltingHook("UserPromptSubmit"),
+    check(o) {
+      const miss = haltMissed(o, "UserPromptSubmit");
+      if (miss) return miss;
+      if (o.mock.requests.some((r) => ["tool-call", "final", "text"].includes(r.answer)))
+        return `the run went on: the model was asked after the halt (${summary(o)})`;
       return undefined;
     },
   },
