@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { findAdapter } from "../adapters/index.ts";
-import { escapeRegExp } from "../src/core/matcher.ts";
+import { escapeRegExp } from "../src/escape-regexp.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type EventName } from "../src/events.ts";
 import { HOSTS } from "./hosts-data/index.ts";
 import { recordPayload } from "./hosts-data/lookup.ts";
