@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { ADAPTERS } from "../adapters/index.ts";
 import type { Adapter } from "../src/adapter.ts";
 import type { EventName } from "../src/events.ts";
-import { HOSTS as RECORDS } from "./hosts-data/index.ts";
+import { HOST_RECORDS } from "./hosts-data/index.ts";
+
+const RECORDS = Object.values(HOST_RECORDS);
 import type { HostRecord } from "./hosts-data/record.ts";
 import { REPO } from "./support/harness.ts";
 
