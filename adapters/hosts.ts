@@ -3,7 +3,7 @@ import type { Adapter } from "../src/adapter.ts";
 /**
  * Every host we know, by id, each adapter loaded on demand: a hook call loads only the adapter of
  * the host that ran it (bench/hook-roundtrip.ts compares one adapter with all of them).
- * Adding a host: one file in this folder, one line here; then what test/host-parts.test.ts asks
+ * Adding a host: one file in this folder, one line here; then what test/static/host-parts.test.ts asks
  * for (its test record, fixtures, docs page, table row). Order matters where several hosts run
  * one host's file (src/hook/calling-host.ts tries them in this order): hosts recognised by an env
  * var their hook runner sets come before VS Code, known by payload keys only.

@@ -8,7 +8,7 @@
  *   hooks (src/install/fail-closed-report.ts, as `explain --json` says it, from `hostFailClosed`);
  * - docs/hosts.md, `managed`: each host's machine-wide hook file per OS (install --scope managed),
  *   how the host combines it with the other layers, and its managed-hooks-only switch (--lock).
- * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/docs-tables.test.ts).
+ * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/static/docs-tables.test.ts).
  * Paths are Linux's (an adapter may pick other folders on macOS or Windows).
  */
 import { readFileSync, writeFileSync } from "node:fs";

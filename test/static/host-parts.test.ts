@@ -1,19 +1,18 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ADAPTERS } from "../adapters/index.ts";
-import type { Adapter } from "../src/adapter.ts";
-import type { EventName } from "../src/events.ts";
-import { HOST_RECORDS } from "./hosts-data/index.ts";
-
-const RECORDS = Object.values(HOST_RECORDS);
-import type { HostRecord } from "./hosts-data/record.ts";
-import { REPO } from "./support/harness.ts";
+import { ADAPTERS } from "../../adapters/index.ts";
+import type { Adapter } from "../../src/adapter.ts";
+import type { EventName } from "../../src/events.ts";
+import { HOST_RECORDS } from "../hosts-data/index.ts";
+import type { HostRecord } from "../hosts-data/record.ts";
+import { REPO } from "../support/harness.ts";
 
 /**
  * A host is one record: every adapter has the parts the other tests read per host, so adding a
- * host cannot skip one. Each missing part is named with its host, and what to add:
- * - its test record, listed in test/hosts-data/index.ts;
+ * host cannot skip one. Every missing part of a host is named at once, with what to add (no build
+ * needed: `npm run test:static`):
+ * - its test record, listed in HOST_RECORDS of test/hosts-data/index.ts;
  * - a json-stdio host: a fixture and an exact reply for every event its adapter wires;
  *   a ts-plugin host: fixtures, unless it loads another host's module;
  * - each fixture's file, named in its folder's README.md;
@@ -25,19 +24,31 @@ import { REPO } from "./support/harness.ts";
 const read = (...path: string[]) => readFileSync(join(REPO, ...path), "utf8");
 const TABLE = read("docs", "hosts", "README.md");
 
-/** What is missing for one host, as sentences; [] when it has every part. */
-function missingParts(adapter: Adapter, records: readonly HostRecord[], table: string): string[] {
+/** What is missing for one host, as sentences, all of it; [] when it has every part. */
+function missingParts(adapter: Adapter, records: Readonly<Record<string, HostRecord | undefined>>, table: string): string[] {
   const { id } = adapter;
-  const record = records.find((r) => r.id === id);
-  if (!record) return [`no test record: add test/hosts-data/${id}.ts and list it in test/hosts-data/index.ts`];
+  const record = Object.hasOwn(records, id) ? records[id] : undefined;
   const row = table.includes(`| [${id}](${id}.md) |`) ? [] : ["no row in docs/hosts/README.md's table: run bun build/hosts-table.ts"];
-  return [...recordGaps(adapter, record), ...fixtureGaps(record), ...docsGaps(adapter), ...row];
+  const ofRecord = record ? [...recordGaps(adapter, record), ...fixtureGaps(record)] : noRecord(adapter);
+  return [...ofRecord, ...docsGaps(adapter), ...row];
 }
+
+/** No record: what it must hold, read from the adapter, and the fixture folder it will name. */
+function noRecord(adapter: Adapter): string[] {
+  const { id } = adapter;
+  const events = Object.keys(adapter.events);
+  const perEvent = hookProcess(adapter) && events.length ? ` with a fixture and a reply for each of ${events.join(", ")}` : "";
+  const folder = join("test", "fixtures", id);
+  const fixtures = hookProcess(adapter) && !existsSync(join(REPO, folder, "README.md")) ? [`no ${folder}/README.md saying where its payloads come from`] : [];
+  return [`no test record: add test/hosts-data/${id}.ts${perEvent}, and list it in HOST_RECORDS of test/hosts-data/index.ts`, ...fixtures];
+}
+
+const hookProcess = (adapter: Adapter): boolean => adapter.hooks.kind === "hook-file" || adapter.hooks.kind === "hooks-folder";
 
 function recordGaps(adapter: Adapter, record: HostRecord): string[] {
   const gaps: string[] = [];
   const events = Object.keys(adapter.events) as EventName[];
-  if (adapter.hooks.kind === "hook-file" || adapter.hooks.kind === "hooks-folder") {
+  if (hookProcess(adapter)) {
     const noFixture = events.filter((event) => !record.fixtures[event]);
     const noReply = events.filter((event) => !record.replies?.[event]);
     if (noFixture.length) gaps.push(`its record has no fixture for ${noFixture.join(", ")} (fixtures)`);
@@ -60,12 +71,14 @@ function fixtureGaps(record: HostRecord): string[] {
   const files = Object.values(record.fixtures).map((fixture) => `${fixture!.file}.json`);
   if (files.length === 0) return [];
   const folder = join("test", "fixtures", record.fixturesOf ?? record.id);
-  if (!existsSync(join(REPO, folder, "README.md"))) return [`no ${folder}/README.md saying where its payloads come from`];
-  const note = read(folder, "README.md");
-  return files.flatMap((file) => [
-    ...(existsSync(join(REPO, folder, file)) ? [] : [`no fixture ${folder}/${file}`]),
-    ...(note.includes(`\`${file}\``) ? [] : [`${folder}/README.md does not name \`${file}\``]),
-  ]);
+  const note = existsSync(join(REPO, folder, "README.md")) ? read(folder, "README.md") : undefined;
+  return [
+    ...(note === undefined ? [`no ${folder}/README.md saying where its payloads come from`] : []),
+    ...files.flatMap((file) => [
+      ...(existsSync(join(REPO, folder, file)) ? [] : [`no fixture ${folder}/${file}`]),
+      ...(note === undefined || note.includes(`\`${file}\``) ? [] : [`${folder}/README.md does not name \`${file}\``]),
+    ]),
+  ];
 }
 
 /** Sections every page of a kind of host has: a hook host lists its tools; a host without hooks says so, and what was checked. */
@@ -73,10 +86,11 @@ const SECTIONS = { hooks: ["## Tools"], none: ["## Verified", "## Hooks"] };
 
 function docsGaps(adapter: Adapter): string[] {
   const page = join("docs", "hosts", `${adapter.id}.md`);
-  if (!existsSync(join(REPO, page))) return [`no docs page ${page}`];
+  const wanted = adapter.hooks.kind === "none" ? SECTIONS.none : SECTIONS.hooks;
+  if (!existsSync(join(REPO, page)))
+    return [`no docs page ${page}, titled "# ${adapter.name} (\`${adapter.id}\`)", with ${wanted.map((section) => `"${section}"`).join(" and ")}`];
   const text = read(page);
   const headings = text.split("\n").filter((line) => line.startsWith("## "));
-  const wanted = adapter.hooks.kind === "none" ? SECTIONS.none : SECTIONS.hooks;
   const title = text.split("\n")[0]!;
   const titled = title.startsWith("# ") && title.includes(`(\`${adapter.id}\`)`);
   return [
@@ -91,28 +105,31 @@ function docsGaps(adapter: Adapter): string[] {
 describe("every host has all its parts", () => {
   for (const adapter of ADAPTERS) {
     test(adapter.id, () => {
-      expect({ host: adapter.id, missing: missingParts(adapter, RECORDS, TABLE) }).toEqual({ host: adapter.id, missing: [] });
+      expect({ host: adapter.id, missing: missingParts(adapter, HOST_RECORDS, TABLE) }).toEqual({ host: adapter.id, missing: [] });
     });
   }
 
-  test("every record is an adapter's (no record of a host that is gone)", () => {
-    expect(RECORDS.map((record) => record.id).filter((id) => !ADAPTERS.some((adapter) => adapter.id === id))).toEqual([]);
+  test("every record is an adapter's, under its own id (no record of a host that is gone)", () => {
+    const astray = Object.entries(HOST_RECORDS).filter(([key, record]) => record.id !== key || !ADAPTERS.some((adapter) => adapter.id === key));
+    expect(astray.map(([key, record]) => `${key}: ${record.id}`)).toEqual([]);
   });
 });
 
 describe("a missing part is named with its host", () => {
   const mux = ADAPTERS.find((adapter) => adapter.id === "mux")!;
-  const record = RECORDS.find((r) => r.id === "mux")!;
+  const record = HOST_RECORDS.mux;
 
   test("no record", () => {
-    expect(missingParts(mux, [], TABLE)).toEqual(["no test record: add test/hosts-data/mux.ts and list it in test/hosts-data/index.ts"]);
+    expect(missingParts(mux, {}, TABLE)).toEqual([
+      "no test record: add test/hosts-data/mux.ts with a fixture and a reply for each of PreToolUse, PostToolUse, and list it in HOST_RECORDS of test/hosts-data/index.ts",
+    ]);
   });
 
   test("an event without fixture or reply, no mcp expectation, no table row", () => {
     const { PostToolUse: _fixture, ...fixtures } = record.fixtures;
     const { PostToolUse: _reply, ...replies } = record.replies!;
     const { mcp: _mcp, ...rest } = record;
-    expect(missingParts(mux, [{ ...rest, fixtures, replies }], TABLE.replace("| [mux](mux.md) |", "|"))).toEqual([
+    expect(missingParts(mux, { mux: { ...rest, fixtures, replies } }, TABLE.replace("| [mux](mux.md) |", "|"))).toEqual([
       "its record has no fixture for PostToolUse (fixtures)",
       "its record states no reply for PostToolUse (replies)",
       "its record states no mcp expectation, and the adapter declares MCP servers",
@@ -121,7 +138,7 @@ describe("a missing part is named with its host", () => {
   });
 
   test("a fixture file that is not there, and that no note names", () => {
-    expect(missingParts(mux, [{ ...record, fixtures: { ...record.fixtures, Stop: { file: "Stop", from: "docs" } } }], TABLE)).toEqual([
+    expect(missingParts(mux, { mux: { ...record, fixtures: { ...record.fixtures, Stop: { file: "Stop", from: "docs" } } } }, TABLE)).toEqual([
       "no fixture test/fixtures/mux/Stop.json",
       "test/fixtures/mux/README.md does not name `Stop.json`",
     ]);
@@ -129,11 +146,11 @@ describe("a missing part is named with its host", () => {
 
   test("no docs page; a page without the sections of its kind of host", () => {
     const renamed = { ...mux, id: "no-such-host" } as Adapter;
-    expect(missingParts(renamed, [{ ...record, id: "no-such-host", fixturesOf: "mux" }], TABLE)).toEqual([
-      "no docs page docs/hosts/no-such-host.md",
+    expect(missingParts(renamed, { "no-such-host": { ...record, id: "no-such-host", fixturesOf: "mux" } }, TABLE)).toEqual([
+      'no docs page docs/hosts/no-such-host.md, titled "# Mux (`no-such-host`)", with "## Tools"',
       "no row in docs/hosts/README.md's table: run bun build/hosts-table.ts",
     ]);
     const hookless = { ...mux, events: {}, hooks: { kind: "none" } } as Adapter;
-    expect(missingParts(hookless, [record], TABLE)).toEqual(['docs/hosts/mux.md has no "## Hooks" section']);
+    expect(missingParts(hookless, { mux: record }, TABLE)).toEqual(['docs/hosts/mux.md has no "## Hooks" section']);
   });
 });
