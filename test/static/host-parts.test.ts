@@ -7,6 +7,7 @@ import type { EventName } from "../../src/events.ts";
 import { HOST_RECORDS } from "../hosts-data/index.ts";
 import type { HostRecord } from "../hosts-data/record.ts";
 import { REPO } from "../support/harness.ts";
+import { withToolsTable } from "../../build/tools-tables.ts";
 
 /**
  * A host is one record: every adapter has the parts the other tests read per host, so adding a
@@ -17,7 +18,8 @@ import { REPO } from "../support/harness.ts";
  *   a ts-plugin host: fixtures, unless it loads another host's module;
  * - each fixture's file, named in its folder's README.md;
  * - `mcp` in the record exactly where the adapter declares MCP servers;
- * - docs/hosts/<id>.md with its title and the sections its kind of host has;
+ * - docs/hosts/<id>.md with its title and the sections its kind of host has, and a hook host's
+ *   Tools table as its adapter says (made by build/tools-tables.ts);
  * - its row in the generated table of docs/hosts/README.md.
  */
 
@@ -25,12 +27,12 @@ const read = (...path: string[]) => readFileSync(join(REPO, ...path), "utf8");
 const TABLE = read("docs", "hosts", "README.md");
 
 /** What is missing for one host, as sentences, all of it; [] when it has every part. */
-function missingParts(adapter: Adapter, records: Readonly<Record<string, HostRecord | undefined>>, table: string): string[] {
+function missingParts(adapter: Adapter, records: Readonly<Record<string, HostRecord | undefined>>, table: string, pages?: (page: string) => string): string[] {
   const { id } = adapter;
   const record = Object.hasOwn(records, id) ? records[id] : undefined;
   const row = table.includes(`| [${id}](${id}.md) |`) ? [] : ["no row in docs/hosts/README.md's table: run bun build/hosts-table.ts"];
   const ofRecord = record ? [...recordGaps(adapter, record), ...fixtureGaps(record)] : noRecord(adapter);
-  return [...ofRecord, ...docsGaps(adapter), ...row];
+  return [...ofRecord, ...docsGaps(adapter, pages), ...row];
 }
 
 /** No record: what it must hold, read from the adapter, and the fixture folder it will name. */
@@ -84,12 +86,12 @@ function fixtureGaps(record: HostRecord): string[] {
 /** Sections every page of a kind of host has: a hook host lists its tools; a host without hooks says so, and what was checked. */
 const SECTIONS = { hooks: ["## Tools"], none: ["## Verified", "## Hooks"] };
 
-function docsGaps(adapter: Adapter): string[] {
+function docsGaps(adapter: Adapter, pages: (page: string) => string = read): string[] {
   const page = join("docs", "hosts", `${adapter.id}.md`);
   const wanted = adapter.hooks.kind === "none" ? SECTIONS.none : SECTIONS.hooks;
   if (!existsSync(join(REPO, page)))
     return [`no docs page ${page}, titled "# ${adapter.name} (\`${adapter.id}\`)", with ${wanted.map((section) => `"${section}"`).join(" and ")}`];
-  const text = read(page);
+  const text = pages(page);
   const headings = text.split("\n").filter((line) => line.startsWith("## "));
   const title = text.split("\n")[0]!;
   const titled = title.startsWith("# ") && title.includes(`(\`${adapter.id}\`)`);
@@ -99,7 +101,17 @@ function docsGaps(adapter: Adapter): string[] {
       .filter((section) => !headings.some((heading) => heading === section || heading.startsWith(`${section} `)))
       .map((section) => `${page} has no "${section}" section`),
     ...(adapter.mcp && !text.includes("MCP") ? [`${page} never mentions its MCP servers`] : []),
+    ...toolsTableGaps(adapter, page, text),
   ];
+}
+
+/** A hook host's Tools table is made from its adapter: missing markers or a stale table are gaps. */
+function toolsTableGaps(adapter: Adapter, page: string, text: string): string[] {
+  if (adapter.hooks.kind === "none") return [];
+  const made = withToolsTable(text, adapter);
+  if (made === undefined)
+    return [`${page} has no "<!-- tools:begin -->" / "<!-- tools:end -->" markers under "## Tools": add them, then run bun build/tools-tables.ts`];
+  return made === text ? [] : [`${page}'s Tools table is not what its adapter says: run bun build/tools-tables.ts`];
 }
 
 describe("every host has all its parts", () => {
@@ -152,5 +164,17 @@ describe("a missing part is named with its host", () => {
     ]);
     const hookless = { ...mux, events: {}, hooks: { kind: "none" } } as Adapter;
     expect(missingParts(hookless, { mux: record }, TABLE)).toEqual(['docs/hosts/mux.md has no "## Hooks" section']);
+  });
+
+  test("a Tools table that differs from the adapter by one cell, or has no markers", () => {
+    const page = read("docs", "hosts", "mux.md");
+    expect(page).toContain("| shell | `bash` | command ← `script` |");
+    const edited = (text: string) => () => text;
+    expect(missingParts(mux, { mux: record }, TABLE, edited(page.replace("| shell | `bash` |", "| shell | `sh` |")))).toEqual([
+      "docs/hosts/mux.md's Tools table is not what its adapter says: run bun build/tools-tables.ts",
+    ]);
+    expect(missingParts(mux, { mux: record }, TABLE, edited(page.replace("<!-- tools:end -->", "")))).toEqual([
+      'docs/hosts/mux.md has no "<!-- tools:begin -->" / "<!-- tools:end -->" markers under "## Tools": add them, then run bun build/tools-tables.ts',
+    ]);
   });
 });
