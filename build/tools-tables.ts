@@ -1,5 +1,5 @@
 /**
- * `bun build/tools-tables.ts [--check] [--root <dir>]`: the table under `## Tools` of each host's
+ * `bun build/tools-tables.ts [--check]`: the table under `## Tools` of each host's
  * page (docs/hosts/<id>.md), made from its adapter's tool vocabulary (`tools`, and `mcp.toolName`),
  * between `<!-- tools:begin … -->` and `<!-- tools:end -->`: one row per tool, its kind, and where each
  * field of the portable `event.tool` view sits in its input. What the table cannot say (a tool's
@@ -60,20 +60,16 @@ export function withToolsTable(page: string, adapter: Adapter): string | undefin
 export const TOOLS_PAGES = ADAPTERS.filter((adapter) => adapter.hooks.kind !== "none");
 
 if (import.meta.main) {
-  const args = process.argv.slice(2);
-  const rootAt = args.indexOf("--root");
-  const root = rootAt >= 0 ? args[rootAt + 1]! : join(import.meta.dir, "..");
+  const check = process.argv.includes("--check");
   let stale = 0;
   for (const adapter of TOOLS_PAGES) {
-    const file = join(root, "docs", "hosts", `${adapter.id}.md`);
-    if (!existsSync(file)) continue;
-    const text = readFileSync(file, "utf8");
-    const made = withToolsTable(text, adapter);
+    const file = join(import.meta.dir, "..", "docs", "hosts", `${adapter.id}.md`);
+    const text = existsSync(file) ? readFileSync(file, "utf8") : undefined;
+    const made = text === undefined ? text : withToolsTable(text, adapter);
     if (made === text) continue;
-    if (made === undefined || args.includes("--check")) {
-      console.error(
-        `${file}: ${made === undefined ? `no "${BEGIN.slice(0, 16)} …" / "${END}" markers under ## Tools` : "its Tools table is not what its adapter says"}; run: bun build/tools-tables.ts`,
-      );
+    if (made === undefined || check) {
+      const why = made === undefined ? `no "<!-- tools:begin -->" / "${END}" markers under ## Tools` : "its Tools table is not what its adapter says";
+      console.error(`${file}: ${why}; run: bun build/tools-tables.ts`);
       stale++;
     } else {
       writeFileSync(file, made);
