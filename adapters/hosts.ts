@@ -3,12 +3,12 @@ import type { Adapter } from "../src/adapter.ts";
 /**
  * Every host we know, by id, each adapter loaded on demand: a hook call loads only the adapter of
  * the host that ran it (bench/hook-roundtrip.ts compares one adapter with all of them).
- * Adding a host: one file in this folder, one line here; then what test/host-parts.test.ts asks
+ * Adding a host: one file in this folder, one line here; then what test/static/host-parts.test.ts asks
  * for (its test record, fixtures, docs page, table row). Order matters where several hosts run
  * one host's file (src/hook/calling-host.ts tries them in this order): hosts recognised by an env
  * var their hook runner sets come before VS Code, known by payload keys only.
  */
-export const HOSTS = {
+export const ADAPTER_LOADERS = {
   "claude-code": () => import("./claude-code.ts"),
   cursor: () => import("./cursor.ts"),
   "copilot-cli": () => import("./copilot-cli.ts"),
@@ -57,11 +57,11 @@ export const HOSTS = {
 } as const;
 
 /** A known host's id, e.g. "claude-code". */
-export type HostId = keyof typeof HOSTS;
+export type HostId = keyof typeof ADAPTER_LOADERS;
 
-export const HOST_IDS = Object.keys(HOSTS) as HostId[];
+export const HOST_IDS = Object.keys(ADAPTER_LOADERS) as HostId[];
 
-export const isHostId = (id: string): id is HostId => Object.hasOwn(HOSTS, id);
+export const isHostId = (id: string): id is HostId => Object.hasOwn(ADAPTER_LOADERS, id);
 
 /** One host's adapter, loaded alone (the hook path). */
 /** Adapters loaded so far: a daemon's worker answers many calls, and a repeated import() still costs 0.1 ms when the CPU is cold. */
@@ -70,6 +70,6 @@ const loaded = new Map<HostId, Adapter<HostId>>();
 export async function loadAdapter(id: string): Promise<Adapter<HostId> | undefined> {
   if (!isHostId(id)) return undefined;
   let adapter = loaded.get(id);
-  if (!adapter) loaded.set(id, (adapter = (await HOSTS[id]()).default as Adapter<HostId>));
+  if (!adapter) loaded.set(id, (adapter = (await ADAPTER_LOADERS[id]()).default as Adapter<HostId>));
   return adapter;
 }

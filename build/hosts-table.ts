@@ -12,7 +12,7 @@
  *   honours, on which events, and what each becomes elsewhere (the dialect's `extras`, src/dialects/extras.ts);
  * - docs/connector.md, `matchers`: per event, what a matcher matches and the hosts that apply it
  *   themselves (install writes it in their config); everywhere else it runs in our hook.
- * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/docs-tables.test.ts).
+ * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/static/docs-tables.test.ts).
  * Paths are Linux's (an adapter may pick other folders on macOS or Windows).
  */
 import { readFileSync, writeFileSync } from "node:fs";

@@ -6,6 +6,11 @@
  *   2  src/hook/ | src/install/                 the two jobs; neither imports the other
  *   1  adapters/                                one file per host, data
  *   0  everything else in src/                  vocabulary, shared behaviour, families of hosts
+ *
+ * Within layer 0 folders depend one way too: no folder imports one that imports it back (a file
+ * directly in src/ counts as a folder of its own; tests and their helpers do not count). The tool
+ * vocabulary, src/tools/, is at the bottom: of src/ it imports only leaf modules (which import
+ * nothing).
  */
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -34,6 +39,12 @@ function layer(file: string): { rank: number; part: string } {
   return { rank: 0, part: "base" };
 }
 
+/** Test files and their helpers (`*.testing.ts`) may reach across folders: they are not part of the picture of folders. */
+const isTest = (file: string): boolean => /\.test(ing)?\.ts$/.test(file);
+
+/** The unit of the picture of folders: a file's folder, or the file itself when it sits directly in src/. */
+const folder = (file: string): string => (dirname(file) === "src" ? file : dirname(file));
+
 const FILES = [...sources(join(REPO, "src")), ...sources(join(REPO, "adapters"))];
 const GRAPH = new Map(FILES.map((file) => [file, importsOf(file).filter((target) => target.endsWith(".ts"))]));
 
@@ -54,6 +65,42 @@ describe("dependency picture", () => {
       }
     }
     expect(upward).toEqual([]);
+  });
+
+  test("the tool vocabulary imports nothing of src/ but leaf modules", () => {
+    const reaching: string[] = [];
+    for (const [file, targets] of GRAPH)
+      if (file.startsWith("src/tools/") && !isTest(file))
+        for (const target of targets) if (!target.startsWith("src/tools/") && GRAPH.get(target)?.length) reaching.push(`${file} → ${target}`);
+    expect(reaching).toEqual([]);
+  });
+
+  test("no folder of layer 0 imports one that imports it back", () => {
+    const edges = new Map<string, Map<string, string>>();
+    for (const [file, targets] of GRAPH) {
+      if (layer(file).rank !== 0 || isTest(file)) continue;
+      for (const target of targets) {
+        const [from, to] = [folder(file), folder(target)];
+        if (from === to || layer(target).rank !== 0) continue;
+        if (!edges.has(from)) edges.set(from, new Map());
+        if (!edges.get(from)!.has(to)) edges.get(from)!.set(to, `${file} → ${target}`);
+      }
+    }
+    const reaches = (start: string, goal: string): boolean => {
+      const seen = new Set<string>();
+      const todo = [start];
+      while (todo.length) {
+        const next = todo.pop()!;
+        if (next === goal) return true;
+        if (seen.has(next)) continue;
+        seen.add(next);
+        todo.push(...(edges.get(next)?.keys() ?? []));
+      }
+      return false;
+    };
+    const back: string[] = [];
+    for (const [from, tos] of edges) for (const [to, example] of tos) if (reaches(to, from)) back.push(`${from} ⇄ ${to} (${example})`);
+    expect(back.sort()).toEqual([]);
   });
 
   test("no import cycle", () => {

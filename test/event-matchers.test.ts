@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { findAdapter } from "../adapters/index.ts";
-import { escapeRegExp } from "../src/core/matcher.ts";
+import { escapeRegExp } from "../src/escape-regexp.ts";
 import { EVENT_NAMES, MATCHER_TARGET, type EventName } from "../src/events.ts";
-import { HOSTS } from "./hosts-data/index.ts";
+import { HOST_RECORDS } from "./hosts-data/index.ts";
 import { recordPayload } from "./hosts-data/lookup.ts";
 import type { Json } from "./hosts-data/record.ts";
 import { sandbox, writeConfig, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
@@ -40,7 +40,7 @@ function call(box: Sandbox, load: Load, env: Record<string, string>, c: Omit<Cal
 
 /** Every (host, event) of a host record whose payload arrives on stdin, for the events above. */
 function calls(box: Sandbox): Omit<Call, "value">[] {
-  return HOSTS.flatMap((record) => {
+  return Object.values(HOST_RECORDS).flatMap((record) => {
     const adapter = findAdapter(record.id);
     if (!adapter || adapter.input?.kind === "env") return [];
     return EVENTS.filter((event) => record.fixtures[event] && adapter.events[event]).map((event) => ({
@@ -101,7 +101,7 @@ for (const [way, wayEnv] of BOTH_WAYS) {
     }, 240_000);
 
     test("the whole value: a part of it matches nothing; an alternative of it matches", () => {
-      const claude = (event: EventName) => recordPayload(HOSTS.find((r) => r.id === "claude-code")!, event, box);
+      const claude = (event: EventName) => recordPayload(HOST_RECORDS["claude-code"], event, box);
       const ran = (matcher: string, event: EventName, id: string) => {
         const load = connector(box, id, { [event]: matcher }, daemon);
         return call(box, load, env, { host: "claude-code", event, payload: claude(event) }).seen !== undefined;

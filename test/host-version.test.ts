@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ADAPTERS } from "../adapters/index.ts";
-import { HOSTS } from "./hosts/hosts.ts";
+import { REAL_HOSTS } from "./hosts/hosts.ts";
 import { sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
 
 /**
@@ -80,7 +80,7 @@ test("explain --json carries each host's verified versions", () => {
 });
 
 test("every host the real-host suite runs lists its pinned version as a real run, and says how to read its version", () => {
-  for (const host of HOSTS) {
+  for (const host of REAL_HOSTS) {
     const adapter = ADAPTERS.find((a) => a.id === host.id)!;
     const runs = adapter.verified.filter((v) => v.by === "real run").map((v) => v.version);
     expect({ host: host.id, pinnedRunListed: runs.includes(host.version) }).toEqual({ host: host.id, pinnedRunListed: true });

@@ -7,7 +7,7 @@ import { hookFileInstallSuite } from "./support/hook-file-install.ts";
 import { hooksFolderInstallSuite } from "./support/hooks-folder-install.ts";
 import { pluginFolderSuite } from "./support/plugin-host.ts";
 import { settingsInstallSuite } from "./support/settings-install.ts";
-import { HOSTS } from "./hosts-data/index.ts";
+import { HOST_RECORDS } from "./hosts-data/index.ts";
 import { recordPayload } from "./hosts-data/lookup.ts";
 import type { HostRecord, Json, PerBox } from "./hosts-data/record.ts";
 
@@ -95,4 +95,4 @@ function runRecord(host: HostRecord): void {
   host.extra?.(payload);
 }
 
-for (const host of HOSTS) runRecord(host);
+for (const host of Object.values(HOST_RECORDS)) runRecord(host);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { HOSTS as RECORDS } from "./hosts-data/index.ts";
+import { HOST_RECORDS } from "./hosts-data/index.ts";
 import { CLAUDE, SERVERS, URL_HTTP, URL_SSE, json } from "./hosts-data/mcp.ts";
 import { sandbox, stdoutJson, type Sandbox } from "./support/harness.ts";
 
@@ -18,7 +18,7 @@ const writeConfig = (box: Sandbox, config: unknown, name = "c.json") => box.writ
  * The hosts checked here, each with what its record (test/hosts-data/<id>.ts) says install writes
  * per scope: the records whose `mcp` is of kind "scopes".
  */
-const HOSTS = RECORDS.flatMap((record) => (record.mcp?.kind === "scopes" ? [{ platform: record.id, ...record.mcp }] : []));
+const SCOPED = Object.values(HOST_RECORDS).flatMap((record) => (record.mcp?.kind === "scopes" ? [{ platform: record.id, ...record.mcp }] : []));
 
 type McpResult = {
   platform: string;
@@ -32,12 +32,12 @@ describe("mcp hosts: each host's file, per scope", () => {
     test(`${scope} scope: the exact file; a second install changes nothing; uninstall removes what it created`, () => {
       const box = sandbox();
       const config = writeConfig(box, { id: "tools", mcpServers: SERVERS });
-      const platforms = HOSTS.map((h) => h.platform).join(",");
+      const platforms = SCOPED.map((h) => h.platform).join(",");
       const base = scope === "user" ? box.home : box.project;
       const args = ["--config", config, "--platform", platforms, "--scope", scope, "--project-dir", box.project, "--json"];
       const first = box.cli(["install", ...args]);
       expect(first.exitCode).toBe(0);
-      for (const host of HOSTS) {
+      for (const host of SCOPED) {
         const want = host[scope];
         const result = results(first).find((r) => r.platform === host.platform)!;
         if (!want) {
@@ -51,14 +51,14 @@ describe("mcp hosts: each host's file, per scope", () => {
         const statuses = Object.keys(SERVERS).map((name) => (host.refused?.includes(name) ? "unsupported" : "added"));
         expect({ platform: host.platform, statuses: result.mcp.servers.map((s) => s.status) }).toEqual({ platform: host.platform, statuses });
       }
-      const written = HOSTS.flatMap((h) => (h[scope] ? [join(base, h[scope]![0])] : []));
+      const written = SCOPED.flatMap((h) => (h[scope] ? [join(base, h[scope]![0])] : []));
       const snapshot = written.map((file) => box.read(file));
       const second = box.cli(["install", ...args]);
       expect(
         results(second)
           .filter((r) => r.status !== "nothing-to-install")
           .map((r) => [r.platform, r.status]),
-      ).toEqual(HOSTS.filter((h) => h[scope]).map((h) => [h.platform, "unchanged"]));
+      ).toEqual(SCOPED.filter((h) => h[scope]).map((h) => [h.platform, "unchanged"]));
       expect(written.map((file) => box.read(file))).toEqual(snapshot);
       expect(box.cli(["uninstall", "--connector", "tools", "--scope", scope, "--project-dir", box.project]).exitCode).toBe(0);
       expect(written.filter((file) => box.exists(file))).toEqual([]);
@@ -67,13 +67,13 @@ describe("mcp hosts: each host's file, per scope", () => {
 
   test("a user's own server of the same name is left as it is (reported); uninstall gives every file its bytes back", () => {
     const box = sandbox();
-    const files = HOSTS.map((h) => box.write(join(box.home, h.user![0]), h.own));
+    const files = SCOPED.map((h) => box.write(join(box.home, h.user![0]), h.own));
     const result = box.cli([
       "install",
       "--config",
       writeConfig(box, { id: "tools", mcpServers: { rec: SERVERS.rec, api: SERVERS.api } }),
       "--platform",
-      HOSTS.map((h) => h.platform).join(","),
+      SCOPED.map((h) => h.platform).join(","),
       "--json",
     ]);
     expect(result.exitCode).toBe(0);
@@ -85,7 +85,7 @@ describe("mcp hosts: each host's file, per scope", () => {
       expect(r.mcp.warnings[0]).toContain(`already has an MCP server named "rec" (one agent-connector did not write); it was left as it is`);
     }
     expect(box.cli(["uninstall", "--connector", "tools"]).exitCode).toBe(0);
-    expect(files.map((file) => box.read(file))).toEqual(HOSTS.map((h) => h.own));
+    expect(files.map((file) => box.read(file))).toEqual(SCOPED.map((h) => h.own));
   });
 });
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ADAPTERS } from "../adapters/index.ts";
-import { HOSTS as RECORDS } from "./hosts-data/index.ts";
+import { HOST_RECORDS } from "./hosts-data/index.ts";
 import type { McpExpectation } from "./hosts-data/record.ts";
 import { REPO, sandbox, stdoutJson, type Sandbox } from "./support/harness.ts";
 import { generous } from "./support/budget.ts";
@@ -23,7 +23,9 @@ type UserFile = Extract<McpExpectation, { kind: "user-file" }>;
  * Per host, the user-scope file (relative to HOME) and the two entries as the host holds them: from
  * the records (test/hosts-data/<id>.ts) whose `mcp` is checked here, as "user-file".
  */
-const EXPECTED: Record<string, UserFile> = Object.fromEntries(RECORDS.flatMap((record) => (record.mcp?.kind === "user-file" ? [[record.id, record.mcp]] : [])));
+const EXPECTED: Record<string, UserFile> = Object.fromEntries(
+  Object.values(HOST_RECORDS).flatMap((record) => (record.mcp?.kind === "user-file" ? [[record.id, record.mcp]] : [])),
+);
 
 const CODEX_TOML = '[mcp_servers.rec]\ncommand = "node"\nargs = ["server.mjs"]\n\n[mcp_servers.api]\nurl = "https://example.test/mcp"\n';
 

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { findAdapter } from "../adapters/index.ts";
 import type { Adapter } from "../src/adapter.ts";
 import { EVENT_NAMES, type EventName } from "../src/events.ts";
-import { HOSTS } from "./hosts-data/index.ts";
-import { recordPayload } from "./hosts-data/lookup.ts";
+import { HOST_RECORDS } from "./hosts-data/index.ts";
+import { recordOf, recordPayload } from "./hosts-data/lookup.ts";
 import type { HostRecord, Json } from "./hosts-data/record.ts";
 import { sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { BOTH_WAYS, daemonReady } from "./reliability/support.ts";
@@ -38,7 +38,7 @@ function expectedFields(adapter: Adapter, event: EventName, payload: Json): Json
 
 /** Every (host, event) of a host record that reads its payload from stdin, with the fields it should give. */
 function cases(box: Sandbox): { host: string; event: EventName; payload: Json; want: Json }[] {
-  return HOSTS.flatMap((record: HostRecord) => {
+  return Object.values(HOST_RECORDS).flatMap((record: HostRecord) => {
     const adapter = findAdapter(record.id);
     if (!adapter || adapter.input?.kind === "env") return [];
     return EVENT_NAMES.filter((event) => record.fixtures[event] && adapter.events[event]).map((event) => {
@@ -86,7 +86,7 @@ for (const [way, wayEnv] of BOTH_WAYS) {
 
     test("what the host means by them: the subagent only in a subagent, an empty transcript is none", () => {
       const call = (host: string, event: EventName) => {
-        const record = HOSTS.find((r) => r.id === host)!;
+        const record = recordOf(host);
         return seenFields(box, load, env, host, event, recordPayload(record, event, box));
       };
       expect(call("claude-code", "SubagentStart")).toEqual({

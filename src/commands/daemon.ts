@@ -3,7 +3,7 @@ import { defineAcCommand } from "./_command.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
 import { UsageError } from "./_fail.ts";
 import { userHome } from "../paths.ts";
-import { daemonState, describeDaemon, startDaemon, stopDaemon } from "../daemon/state.ts";
+import { daemonState, describeDaemon, startDaemonAndWait, stopDaemon } from "../daemon/state.ts";
 
 export const ACTIONS = ["status", "start", "stop", "serve"] as const;
 
@@ -34,7 +34,7 @@ export default defineAcCommand({
       else printStdout(stopped ? "daemon stopped; the next hook call starts it again" : "no daemon was running");
       return EXIT.ok;
     }
-    const state = action === "start" ? await startDaemon() : await daemonState();
+    const state = action === "start" ? await startDaemonAndWait() : await daemonState();
     if (json) printJson(state);
     else printStdout(`daemon: ${describeDaemon(state)}${"socket" in state ? `\nsocket: ${tilde(state.socket, userHome())}` : ""}`);
     return action === "start" && state.state !== "running" ? EXIT.failure : EXIT.ok;

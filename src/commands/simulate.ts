@@ -6,7 +6,7 @@ import { EVENT_NAMES, isEventName, MATCHER_TARGET, type EventName } from "../eve
 import { normalizeEvent } from "../core/normalize.ts";
 import { toolMatcherTest } from "../core/matcher.ts";
 import { kindOf, type ToolContext } from "../tools/view.ts";
-import { withUpdatedTool } from "../tools/rewrite.ts";
+import { withUpdatedTool } from "../core/updated-tool.ts";
 import { parseHandlerResult } from "../core/response.ts";
 import { resolveResponse, type Degradation } from "../core/resolve.ts";
 import { hostAbilities } from "../core/host-abilities.ts";

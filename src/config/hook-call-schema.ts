@@ -1,4 +1,8 @@
 import * as v from "valibot";
+import type { HookCallTarget } from "../core/hook-call-target.ts";
+
+// The target is the core's word (src/core/on-failure.ts names definitions by it); the hook path imports it from here too.
+export { targetKey, type HookCallTarget } from "../core/hook-call-target.ts";
 
 /** Schemas the hook path needs; the install-time schema (schema.ts) builds on them. */
 
@@ -20,9 +24,6 @@ export const nativeHookSchema = v.strictObject({
   onFailure: onFailureSchema,
 });
 
-/** What one hook call uses: checked on the hook path, where install has checked the whole config. */
-export type HookCallTarget = { event: string } | { platform: string; native: string };
-
 /**
  * The hook path's check is shallower than install's: types only. The matcher is compiled when it
  * is used and the handler's answer is checked when it comes; the full hook schema (its regex and
@@ -35,9 +36,6 @@ const hookCallHookSchema = v.looseObject({
   response: v.optional(v.unknown()),
   onFailure: onFailureSchema,
 });
-
-/** One key per target, for caches of a config checked once per target (a worker's). */
-export const targetKey = (target: HookCallTarget): string => ("event" in target ? target.event : `${target.platform} ${target.native}`);
 
 export function hookCallSchema(target: HookCallTarget) {
   const optionalEntry = <S extends v.GenericSchema>(key: string, schema: S) => v.optional(v.looseObject({ [key]: v.optional(schema) }));

@@ -100,6 +100,3 @@ export function matcherError(matcher: string, tools = false): string | undefined
 
 /** True when the matcher is a plain name or a `|` list of plain names. */
 export const isPlainNameList = (matcher: string): boolean => /^[A-Za-z0-9_-]+(\|[A-Za-z0-9_-]+)*$/.test(matcher);
-
-/** A name as a regular expression that matches it literally. */
-export const escapeRegExp = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

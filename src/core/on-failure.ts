@@ -1,5 +1,5 @@
 import type { ConnectorConfig, OnFailure } from "../events.ts";
-import { targetKey, type HookCallTarget } from "../config/hook-call-schema.ts";
+import { targetKey, type HookCallTarget } from "./hook-call-target.ts";
 
 /**
  * Which hook definitions of a connector fail closed: a definition's own `onFailure`, else the

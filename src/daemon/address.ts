@@ -99,11 +99,6 @@ export function daemonWanted(env: Env = process.env): boolean {
   return BUILD_ID !== undefined && env[DAEMON_ENV] !== "0" && process.platform !== "win32" && (!home || home.charCodeAt(0) === 47); // "/"
 }
 
-/** Starts `daemon serve` in the background, in a session of its own: neither the caller nor the host waits for it. */
-export function spawnDaemon(env: Env = process.env): void {
-  Bun.spawn([process.execPath, "daemon", "serve"], { detached: true, stdio: ["ignore", "ignore", "ignore"], cwd: "/", env: { ...env } }).unref();
-}
-
 /**
  * A hook call as the host made it, sent to a worker in two lines: this one as soon as the client is
  * connected, then stdin (a JSON string) once the host has written it, so the worker prepares the

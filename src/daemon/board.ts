@@ -24,9 +24,10 @@ import {
  */
 export const STARTING = 0;
 export const IDLE = 1;
-export const BUSY = 2;
+/** Busy on the board (a number); not the `retry: "busy"` a worker answers a second caller with (src/daemon/address.ts). */
+export const BUSY_CODE = 2;
 export const LEAVING = 3;
-export type WorkerStateCode = typeof STARTING | typeof IDLE | typeof BUSY | typeof LEAVING;
+export type WorkerStateCode = typeof STARTING | typeof IDLE | typeof BUSY_CODE | typeof LEAVING;
 
 const STATE = 0;
 /** When the state began (epoch ms). */
@@ -88,7 +89,7 @@ export function openBoard(path: string): Board | undefined {
     took(slot, time) {
       cells[at(slot, LAST)] = time;
       cells[at(slot, SINCE)] = time;
-      cells[at(slot, STATE)] = BUSY;
+      cells[at(slot, STATE)] = BUSY_CODE;
     },
     answered(slot) {
       cells[at(slot, CALLS)]!++;

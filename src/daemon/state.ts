@@ -1,4 +1,5 @@
-import { DAEMON_ENV, daemonDir, daemonSocket, daemonWanted, spawnDaemon, type DaemonStatus } from "./address.ts";
+import { DAEMON_ENV, daemonDir, daemonSocket, daemonWanted, type DaemonStatus } from "./address.ts";
+import { spawnDaemon } from "./spawn.ts";
 import { ask } from "./ask.ts";
 import { statSync } from "node:fs";
 import { folderProblem } from "./trust.ts";
@@ -40,8 +41,8 @@ export const describeDaemon = (s: DaemonState): string =>
     ? `running (pid ${s.daemon.pid}, since ${s.daemon.startedAt}, ${s.daemon.calls} calls, ${s.daemon.workers} hook workers (${s.daemon.ready} ready), leaves after ${Math.round(s.daemon.idleExitMs / 60_000)} min idle)`
     : s.note;
 
-/** Starts the daemon if none runs, and waits (up to `waitMs`) until it has a worker ready. */
-export async function startDaemon(env: Record<string, string | undefined> = process.env, waitMs = 10_000): Promise<DaemonState> {
+/** Starts the daemon if none runs, and waits (up to `waitMs`) until it has a worker ready (`daemon start`; a hook call starts it without waiting, src/hook/start-daemon.ts). */
+export async function startDaemonAndWait(env: Record<string, string | undefined> = process.env, waitMs = 10_000): Promise<DaemonState> {
   let state = await daemonState(env);
   if (state.state === "off" || (state.state === "running" && state.daemon.ready > 0)) return state;
   if (state.state === "not running") {

@@ -1,5 +1,5 @@
 import { MAX_WORKERS, type WorkerMessage } from "./address.ts";
-import { BUSY, IDLE, type Board } from "./board.ts";
+import { BUSY_CODE, IDLE, type Board } from "./board.ts";
 
 /**
  * The daemon's hook workers (src/hook/worker.ts). Each is in one explicit state:
@@ -83,7 +83,7 @@ export class Workers {
   /** A worker's state, as the daemon and the board say. */
   state(worker: Worker): WorkerState {
     if (worker.phase !== "running") return worker.phase;
-    return this.board.state(worker.slot) === BUSY ? "busy" : this.board.state(worker.slot) === IDLE ? "idle" : "ending";
+    return this.board.state(worker.slot) === BUSY_CODE ? "busy" : this.board.state(worker.slot) === IDLE ? "idle" : "ending";
   }
 
   /** Calls answered, and when the last was taken. */

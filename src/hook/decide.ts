@@ -5,7 +5,7 @@ import { EMPTY_REPLY } from "../dialects/dialect.ts";
 import { normalizeEvent } from "../core/normalize.ts";
 import { toolMatcherTest } from "../core/matcher.ts";
 import { kindOf, type ToolContext, type ToolView } from "../tools/view.ts";
-import { withUpdatedTool } from "../tools/rewrite.ts";
+import { withUpdatedTool } from "../core/updated-tool.ts";
 import { resolveResponse, type Degradation } from "../core/resolve.ts";
 import { hostAbilities } from "../core/host-abilities.ts";
 import { parseHandlerResult } from "../core/response.ts";

@@ -1,10 +1,11 @@
-import { daemonDir, spawnDaemon } from "../daemon/address.ts";
+import { daemonDir } from "../daemon/address.ts";
+import { spawnDaemon } from "../daemon/spawn.ts";
 import { join } from "../paths.ts";
 
 /** A start is tried at most this often (many hook calls at once find no daemon; one may fail to start). */
 const RETRY_MS = 10_000;
 
-/** Starts the daemon in the background, detached: this call does not wait for it, nor does the host. */
+/** Starts the daemon in the background, detached: this call does not wait for it, nor does the host (`daemon start` waits: startDaemonAndWait). */
 export function startDaemon(env: Record<string, string | undefined> = process.env): void {
   const marker = join(daemonDir(env), "started-at");
   // A missing file's lastModified is far in the future (Bun): only a past time is a start.

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import type { HookFileSpec } from "../adapter.ts";
 import { hasFlatEntries, installFlatEntries, removeFlatEntries } from "./flat-entries.ts";
-import type { HookEntry } from "./nested-groups.ts";
+import type { HookEntry } from "./replace-entries.ts";
 
 // Cursor's layout (adapters/cursor.ts): <root>.<event>: [{ command, matcher?, timeout }] beside `version: 1`.
 const CURSOR: HookFileSpec = { layout: "flat-entries", root: ["hooks"], timeoutUnit: "s", header: { version: 1 }, scopes: {} };

@@ -3,7 +3,7 @@ import type { Node } from "jsonc-parser";
 import type { HookFileSpec } from "../adapter.ts";
 import { appendToEvent, loadEventMap, pruneEmptyEvents, withHeader } from "./event-map.ts";
 import { detectIndent, nodeAt, parseJsonc, removeArrayElement } from "./jsonc-text.ts";
-import type { HookEntry, IsOurs } from "./nested-groups.ts";
+import { replaceEntries, type Extras, type HookEntry, type IsOurs } from "./replace-entries.ts";
 
 /**
  * The layout of Cursor, Copilot CLI and VS Code: one handler per array element, no matcher groups:
@@ -40,15 +40,9 @@ export function removeFlatEntries(text: string, file: string, spec: HookFileSpec
   return { text: pruneEmptyEvents(text, file, spec.root, emptied), removed: targets.length };
 }
 
-export function installFlatEntries(
-  text: string,
-  file: string,
-  spec: HookFileSpec,
-  isOurs: IsOurs,
-  entries: HookEntry[],
-  extras: (e: HookEntry) => Record<string, unknown>,
-): string {
-  text = removeFlatEntries(text, file, spec, isOurs).text;
+export const installFlatEntries = replaceEntries(removeFlatEntries, addFlatEntries);
+
+function addFlatEntries(text: string, file: string, spec: HookFileSpec, entries: HookEntry[], extras: Extras): string {
   const indent = detectIndent(text);
   text = withHeader(text, file, spec.header, indent);
   const keys = keysOf(spec);

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import type { HookFileSpec } from "../adapter.ts";
 import { hasListEntries, installListEntries, removeListEntries, valueAt } from "./hook-list.ts";
-import type { HookEntry } from "./nested-groups.ts";
+import type { HookEntry } from "./replace-entries.ts";
 
 // Kiro's layout (adapters/kiro.ts): one array of hooks, each naming its event, the command nested in `action`.
 const SPEC: HookFileSpec = {

@@ -3,7 +3,7 @@ import type { HookFileSpec } from "../adapter.ts";
 import { HostConfigError } from "./errors.ts";
 import { refuseDuplicateKeys, withHeader } from "./event-map.ts";
 import { appendArrayElement, detectIndent, nodeAt, parseJsonc, removeArrayElement, setProperty } from "./jsonc-text.ts";
-import type { HookEntry, IsOurs } from "./nested-groups.ts";
+import { replaceEntries, type Extras, type HookEntry, type IsOurs } from "./replace-entries.ts";
 
 /**
  * One JSON array of hooks, each naming its event (Kiro CLI v3's `.kiro/hooks/<name>.json`:
@@ -43,15 +43,9 @@ export function removeListEntries(text: string, file: string, spec: HookFileSpec
   return { text, removed: indexes.length };
 }
 
-export function installListEntries(
-  text: string,
-  file: string,
-  spec: HookFileSpec,
-  isOurs: IsOurs,
-  entries: HookEntry[],
-  extras: (e: HookEntry) => Record<string, unknown>,
-): string {
-  text = removeListEntries(text, file, spec, isOurs).text;
+export const installListEntries = replaceEntries(removeListEntries, addListEntries);
+
+function addListEntries(text: string, file: string, spec: HookFileSpec, entries: HookEntry[], extras: Extras): string {
   const indent = detectIndent(text);
   text = withHeader(text, file, spec.header, indent);
   const keys = keysOf(spec);

@@ -1,5 +1,6 @@
 import type { HookFileSpec } from "../adapter.ts";
-import { hasEntries, installEntries, removeEntries, type HookEntry, type IsOurs } from "./nested-groups.ts";
+import { hasEntries, installEntries, removeEntries } from "./nested-groups.ts";
+import type { Extras, HookEntry, IsOurs } from "./replace-entries.ts";
 import { hasFlatEntries, installFlatEntries, removeFlatEntries } from "./flat-entries.ts";
 import { hasTomlEntries, installTomlEntries, removeTomlEntries, sameTomlData } from "./toml-array-tables.ts";
 import { hasListEntries, installListEntries, removeListEntries } from "./hook-list.ts";
@@ -10,7 +11,7 @@ import { sameYamlData } from "./yaml-text.ts";
 /** What src/install/apply.ts needs from a hook-file layout: text in, text out, nothing else touched. */
 export interface HookLayout {
   /** Replaces this connector's entries (those passing `isOurs`) with `entries`. */
-  install(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: (e: HookEntry) => Record<string, unknown>): string;
+  install(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs, entries: HookEntry[], extras: Extras): string;
   remove(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs): { text: string; removed: number };
   has(text: string, file: string, spec: HookFileSpec, isOurs: IsOurs): boolean;
   /** Whether two texts of the file hold the same data (then a reinstall keeps the bytes). */

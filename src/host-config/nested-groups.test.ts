@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import type { HookFileSpec } from "../adapter.ts";
-import { type HookEntry, hasEntries, installEntries, removeEntries } from "./nested-groups.ts";
+import { hasEntries, installEntries, removeEntries } from "./nested-groups.ts";
+import type { HookEntry } from "./replace-entries.ts";
 
 // Claude Code's settings layout: <root>.<Event>: [{ matcher?, hooks: [{ type, command, timeout }] }].
 const SPEC: HookFileSpec = { layout: "nested-matcher-groups", root: ["hooks"], timeoutUnit: "s", scopes: {} };

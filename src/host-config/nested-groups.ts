@@ -3,25 +3,12 @@ import type { Node } from "jsonc-parser";
 import type { HookFileSpec } from "../adapter.ts";
 import { appendToEvent, loadEventMap, pruneEmptyEvents } from "./event-map.ts";
 import { detectIndent, nodeAt, parseJsonc, removeArrayElement } from "./jsonc-text.ts";
+import { replaceEntries, type Extras, type HookEntry, type IsOurs } from "./replace-entries.ts";
 
 /**
  * The layout Claude Code defined and Codex, Gemini CLI, Qwen Code, Droid … copy:
  * `<root>.<Event>: [{ matcher?, hooks: [{ type: "command", command, timeout }] }]`.
  */
-
-export interface HookEntry {
-  nativeEvent: string;
-  /** The event we run for it (normalized, or the native one): two may share a native event (Mistral Vibe's post_tool). */
-  event?: string;
-  matcher?: string;
-  command: string;
-  timeout: number;
-  /** Keys the host reads to fail closed itself when our process cannot answer (adapter `hostFailClosed`). */
-  hostKeys?: Record<string, unknown>;
-}
-
-/** Recognises the handlers we wrote, by their command line. */
-export type IsOurs = (command: string) => boolean;
 
 const handlerShape = v.looseObject({ command: v.optional(v.unknown()) });
 const groupShape = v.looseObject({ hooks: v.optional(v.array(handlerShape, "must be an array of handlers")) });
@@ -62,15 +49,9 @@ export function removeEntries(text: string, file: string, spec: HookFileSpec, is
   return { text: pruneEmptyEvents(text, file, spec.root, emptied), removed: targets.length };
 }
 
-export function installEntries(
-  text: string,
-  file: string,
-  spec: HookFileSpec,
-  isOurs: IsOurs,
-  entries: HookEntry[],
-  extras: (e: HookEntry) => Record<string, unknown>,
-): string {
-  text = removeEntries(text, file, spec, isOurs).text;
+export const installEntries = replaceEntries(removeEntries, addEntries);
+
+function addEntries(text: string, file: string, spec: HookFileSpec, entries: HookEntry[], extras: Extras): string {
   const indent = detectIndent(text);
   for (const entry of entries) {
     const group = {

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { HookFileSpec } from "../adapter.ts";
-import type { HookEntry } from "./nested-groups.ts";
+import type { HookEntry } from "./replace-entries.ts";
 import { hasTomlEntries, installTomlEntries, removeTomlEntries, sameTomlData } from "./toml-array-tables.ts";
 
 // Kimi's layout (adapters/kimi.ts): one [[hooks]] table per hook, the event named inside it.

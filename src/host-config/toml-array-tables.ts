@@ -1,7 +1,7 @@
 import { parse } from "smol-toml";
 import type { HookFileSpec } from "../adapter.ts";
 import { HostConfigError } from "./errors.ts";
-import type { HookEntry, IsOurs } from "./nested-groups.ts";
+import { replaceEntries, type Extras, type HookEntry, type IsOurs } from "./replace-entries.ts";
 import { appendBlock, arrayTableBlocks, eolOf, parseToml, removeBlock, renderTable, sameData, type TableBlock, type TomlDoc } from "./toml-text.ts";
 
 /**
@@ -82,15 +82,9 @@ export function removeTomlEntries(text: string, file: string, spec: HookFileSpec
   return { text: checked(after, file, withEntries(doc, spec.root, kept)), removed: entries.length - kept.length };
 }
 
-export function installTomlEntries(
-  text: string,
-  file: string,
-  spec: HookFileSpec,
-  isOurs: IsOurs,
-  entries: HookEntry[],
-  extras: (e: HookEntry) => Record<string, unknown>,
-): string {
-  text = removeTomlEntries(text, file, spec, isOurs).text;
+export const installTomlEntries = replaceEntries(removeTomlEntries, addTomlEntries);
+
+function addTomlEntries(text: string, file: string, spec: HookFileSpec, entries: HookEntry[], extras: Extras): string {
   const { doc, entries: kept } = load(text, file, spec);
   const keys = keysOf(spec);
   const eol = text ? eolOf(text) : "\n";

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import type { HookFileSpec } from "../adapter.ts";
-import type { HookEntry } from "./nested-groups.ts";
+import type { HookEntry } from "./replace-entries.ts";
 import { hasYamlEntries, installYamlEntries, removeYamlEntries } from "./yaml-entries.ts";
 
 // Hermes' layout (adapters/hermes.ts): hooks.<event>: [{ command, matcher?, timeout }] in config.yaml.

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { HookFileSpec } from "../adapter.ts";
 import { HostConfigError } from "./errors.ts";
-import type { HookEntry, IsOurs } from "./nested-groups.ts";
+import type { HookEntry, IsOurs } from "./replace-entries.ts";
 import { appendAt, dropItems, deleteAt, parseYamlDoc, valueAt, yamlText, type YamlDoc } from "./yaml-text.ts";
 
 /**

@@ -3,6 +3,7 @@ import type { CommandShell, HookFileSpec } from "../adapter.ts";
 import type { Registry } from "../registry/types.ts";
 import { hookBinary, isCompiled, type HookBinary } from "./self/location.ts";
 import { FAIL_CLOSED_FLAG } from "../core/on-failure.ts";
+import { escapeRegExp } from "../escape-regexp.ts";
 import { plainWord as quote, renderArgument, renderInvocation, SHELLS } from "./shells.ts";
 
 /** POSIX-shell quoting of one word (what doctor and status print and run through sh). */
@@ -11,8 +12,6 @@ export { quote };
 /** The shell a host runs a hook file's commands with on `platform` (default: this machine). */
 export const commandShell = (spec: HookFileSpec, platform: string = process.platform): CommandShell =>
   platform === "win32" ? (spec.windows?.shell ?? "cmd") : "posix";
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 let chosen: HookBinary | undefined;
 

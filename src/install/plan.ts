@@ -4,7 +4,7 @@ import { EVENT_NAMES, MATCHER_TARGET, type ConnectorConfig, type EventName, type
 import { unsentTargetWarning } from "./unsent-target.ts";
 import { degradationsFor, extrasSummary, responseCapabilities, type Degradation, type ExtraSupport } from "../core/resolve.ts";
 import { isPlainNameList, parseToolMatcher, toolMatcherTest } from "../core/matcher.ts";
-import { hostMatcher, pathlessWrites, unreachable } from "../tools/host-matcher.ts";
+import { hostMatcher, pathlessWrites, unreachable } from "../core/host-matcher.ts";
 import { kindOf, type ToolContext } from "../tools/view.ts";
 import { unplacedFields } from "../tools/rewrite.ts";
 import { allToolNames } from "../tools/vocabulary.ts";
@@ -103,7 +103,7 @@ const ourWordsEverywhere = (adapter: Adapter, scope: Scope, field: MatcherTarget
  * Our matcher matches the whole name; Claude-style hosts compare plain names and `a|b` lists
  * exactly and treat anything else as an unanchored regex, so that gets anchored explicitly.
  * Hosts that anchor it themselves get it verbatim, name-list hosts only plain `a|b` lists.
- * `@kind`s become the host's own tool names first (src/tools/host-matcher.ts).
+ * `@kind`s become the host's own tool names first (src/core/host-matcher.ts).
  * Elsewhere every call reaches us and the runtime matches (it always checks again anyway).
  */
 /** Whether the host applies an event's matcher itself (the tool and subagent events unless its adapter lists others). */

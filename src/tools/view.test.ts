@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { kindOf, toolView, type ToolContext } from "./view.ts";
 import { WHOLE_INPUT } from "./vocabulary.ts";
-import { applyUpdatedTool, withUpdatedTool } from "./rewrite.ts";
+import { applyUpdatedTool } from "./rewrite.ts";
 
 const HOST: ToolContext = {
   tools: {
@@ -37,28 +37,6 @@ test("updatedTool goes back into the host's shape, over the original input", () 
   });
   expect(applyUpdatedTool(HOST, "apply_patch", { input: "…" }, { filePaths: ["x"] })).toEqual({ input: undefined, lost: ["filePaths"] });
   expect(applyUpdatedTool(HOST, "fetch", { url: "a" }, { url: "b", query: "q" })).toEqual({ input: { url: "b" }, lost: ["query"] });
-});
-
-test("withUpdatedTool makes a modify of it, keeps a deny a deny, builds on updatedInput, says what found no place", () => {
-  const call = (toolName: string, toolInput: Record<string, unknown> = {}) => ({ toolName, toolInput });
-  expect(withUpdatedTool({ updatedTool: { command: "b" } }, HOST, call("run_commands", { commands: ["a"] }), "H")).toEqual({
-    response: { decision: "modify", updatedInput: { commands: ["b"] } },
-    lost: undefined,
-  });
-  expect(withUpdatedTool({ decision: "deny", reason: "R" }, HOST, call("run_commands"), "H").response).toEqual({ decision: "deny", reason: "R" });
-  expect(
-    withUpdatedTool({ updatedInput: { commands: ["a"], cwd: "/q" }, updatedTool: { command: "b" } }, HOST, call("run_commands", { commands: ["a"] }), "H")
-      .response,
-  ).toEqual({
-    decision: "modify",
-    updatedInput: { commands: ["b"], cwd: "/q" },
-  });
-  expect(withUpdatedTool({ updatedTool: { command: "b" } }, HOST, call("todo"), "H")).toEqual({
-    response: {},
-    lost: "updatedTool.command has no place in H's todo input; left as it was",
-  });
-  // An event of no tool: the response passes as it is.
-  expect(withUpdatedTool({ updatedTool: { command: "b" } }, HOST, {}, "H")).toEqual({ response: { updatedTool: { command: "b" } } });
 });
 
 test("a freeform patch tool's bare text: its envelope's paths", () => {

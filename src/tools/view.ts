@@ -1,6 +1,6 @@
 import { isUnknown, NAMED_KINDS, TOOL_FIELDS, type NamedKind, type ToolFields, type ToolKind, type ToolVocabulary } from "./vocabulary.ts";
 import { readPaths, readText } from "./fields.ts";
-import { escapeRegExp } from "../core/matcher.ts";
+import { escapeRegExp } from "../escape-regexp.ts";
 import type { ToolView } from "./portable.ts";
 
 export type { ToolView };

@@ -1,11 +1,12 @@
 import type { EventName } from "../../src/events.ts";
 import { fixturePayload, type Sandbox } from "../support/harness.ts";
-import { HOSTS } from "./index.ts";
+import { isHostId } from "../../adapters/hosts.ts";
+import { HOST_RECORDS } from "./index.ts";
 import type { HostRecord, Json } from "./record.ts";
 
 /** A host's record by id; a test that picks hosts from the adapters finds their payloads here. */
 export function recordOf(id: string): HostRecord {
-  const record = HOSTS.find((host) => host.id === id);
+  const record = isHostId(id) ? HOST_RECORDS[id] : undefined;
   if (!record) throw new Error(`${id}: no record in test/hosts-data/index.ts`);
   return record;
 }

@@ -3,7 +3,7 @@
  * which payload stands for each event, the exact native reply to every decision, what a handler
  * sees, how matchers behave, and what install writes. It is the one place for what a test must
  * know per host (other tests read it through ./lookup.ts, or derive the rest from the adapter):
- * no test keeps its own list of hosts. test/host-parts.test.ts checks every adapter has one.
+ * no test keeps its own list of hosts. test/static/host-parts.test.ts checks every adapter has one.
  */
 import type { EventName } from "../../src/events.ts";
 import type { Expected } from "../support/decisions.ts";
@@ -52,7 +52,7 @@ export interface MatcherCheck extends Call {
 
 /**
  * What install writes for the connector's MCP servers on this host, checked by one of three tests.
- * Every host whose adapter declares `mcp` states one (test/host-parts.test.ts).
+ * Every host whose adapter declares `mcp` states one (test/static/host-parts.test.ts).
  */
 export type McpExpectation =
   /** test/mcp.test.ts, all such hosts in one install: the user file (under HOME), its root key, and the servers `rec` (stdio) and `api` (http) as the host holds them. */

@@ -164,7 +164,7 @@ const piMockProvider = (ctx: RunContext, model: Record<string, unknown>) => ({
   },
 });
 
-export const HOSTS: HostDef[] = [
+export const REAL_HOSTS: HostDef[] = [
   {
     id: "claude-code",
     pkg: "@anthropic-ai/claude-code",
@@ -647,7 +647,7 @@ export const HOSTS: HostDef[] = [
   },
 ];
 
-export const hostById = (id: string) => HOSTS.find((h) => h.id === id);
+export const hostById = (id: string) => REAL_HOSTS.find((h) => h.id === id);
 
 // ---------- install cache ----------
 

@@ -19,7 +19,7 @@
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { HOSTS, cacheRoot, ensureInstalled, hostPath, newestVersion, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
+import { REAL_HOSTS, cacheRoot, ensureInstalled, hostPath, newestVersion, wantLatest, type HostDef, type InstalledHost, type RunContext } from "./hosts.ts";
 import { CASES, FIRST_TURN_MARK, MCP_SECRET, connectorConfigSource, type CaseDef, type CaseOutcome } from "./cases.ts";
 import { startMockModel } from "./mock-model.ts";
 import { codexTrustHooks } from "./codex-trust.ts";
@@ -56,8 +56,8 @@ let SUITE_DIR = "";
 let AC_BIN = AC_BIN_SOURCE;
 
 for (const h of hostFilter) {
-  if (!HOSTS.some((x) => x.id === h)) {
-    console.error(`unknown host "${h}"; known: ${HOSTS.map((x) => x.id).join(", ")}`);
+  if (!REAL_HOSTS.some((x) => x.id === h)) {
+    console.error(`unknown host "${h}"; known: ${REAL_HOSTS.map((x) => x.id).join(", ")}`);
     process.exit(2);
   }
 }
@@ -68,7 +68,7 @@ for (const c of caseFilter) {
   }
 }
 
-const hosts = HOSTS.filter((h) => hostFilter.length === 0 || hostFilter.includes(h.id));
+const hosts = REAL_HOSTS.filter((h) => hostFilter.length === 0 || hostFilter.includes(h.id));
 const cases = CASES.filter((c) => (caseFilter.length ? caseFilter.includes(c.name) : !quick || c.quick));
 
 if (argv.includes("--install-only")) {

@@ -1,6 +1,7 @@
 /**
  * Runs the compiled binary the way a host does: stdin in, stdout / stderr / exit code out, under
- * a temporary HOME. `npm test` builds dist/agent-connector first.
+ * a temporary HOME. `npm test` builds dist/agent-connector first. Importing this file needs no
+ * build (the static tests in test/static/ read the host records, which use it): running the binary does.
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +13,11 @@ import { HOST_IDS, loadAdapter } from "../../adapters/hosts.ts";
 export const REPO = join(import.meta.dir, "..", "..");
 export const BIN = process.env.AGENT_CONNECTOR_TEST_BIN ?? join(REPO, "dist", "agent-connector");
 
-if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` (npm test does it)`);
+/** BIN, once it is known to be there: a test that runs the binary without a build fails saying what to do. */
+export function builtBinary(): string {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`bun run build\` (npm test does it)`);
+  return BIN;
+}
 
 /** Hosts that hand a hook its payload in environment variables (Mux): their payloads are maps of variables. */
 const ENV_INPUT_HOSTS = new Set<string>((await Promise.all(HOST_IDS.map(loadAdapter))).flatMap((a) => (a?.input?.kind === "env" ? [a.id] : [])));
@@ -61,7 +66,7 @@ export function sandbox(): Sandbox {
   };
   const abs = (path: string) => (path.startsWith("/") ? path : join(root, path));
   const run = (args: string[], options: { stdin?: string; cwd?: string; env?: Record<string, string> } = {}): Result => {
-    const proc = Bun.spawnSync([BIN, ...args], {
+    const proc = Bun.spawnSync([builtBinary(), ...args], {
       cwd: options.cwd ?? project,
       env: { ...env, ...options.env },
       stdin: options.stdin === undefined ? "ignore" : Buffer.from(options.stdin),

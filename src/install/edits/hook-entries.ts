@@ -3,7 +3,7 @@ import { isOurCommand } from "../command-line.ts";
 import { HostConfigError } from "../../host-config/errors.ts";
 import { agentOfFile } from "../../host-config/agent-file.ts";
 import type { HookFileSpec } from "../../adapter.ts";
-import type { IsOurs } from "../../host-config/nested-groups.ts";
+import type { IsOurs } from "../../host-config/replace-entries.ts";
 import type { Editor, HookEntriesEdit } from "./types.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { HookFileSpec, PathContext, Scope } from "../../adapter.ts";
-import type { HookEntry } from "../../host-config/nested-groups.ts";
+import type { HookEntry } from "../../host-config/replace-entries.ts";
 import type { ServerEntry } from "../../host-config/server-map.ts";
 import type { McpFormatId } from "../../adapter.ts";
 import type { LauncherFlavour } from "../launcher.ts";

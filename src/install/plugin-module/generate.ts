@@ -4,7 +4,7 @@ import type { Adapter, PathContext, PluginModuleSpec, Scope } from "../../adapte
 import { MATCHER_TARGET, type ConnectorConfig, type EventName } from "../../events.ts";
 import { ADAPTERS } from "../../../adapters/index.ts";
 import { compileMatcher } from "../../core/matcher.ts";
-import { hostMatcher } from "../../tools/host-matcher.ts";
+import { hostMatcher } from "../../core/host-matcher.ts";
 import { DEFAULT_TIMEOUT_SECONDS } from "../../core/timeout.ts";
 import { hookLogPath } from "../../home.ts";
 import { selfInvocation } from "../command-line.ts";

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { hostMatcher, unreachable } from "./host-matcher.ts";
-import type { ToolContext } from "./view.ts";
+import type { ToolContext } from "../tools/view.ts";
 
 const CLAUDE: ToolContext = {
   tools: { shell: { Bash: {}, PowerShell: {} }, write: { Write: {} }, edit: { Edit: {} }, other: { TodoWrite: "keeps the todo list" } },

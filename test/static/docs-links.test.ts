@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-const REPO = join(import.meta.dir, "..");
+const REPO = join(import.meta.dir, "..", "..");
 const DOCS = join(REPO, "docs");
 
 /** README.md and every Markdown file under docs/ (docs/hosts/ included). */

@@ -1,8 +1,9 @@
 import { expect, test } from "bun:test";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { REPO } from "./support/harness.ts";
-import { tempDir } from "./support/temp.ts";
+import { tempDir } from "../support/temp.ts";
+
+const REPO = join(import.meta.dir, "..", "..");
 
 /** Tables that list hosts are made from the adapters (build/hosts-table.ts): a stale one fails here. */
 const checkTables = (root: string) =>
@@ -27,5 +28,6 @@ test.each([
   writeFileSync(path, text.replace(from, to));
   const result = checkTables(root);
   expect(result.exitCode).toBe(1);
-  expect(result.stderr.toString()).toBe(`${path}: its table of hosts (${name}) is not what adapters/ say; run: bun build/hosts-table.ts\n`);
+  // Other tables may be stale too (a host being added): each is a line of its own.
+  expect(result.stderr.toString().split("\n")).toContain(`${path}: its table of hosts (${name}) is not what adapters/ say; run: bun build/hosts-table.ts`);
 });

@@ -1,6 +1,7 @@
-import { escapeRegExp, parseToolMatcher, toolMatcherTest } from "../core/matcher.ts";
-import { allToolNames, isUnknown, NAMED_KINDS, namesOfKind, type NamedKind } from "./vocabulary.ts";
-import { kindOf, mcpNameOf, mcpNameSource, type ToolContext } from "./view.ts";
+import { parseToolMatcher, toolMatcherTest } from "./matcher.ts";
+import { escapeRegExp } from "../escape-regexp.ts";
+import { allToolNames, isUnknown, NAMED_KINDS, namesOfKind, type NamedKind } from "../tools/vocabulary.ts";
+import { kindOf, mcpNameOf, mcpNameSource, type ToolContext } from "../tools/view.ts";
 
 /**
  * A tool matcher in a host's own words: each `@kind` replaced by the names of the host's tools of

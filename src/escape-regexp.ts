@@ -1,0 +1,2 @@
+/** A name as a regular expression that matches it literally. */
+export const escapeRegExp = (name: string): string => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
