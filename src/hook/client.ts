@@ -47,7 +47,15 @@ export async function viaDaemon(
   let handoff: Handoff;
   for (;;) {
     handoff =
-      (blocking && callBlocking(sockets, head, compiled)) || (await callEvented(sockets, head, (reading ??= Bun.stdin.text().catch(() => "")), compiled));
+      (blocking && !reading && callBlocking(sockets, head, compiled)) ||
+      (await callEvented(sockets, head, (reading ??= Bun.stdin.text().catch(() => "")), compiled));
+    // A call that must not run in-process tries again where a worker could not take it after all
+    // (told BUSY, or dropped as it left): the next try finds another worker, or the one it starts.
+    if (env[DAEMON_ENV] === "require" && tryAgain(handoff.answer) && process.uptime() * 1000 <= REQUIRE_WAIT_MS) {
+      reading = handoff.stdin ?? reading;
+      await Bun.sleep(50);
+      continue;
+    }
     if (!("why" in handoff.answer) || handoff.answer.why !== "none") break;
     // No idle worker for this connector: the daemon starts one for the calls that follow (or this
     // one, when a call must not run in-process); no daemon at all: this call starts it.
@@ -139,6 +147,10 @@ async function printedBefore({ pid, from }: Printed): Promise<string> {
     return "";
   }
 }
+
+/** A worker connected to could not take the call: it was busy with another, or left before reading it. */
+const tryAgain = (answer: Handoff["answer"]): boolean =>
+  ("retry" in answer && answer.retry === BUSY) || ("why" in answer && answer.why === "lost");
 
 /** No worker took the call: none idle for its connector (the daemon is told), or no daemon runs (then the call starts one for the next calls). */
 async function noIdleWorker(daemon: string, connector: string | undefined): Promise<"absent" | "busy"> {

@@ -50,6 +50,9 @@ import { asFramework, DateNow, framework, performanceNow, user, WORKER_PROPERTIE
  */
 const ORPHAN_BACKSTOP_MS = BACKSTOP_GRACE_MS + 5_000;
 
+/** How long a listener whose socket was unlinked keeps taking the calls that connected before. */
+const OLD_LISTENER_MS = 1_000;
+
 /** A worker answers this many calls, then makes room for a fresh one (whatever user code keeps grows no further). */
 const CALLS_PER_WORKER = 500;
 
@@ -148,7 +151,11 @@ export async function runWorker(): Promise<void> {
   const socketPath = () => (serving ? boundSocket(daemon, serving, slot) : freshSocket(daemon, slot));
 
   function listen(): void {
-    listener?.stop(false);
+    // The socket it listened at is unlinked by now (no call can reach it any more), but a call may
+    // have connected just before: it waits in that listener's backlog, which closing it would
+    // drop (the call lost). The old listener takes those first, as this worker's next calls.
+    const old = listener;
+    if (old) realSetTimeout(() => old.stop(false), OLD_LISTENER_MS);
     listeningAt = socketPath();
     listener = listenAt<Caller>(listeningAt, { open, data, drain: (socket) => send(socket, socket.data.outbox), close });
   }
@@ -256,13 +263,17 @@ export async function runWorker(): Promise<void> {
     line(socket, { exitCode: result.exitCode, stdout: result.stdout ?? "", stderr: `${printed.end()}${result.stderr ?? ""}` }, true);
     orphanBackstop?.disarm();
     clearCallTimers();
-    await flushLogs();
     served++;
-    if (orphaned || served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || !serving) {
+    // Whether this call is the worker's last is known now: its socket goes in this same turn, before
+    // anything awaits. Else the host's next call, made as soon as this answer is read, could connect
+    // to a worker about to leave and wait in its backlog until the exit drops it (a lost answer).
+    const last = orphaned || served >= CALLS_PER_WORKER || watch.troubled() || !callLeftNothing() || !serving;
+    if (last) {
       board?.set(slot, LEAVING, Date.now());
       unlink();
-      return leaveAfter(socket);
     }
+    await flushLogs();
+    if (last) return leaveAfter(socket);
     free();
   }
 
