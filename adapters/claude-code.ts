@@ -76,6 +76,7 @@ export default defineAdapter({
     PostToolUseFailure: "PostToolUseFailure",
     SubagentStart: "SubagentStart",
     SubagentStop: "SubagentStop",
+    StopFailure: "StopFailure", // a turn ended by an API error; output and exit code ignored
   },
   // The project dir is not in the payload; Claude exports it to the hook process.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },

@@ -44,11 +44,15 @@ export default defineAdapter({
     { by: "source", on: "2026-12-04" },
   ],
   version: { npm: "@openai/codex", run: true },
-  // No Notification, PostToolUseFailure (PostToolUse fires for failed shell commands too) or
-  // SessionEnd (in newer source trees only, not on the release hooks page). PermissionRequest fires
-  // only when Codex would ask (never with approval_policy = "never", docs/hosts/codex.md).
+  // No Notification or PostToolUseFailure (PostToolUse fires for failed shell commands too).
+  // StopFailure is in newer source trees (codex-rs/hooks/src/events/stop_failure.rs), not in 0.171.0's
+  // hook schemas. PermissionRequest fires only when Codex would ask (never with approval_policy =
+  // "never", docs/hosts/codex.md).
   events: {
     SessionStart: "SessionStart",
+    // 0.171.0 ships its schema (session-end.command.input: reason is always "other"); Codex reads no
+    // output, only the exit code, and gives the hook 1 s by default, 3 s at most (the trust hash says so).
+    SessionEnd: "SessionEnd",
     UserPromptSubmit: "UserPromptSubmit",
     PreToolUse: "PreToolUse", // tool_name "Bash" for the shell (Codex's alias of exec_command), "apply_patch", "mcp__s__t"
     PostToolUse: "PostToolUse",

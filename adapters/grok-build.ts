@@ -40,6 +40,7 @@ export default defineAdapter({
     toolOutput: { paths: ["toolResult", "toolResponse", "tool_response"] },
     toolUseId: { paths: ["toolUseId", "tool_use_id"] },
     error: { paths: ["error"] },
+    errorDetails: { paths: ["errorDetails", "error_details"] },
     trigger: { paths: ["trigger", "source"] },
     stopHookActive: { paths: ["stopHookActive", "stop_hook_active"] },
     message: { paths: ["message"] },
@@ -93,7 +94,7 @@ export default defineAdapter({
       lsp: WHY.lsp,
     },
   },
-  nativeHooks: true, // PermissionDenied, StopFailure
+  nativeHooks: true, // PermissionDenied
   hooks: {
     kind: "hook-file",
     file: {

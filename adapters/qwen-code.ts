@@ -32,7 +32,7 @@ export default defineAdapter({
     { by: "docs", on: "2026-12-04" },
   ],
   version: { npm: "@qwen-code/qwen-code", run: true },
-  // All 13 under their Claude names (tool ids differ: run_shell_command, write_file, edit, …).
+  // All 14 under their Claude names (StopFailure: the turn ended on an API error; Stop does not fire then) (tool ids differ: run_shell_command, write_file, edit, …).
   // SessionEnd fires only in the interactive UI and with --acp, never in -p runs; SessionStart fires
   // in -p runs too since 0.24.4 (0.15.10: not in -p) (docs/hosts/qwen-code.md).
   events: Object.fromEntries(EVENT_NAMES.map((event) => [event, event])),
@@ -135,7 +135,7 @@ export default defineAdapter({
       thread_read: WHY.agents,
     },
   },
-  nativeHooks: true, // StopFailure, PermissionDenied, SessionDelete, MessageDisplay, Todo* …
+  nativeHooks: true, // PermissionDenied, SessionDelete, MessageDisplay, Todo* …
   hooks: {
     kind: "hook-file",
     file: {
