@@ -17,6 +17,7 @@ export const codex: HostRecord = {
   mcp: { kind: "own-test", file: "test/mcp.test.ts" },
   fixtures: {
     SessionStart: captured("SessionStart"),
+    SessionEnd: fromDocs("SessionEnd"),
     UserPromptSubmit: captured("UserPromptSubmit"),
     PreToolUse: captured("PreToolUse"),
     PostToolUse: captured("PostToolUse"),
@@ -29,6 +30,8 @@ export const codex: HostRecord = {
   },
   replies: {
     SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
+    // Codex reads no SessionEnd output, only the exit code: nothing is printed.
+    SessionEnd: {},
     UserPromptSubmit: { deny: block, context: specific("UserPromptSubmit", { additionalContext: "C" }) },
     // No bare allow and no ask: Codex's validator rejects both, and the call would go on unchecked.
     PreToolUse: {
@@ -81,6 +84,7 @@ export const codex: HostRecord = {
     ],
     "the other events' fields": [
       { event: "SessionStart", matches: { source: "startup" } },
+      { event: "SessionEnd", matches: { reason: "other", sessionId: "01a229eb-f36c-7811-a7d0-119bb4f88411" } },
       { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the shell tool." } },
       { event: "Stop", matches: { stopHookActive: false, lastAssistantMessage: "All done." } },
       { event: "PreCompact", matches: { trigger: "manual" } },
@@ -111,7 +115,7 @@ export const codex: HostRecord = {
       ],
     },
   },
-  missing: { events: ["SessionEnd", "Notification", "PostToolUseFailure"] },
+  missing: { events: ["Notification", "PostToolUseFailure", "StopFailure"] },
   install: {
     kind: "hook-file",
     source: `{

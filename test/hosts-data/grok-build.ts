@@ -52,6 +52,7 @@ export const grokBuild: HostRecord = {
     "Notification",
     "SubagentStart",
     "SubagentStop",
+    "StopFailure",
   ]),
   // PreToolUse is the only event Grok reads a decision on; the rest are observe-only.
   replies: {
@@ -67,6 +68,7 @@ export const grokBuild: HostRecord = {
     Notification: {},
     SubagentStart: {},
     SubagentStop: {},
+    StopFailure: {},
   },
   env: { GROK_HOOK_EVENT: "PreToolUse" },
   seen: {
@@ -84,6 +86,7 @@ export const grokBuild: HostRecord = {
         }),
       },
     ],
+    "StopFailure: the error": [{ event: "StopFailure", matches: { error: "rate_limit", sessionId: "0193f1c2-7a" } }],
     "GROK_WORKSPACE_ROOT wins; snake_case fields are read too": [
       { event: "Stop", env: { GROK_WORKSPACE_ROOT: "/the/project" }, matches: { projectDir: "/the/project", stopHookActive: false } },
       {
