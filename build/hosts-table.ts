@@ -7,7 +7,9 @@
  * - docs/connector.md, `fail-closed`: what `onFailure: "deny"` can and cannot hold on each host with
  *   hooks (src/install/fail-closed-report.ts, as `explain --json` says it, from `hostFailClosed`);
  * - docs/hosts.md, `managed`: each host's machine-wide hook file per OS (install --scope managed),
- *   how the host combines it with the other layers, and its managed-hooks-only switch (--lock).
+ *   how the host combines it with the other layers, and its managed-hooks-only switch (--lock);
+ * - docs/connector.md, `newer-events`: the newer events, their analogs per host and whether each
+ *   is normalized (build/events-table.ts, from adapters/event-candidates.ts).
  * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/docs-tables.test.ts).
  * Paths are Linux's (an adapter may pick other folders on macOS or Windows).
  */
@@ -23,6 +25,7 @@ const { deliveredFile } = await import("../src/install/deliveries.ts");
 const { mcpFile } = await import("../src/install/mcp/plan.ts");
 const { failClosedOn } = await import("../src/install/fail-closed-report.ts");
 const { lockSetting, lockSwitches } = await import("../src/install/managed/locks.ts");
+const { newerEventsTable } = await import("./events-table.ts");
 
 const DELIVERY: Record<string, string> = { "hooks-folder": " (hooks folder)", none: "", unavailable: ", not supported (install writes nothing and says why)" };
 
@@ -113,6 +116,7 @@ const TABLES = [
   { file: ["docs", "hosts.md"], name: "files", make: filesTable },
   { file: ["docs", "connector.md"], name: "fail-closed", make: failClosedTable },
   { file: ["docs", "hosts.md"], name: "managed", make: managedTable },
+  { file: ["docs", "connector.md"], name: "newer-events", make: () => newerEventsTable(ADAPTERS) },
 ];
 
 /** The text with the named table made anew; throws when its markers are missing. */
