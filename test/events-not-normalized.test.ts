@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { ADAPTERS } from "../adapters/index.ts";
 import { CANDIDATES, NORMALIZE_AT } from "../adapters/event-candidates.ts";
 import { analogHosts, newerEventsTable, passesRule } from "../build/events-table.ts";
-import { EVENT_NAMES, isEventName } from "../src/events.ts";
+import { type EVENT_NAMES, isEventName } from "../src/events.ts";
 
 /**
  * The newer events (adapters/event-candidates.ts) by the seed's rule: normalized once NORMALIZE_AT
