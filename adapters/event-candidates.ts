@@ -47,14 +47,8 @@ export const CANDIDATES: readonly Candidate[] = [
   },
   {
     event: "PermissionDenied",
-    what: "after a tool call was denied (Claude Code: by its auto-mode classifier or a rule)",
-    analogs: {
-      "claude-code": same("PermissionDenied"),
-      codebuddy: same("PermissionDenied"),
-      "qwen-code": same("PermissionDenied"),
-      "grok-build": same("PermissionDenied"),
-    },
-    left: "each host denies on its own grounds and sends a different payload (Claude Code's classifier reason, Grok Build's camelCase tool only); its one answer, Claude Code's `retry`, has no counterpart: observe it per host",
+    what: "after a tool call was denied (Claude Code: by its auto-mode classifier; the others: by a rule or the user)",
+    analogs: {},
   },
   {
     event: "Interrupt",

@@ -25,7 +25,7 @@ export default defineAdapter({
     { by: "docs", on: "2026-11" },
     { version: "1.0.0", by: "third-party run", on: "2026-11", note: "PreToolUse deny seen to work" },
   ],
-  // Claude's names; no PermissionRequest (only PermissionDenied, after the fact).
+  // Claude's names; no PermissionRequest (only PermissionDenied, after the fact: camelCase toolName, toolInput).
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PermissionRequest")),
   // camelCase (docs: hookEventName, sessionId, cwd, workspaceRoot, toolName, toolInput); the other
   // fields' names are not documented: camelCase first, Claude's snake_case as a fallback.
@@ -94,7 +94,7 @@ export default defineAdapter({
       lsp: WHY.lsp,
     },
   },
-  nativeHooks: true, // PermissionDenied
+  nativeHooks: true, // StopCancelled (third-party source readings)
   hooks: {
     kind: "hook-file",
     file: {

@@ -1,4 +1,4 @@
-/** The 14 normalized lifecycle events and the shapes handlers see and return. */
+/** The 15 normalized lifecycle events and the shapes handlers see and return. */
 import type { McpServer } from "./mcp-servers.ts";
 import type { ToolView, UpdatedTool } from "./tools/portable.ts";
 
@@ -17,6 +17,7 @@ export const EVENT_NAMES = [
   "SubagentStart",
   "SubagentStop",
   "StopFailure",
+  "PermissionDenied",
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];
@@ -154,6 +155,12 @@ export interface EventPayloadMap {
    * "server_error"…; Kimi: the exception's class); `errorDetails?`: its message.
    */
   StopFailure: BaseEvent & { error: string; errorDetails?: string; lastAssistantMessage?: string };
+  /**
+   * After a tool call was denied (Claude Code: by its auto-mode classifier; the others: by their
+   * permission rules or the user), the call's tool fields and `reason?`, the host's why, where it
+   * sends one. Observe-only on every host.
+   */
+  PermissionDenied: BaseEvent & ToolFields & { reason?: string };
 }
 
 export type AnyEvent = EventPayloadMap[EventName];
@@ -176,6 +183,7 @@ const TARGETS = {
   SubagentStart: "agentType",
   SubagentStop: "agentType",
   StopFailure: "error",
+  PermissionDenied: "toolName",
 } as const satisfies { [E in EventName]?: keyof EventPayloadMap[E] };
 
 export type MatcherTarget = (typeof TARGETS)[keyof typeof TARGETS];

@@ -195,7 +195,7 @@ describe("install writes them as the host's own matcher where the host applies i
 
 describe("UserPromptSubmit and Stop have nothing to match: a config error naming the file and the field", () => {
   const MATCHABLE =
-    "matchers match source on SessionStart; reason on SessionEnd; the tool on PreToolUse, PostToolUse, PermissionRequest, PostToolUseFailure; trigger on PreCompact, PostCompact; notificationType on Notification; agentType on SubagentStart, SubagentStop; error on StopFailure";
+    "matchers match source on SessionStart; reason on SessionEnd; the tool on PreToolUse, PostToolUse, PermissionRequest, PostToolUseFailure, PermissionDenied; trigger on PreCompact, PostCompact; notificationType on Notification; agentType on SubagentStart, SubagentStop; error on StopFailure";
   for (const event of ["UserPromptSubmit", "Stop"]) {
     test(`${event} (TypeScript and JSON configs)`, () => {
       const box = sandbox();

@@ -107,6 +107,7 @@ const builders = {
       stopHookActive: flag,
     }),
   StopFailure: () => v.object({ ...base, error: lenient(text, ""), errorDetails: optionalText, lastAssistantMessage: optionalText }),
+  PermissionDenied: () => v.object({ ...tool, reason: optionalText }),
 } satisfies Record<EventName, () => v.GenericSchema>;
 
 const built: Partial<Record<EventName, v.GenericSchema>> = {};

@@ -20,6 +20,7 @@ export const EVENT_FIELDS = {
   SubagentStart: [],
   SubagentStop: ["agentTranscriptPath", "lastAssistantMessage", "stopHookActive"],
   StopFailure: ["error", "errorDetails", "lastAssistantMessage"],
+  PermissionDenied: ["toolName", "toolInput", "toolUseId", "reason"],
 } as const satisfies { [E in EventName]: readonly FieldsOf<E>[] };
 
 // A field declared in src/events.ts but missing above fails to compile here.

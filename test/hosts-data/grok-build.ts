@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { specific } from "../support/decisions.ts";
-import { fixturePayload, type Sandbox } from "../support/harness.ts";
+import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
@@ -53,6 +53,7 @@ export const grokBuild: HostRecord = {
     "SubagentStart",
     "SubagentStop",
     "StopFailure",
+    "PermissionDenied",
   ]),
   // PreToolUse is the only event Grok reads a decision on; the rest are observe-only.
   replies: {
@@ -69,6 +70,7 @@ export const grokBuild: HostRecord = {
     SubagentStart: {},
     SubagentStop: {},
     StopFailure: {},
+    PermissionDenied: {},
   },
   env: { GROK_HOOK_EVENT: "PreToolUse" },
   seen: {
@@ -87,6 +89,12 @@ export const grokBuild: HostRecord = {
       },
     ],
     "StopFailure: the error": [{ event: "StopFailure", matches: { error: "rate_limit", sessionId: "0193f1c2-7a" } }],
+    "PermissionDenied: the denied call": [
+      {
+        event: "PermissionDenied",
+        matches: { toolName: "run_terminal_command", tool: { kind: "shell", command: "rm -rf /" }, toolInput: { command: "rm -rf /" } },
+      },
+    ],
     "GROK_WORKSPACE_ROOT wins; snake_case fields are read too": [
       { event: "Stop", env: { GROK_WORKSPACE_ROOT: "/the/project" }, matches: { projectDir: "/the/project", stopHookActive: false } },
       {
@@ -169,10 +177,11 @@ export const grokBuild: HostRecord = {
         expect(JSON.parse(box.read(ourFile(box)))).toEqual({ hooks: { SessionEnd: [mine] } });
       });
     });
+    // StopCancelled: a Grok-only name third parties read in its source (any name is written).
     nativeHookChecks("grok-build", {
-      event: "PermissionDenied",
+      event: "StopCancelled",
       file: ourFile,
-      raw: (box) => fixturePayload("grok-build", "PermissionDenied", box),
+      raw: () => ({ hookEventName: "StopCancelled", sessionId: "0193f1c2-7a", cwd: "/the/project" }),
     });
   },
 };
