@@ -79,6 +79,8 @@ export default defineAdapter({
     PostToolUseFailure: "PostToolUseFailure",
     SubagentStart: "SubagentStart",
     SubagentStop: "SubagentStop",
+    StopFailure: "StopFailure", // a turn ended by an API error; output and exit code ignored
+    PermissionDenied: "PermissionDenied", // after its auto-mode classifier denied a call; only `retry` is read back
   },
   // The project dir is not in the payload; Claude exports it to the hook process.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CLAUDE_PROJECT_DIR"], paths: ["cwd"] } },

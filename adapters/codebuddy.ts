@@ -26,8 +26,8 @@ export default defineAdapter({
     { by: "docs", on: "2026-11" },
     { version: "2.117.0", by: "source", on: "2026-12-04", note: "as bundled by @tencent-ai/agent-sdk 0.3.201: tool names" },
   ],
-  // Claude's names for all 13. PermissionRequest, PostToolUseFailure, SubagentStart and PostCompact
-  // are only in the newer reference: older builds never fire them.
+  // Claude's names for all 15. PermissionRequest, PostToolUseFailure, SubagentStart, PostCompact,
+  // StopFailure and PermissionDenied are only in the newer reference: older builds never fire them.
   events: sameNames(EVENT_NAMES),
   // Claude's snake_case payload; the hook process gets CODEBUDDY_PROJECT_DIR (and CLAUDE_PROJECT_DIR).
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CODEBUDDY_PROJECT_DIR"], paths: ["cwd"] } },
@@ -84,7 +84,7 @@ export default defineAdapter({
       Workflow: WHY.workflow,
     },
   },
-  nativeHooks: true, // StopFailure, PermissionDenied, Elicitation, TaskCreated, FileChanged, …
+  nativeHooks: true, // Elicitation, TaskCreated, FileChanged, …
   hooks: {
     kind: "hook-file",
     file: {

@@ -43,15 +43,25 @@ export default defineAdapter({
   ],
   verified: [
     { version: "0.171.0", by: "real run", on: "2026-12-04" },
+    {
+      version: "0.171.0",
+      by: "real run",
+      on: "2026-12-06",
+      note: "SessionEnd fires as codex exec shuts down; Interrupt's schema is in the binary, StopFailure's is not",
+    },
     { by: "docs", on: "2026-12-04" },
     { by: "source", on: "2026-12-04" },
   ],
   version: { npm: "@openai/codex", run: true },
-  // No Notification, PostToolUseFailure (PostToolUse fires for failed shell commands too) or
-  // SessionEnd (in newer source trees only, not on the release hooks page). PermissionRequest fires
-  // only when Codex would ask (never with approval_policy = "never", docs/hosts/codex.md).
+  // No Notification or PostToolUseFailure (PostToolUse fires for failed shell commands too).
+  // StopFailure is in newer source trees (codex-rs/hooks/src/events/stop_failure.rs), not in 0.171.0's
+  // hook schemas. PermissionRequest fires only when Codex would ask (never with approval_policy =
+  // "never", docs/hosts/codex.md).
   events: {
     SessionStart: "SessionStart",
+    // Fired by 0.171.0 as `codex exec` shuts down (real run, test/hosts case session-end; its schema
+    // session-end.command.input: reason is always "other"). Codex reads the exit code, no output.
+    SessionEnd: "SessionEnd",
     UserPromptSubmit: "UserPromptSubmit",
     PreToolUse: "PreToolUse", // tool_name "Bash" for the shell (Codex's alias of exec_command), "apply_patch", "mcp__s__t"
     PostToolUse: "PostToolUse",
@@ -92,6 +102,9 @@ export default defineAdapter({
       systemMessage: "all",
     },
   ),
+  // Codex clamps a SessionEnd hook's timeout to 1–3 s (codex-rs/hooks discovery.rs; a real 0.171.0 run
+  // trusted our 30 s hook under the hash of 3 s, src/host-config/codex-trust.ts).
+  eventNotes: { SessionEnd: "Codex gives a SessionEnd hook 3 seconds at most, whatever the connector's timeout: a slower handler is cut off." },
   // Rust regex, unanchored like Claude's; "Edit"/"Write" also match apply_patch (aliases).
   nativeMatcher: "claude-regex",
   // Matched on the tool, SessionStart's source, the compaction's trigger and the subagent's type, in
@@ -118,9 +131,11 @@ export default defineAdapter({
       tool_search: WHY.toolSearch,
     },
   },
-  // The release hook events are all mapped above; passthrough would need trust keys for events we
-  // cannot verify (Interrupt, StopFailure).
-  nativeHooks: false,
+  // Interrupt (a turn the user interrupted; its output may only carry systemMessage) is in 0.171.0's
+  // hook schemas (interrupt.command.input); StopFailure is in newer source trees only. An event key
+  // Codex does not know is never written: only Interrupt passes through.
+  nativeHooks: true,
+  nativeEvents: ["Interrupt"],
   hooks: {
     kind: "hook-file",
     file: {

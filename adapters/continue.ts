@@ -24,9 +24,9 @@ export default defineAdapter({
     { by: "source", on: "2026-11" },
     { version: "1.5.47", by: "real run", on: "2026-11", note: "it fired no hook: fixtures only" },
   ],
-  // Claude's names; no PostCompact. PermissionRequest, SubagentStart and SubagentStop are declared
+  // Claude's names; no PostCompact, StopFailure or PermissionDenied (not in types.ts). PermissionRequest, SubagentStart and SubagentStop are declared
   // in types.ts with no firing helper in fireHook.ts.
-  events: sameNames(EVENT_NAMES.filter((event) => event !== "PostCompact")),
+  events: sameNames(EVENT_NAMES.filter((event) => !["PostCompact", "StopFailure", "PermissionDenied"].includes(event))),
   // Claude's snake_case payload; transcript_path is always "" and Stop's stop_hook_active always
   // true (fireHook.ts), passed on as is. CONTINUE_PROJECT_DIR = CLAUDE_PROJECT_DIR = cwd.
   payload: { ...SNAKE_CASE_PAYLOAD, projectDir: { env: ["CONTINUE_PROJECT_DIR"], paths: ["cwd"] } },

@@ -26,7 +26,7 @@ export default defineAdapter({
     { by: "docs", on: "2026-11" },
     { version: "1.0.0", by: "third-party run", on: "2026-11", note: "PreToolUse deny seen to work" },
   ],
-  // Claude's names; no PermissionRequest (only PermissionDenied, after the fact).
+  // Claude's names; no PermissionRequest (only PermissionDenied, after the fact: camelCase toolName, toolInput).
   events: sameNames(EVENT_NAMES.filter((event) => event !== "PermissionRequest")),
   // camelCase (docs: hookEventName, sessionId, cwd, workspaceRoot, toolName, toolInput); the other
   // fields as the source names them (xai-grok-hooks src/event.rs: the envelope, with each event's
@@ -43,6 +43,7 @@ export default defineAdapter({
     toolOutput: { paths: ["toolResult", "toolResponse", "tool_response"] },
     toolUseId: { paths: ["toolUseId", "tool_use_id"] },
     error: { paths: ["error"] },
+    errorDetails: { paths: ["errorDetails", "error_details"] },
     trigger: { paths: ["trigger", "source"] },
     stopHookActive: { paths: ["stopHookActive", "stop_hook_active"] },
     message: { paths: ["message"] },
@@ -101,7 +102,7 @@ export default defineAdapter({
       lsp: WHY.lsp,
     },
   },
-  nativeHooks: true, // PermissionDenied, StopFailure
+  nativeHooks: true, // StopCancelled (third-party source readings)
   hooks: {
     kind: "hook-file",
     file: {

@@ -29,6 +29,7 @@ export default defineAdapter({
     PostToolUseFailure: "PostToolUseFailure", // bash only
     SubagentStart: "SubagentStart",
     SubagentStop: "SubagentStop",
+    StopFailure: "StopFailure", // sends `error` (src/hooks/types.ts); observe only
   },
   // tool_output is {success, output}; the prompt is `user_prompt`.
   payload: {
@@ -90,7 +91,7 @@ export default defineAdapter({
     },
   },
   nativeHooks: true,
-  nativeEvents: ["StopFailure", "TaskCreated", "TaskCompleted", "InstructionsLoaded", "CwdChanged"],
+  nativeEvents: ["TaskCreated", "TaskCompleted", "InstructionsLoaded", "CwdChanged"],
   eventNotes: { PreToolUse: "fires for its bash tool only; file edits and other tools never reach this handler." },
   hooks: {
     kind: "hook-file",

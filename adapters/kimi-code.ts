@@ -77,7 +77,7 @@ export default defineAdapter({
     mcp: "mcp__{server}__{tool}",
   },
   nativeHooks: true,
-  nativeEvents: ["PermissionResult", "UserPromptQueued", "TurnStarted", "StopFailure", "Interrupt", "SessionHeartbeat", "TaskStarted"],
+  nativeEvents: ["PermissionResult", "UserPromptQueued", "TurnStarted", "Interrupt", "SessionHeartbeat", "TaskStarted"],
   hooks: { kind: "hook-file", file: kimiHookFile(kimiCodeHome) },
   // moonshotai.github.io/kimi-code/en/customization/mcp: mcp.json at home and in the project (which
   // wins, once the folder is trusted); no variable expansion.

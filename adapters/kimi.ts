@@ -56,8 +56,8 @@ export default defineAdapter({
       Think: WHY.plan,
     },
   },
-  nativeHooks: true,
-  nativeEvents: ["StopFailure"],
+  // Its only host-only event, StopFailure, is normalized: nothing is left to pass through.
+  nativeHooks: false,
   hooks: { kind: "hook-file", file: kimiHookFile(kimiHome) },
   // moonshotai.github.io/kimi-cli/en/customization/mcp.html: mcp.json beside config.toml, user scope only.
   mcp: { format: "kimi", scopes: { user: (ctx) => join(kimiHome(ctx), "mcp.json") }, toolName: "{tool}" },

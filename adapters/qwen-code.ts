@@ -32,7 +32,8 @@ export default defineAdapter({
     { by: "docs", on: "2026-12-04" },
   ],
   version: { npm: "@qwen-code/qwen-code", run: true },
-  // All 13 under their Claude names (tool ids differ: run_shell_command, write_file, edit, …).
+  // All 15 under their Claude names (StopFailure: the turn ended on an API error; Stop does not fire
+  // then. PermissionDenied: after a denied call, matched on the tool id) (tool ids differ: run_shell_command, write_file, edit, …).
   // SessionEnd fires only in the interactive UI and with --acp, never in -p runs; SessionStart fires
   // in -p runs too since 0.24.4 (0.15.10: not in -p) (docs/hosts/qwen-code.md).
   events: Object.fromEntries(EVENT_NAMES.map((event) => [event, event])),
@@ -135,7 +136,7 @@ export default defineAdapter({
       thread_read: WHY.agents,
     },
   },
-  nativeHooks: true, // StopFailure, PermissionDenied, SessionDelete, MessageDisplay, Todo* …
+  nativeHooks: true, // SessionDelete, MessageDisplay, Todo* …
   hooks: {
     kind: "hook-file",
     file: {

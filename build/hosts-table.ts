@@ -12,6 +12,8 @@
  *   honours, on which events, and what each becomes elsewhere (the dialect's `extras`, src/dialects/extras.ts);
  * - docs/connector.md, `matchers`: per event, what a matcher matches and the hosts that apply it
  *   themselves (install writes it in their config); everywhere else it runs in our hook.
+ * - docs/connector.md, `newer-events`: the newer events, their analogs per host and whether each
+ *   is normalized (build/events-table.ts, from adapters/event-candidates.ts).
  * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/static/docs-tables.test.ts).
  * Paths are Linux's (an adapter may pick other folders on macOS or Windows).
  */
@@ -30,6 +32,7 @@ const { lockSetting, lockSwitches } = await import("../src/install/managed/locks
 const { EXTRAS } = await import("../src/dialects/extras.ts");
 const { EVENT_NAMES, MATCHER_TARGET } = await import("../src/events.ts");
 const { appliesMatcher } = await import("../src/install/plan.ts");
+const { newerEventsTable } = await import("./events-table.ts");
 
 const DELIVERY: Record<string, string> = { "hooks-folder": " (hooks folder)", none: "", unavailable: ", not supported (install writes nothing and says why)" };
 
@@ -152,6 +155,7 @@ const TABLES = [
   { file: ["docs", "hosts.md"], name: "managed", make: managedTable },
   { file: ["docs", "connector.md"], name: "responses", make: responsesTable },
   { file: ["docs", "connector.md"], name: "matchers", make: matchersTable },
+  { file: ["docs", "connector.md"], name: "newer-events", make: () => newerEventsTable(ADAPTERS) },
 ];
 
 /** The text with the named table made anew; throws when its markers are missing. */

@@ -1,4 +1,4 @@
-/** The 13 normalized lifecycle events and the shapes handlers see and return. */
+/** The 15 normalized lifecycle events and the shapes handlers see and return. */
 import type { McpServer } from "./mcp-servers.ts";
 import type { ToolView, UpdatedTool } from "./tools/portable.ts";
 
@@ -16,6 +16,8 @@ export const EVENT_NAMES = [
   "PostToolUseFailure",
   "SubagentStart",
   "SubagentStop",
+  "StopFailure",
+  "PermissionDenied",
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];
@@ -158,6 +160,19 @@ export interface EventPayloadMap {
     lastAssistantMessage?: string;
     stopHookActive?: boolean;
   };
+  /**
+   * A turn that ended on an error instead of a normal stop (the model API refused: rate limit,
+   * authentication, billing, a server error…): Stop does not fire then. Observe-only on every host.
+   * `error`: the kind of failure in the host's words (Claude Code and Codex: "rate_limit",
+   * "server_error"…; Kimi: the exception's class); `errorDetails?`: its message.
+   */
+  StopFailure: BaseEvent & { error: string; errorDetails?: string; lastAssistantMessage?: string };
+  /**
+   * After a tool call was denied (Claude Code: by its auto-mode classifier; the others: by their
+   * permission rules or the user), the call's tool fields and `reason?`, the host's why, where it
+   * sends one. Observe-only on every host.
+   */
+  PermissionDenied: BaseEvent & ToolFields & { reason?: string };
 }
 
 export type AnyEvent = EventPayloadMap[EventName];
@@ -165,7 +180,7 @@ export type AnyEvent = EventPayloadMap[EventName];
 /**
  * The normalized field an event's matcher is matched against, as Claude Code's hooks match them
  * (code.claude.com/docs/en/hooks): the tool, the session's source or end reason, the compaction's
- * trigger, the notification's type, the subagent's type. UserPromptSubmit and Stop have nothing.
+ * trigger, the notification's type, the subagent's type, the failed stop's error. UserPromptSubmit and Stop have nothing.
  */
 const TARGETS = {
   SessionStart: "source",
@@ -179,6 +194,8 @@ const TARGETS = {
   PostToolUseFailure: "toolName",
   SubagentStart: "agentType",
   SubagentStop: "agentType",
+  StopFailure: "error",
+  PermissionDenied: "toolName",
 } as const satisfies { [E in EventName]?: keyof EventPayloadMap[E] };
 
 export type MatcherTarget = (typeof TARGETS)[keyof typeof TARGETS];
@@ -196,7 +213,7 @@ export interface HookDefinition<E extends EventName = EventName> {
   /**
    * JavaScript regular expression matched against the WHOLE tool name (tool events), source
    * (SessionStart), reason (SessionEnd), trigger (PreCompact, PostCompact), notification type
-   * (Notification) or agent type (subagent events): "Bash" matches only Bash, "Edit|Write" either,
+   * (Notification), agent type (subagent events) or error kind (StopFailure): "Bash" matches only Bash, "Edit|Write" either,
    * "mcp__.*" all MCP tools, "startup|resume" those sources. Empty or "*" matches everything.
    * UserPromptSubmit and Stop take none. On tool events, `@<kind>` names a kind of tool on every
    * host, whatever the host calls it: "@shell", "@write|@edit", "@shell|my_tool" (kinds: @shell,

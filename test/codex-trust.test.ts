@@ -23,6 +23,19 @@ describe("codex: trust hash", () => {
     expect(codexHookHash("stop", "Bash", h)).toBe(codexHookHash("stop", undefined, h));
     expect(codexHookHash("pre_tool_use", undefined, { command: "x" })).toBe(codexHookHash("pre_tool_use", undefined, { command: "x", timeout: 600 }));
   });
+
+  // Hashes Codex 0.171.0's own hooks/list gave (codex app-server) for these hooks.json entries.
+  test("SessionEnd and Interrupt: the timeout Codex hashes is clamped to 1-3 s (default 1)", () => {
+    const interrupt = "agent-connector hook codex Interrupt --native --connector g";
+    expect(codexHookHash("interrupt", undefined, { command: interrupt, timeout: 30 })).toBe(
+      "sha256:daa766567d264b95bf2ed0a79d4c2262a625af9b4a5b00176868fac44cb405e1",
+    );
+    expect(codexHookHash("interrupt", undefined, { command: interrupt })).toBe("sha256:a21369108e4012383802a4504ccfad0d7e0a8f6bb34b6854644d60ce6748fb0d");
+    const ended = "agent-connector hook codex SessionEnd --connector g";
+    expect(codexHookHash("session_end", undefined, { command: ended, timeout: 30 })).toBe(
+      "sha256:ad7ff8158344e66d33aaba987454cdac7527e8fb04fa655f1049aec5098015db",
+    );
+  });
 });
 
 const CONFIG = `{

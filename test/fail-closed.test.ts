@@ -152,7 +152,7 @@ const POLICIES = {
   "hook-denies": `{ id: "hook-denies", hooks: { PreToolUse: { onFailure: "deny", ${THROWS} } } }`,
   "no-policy": `{ id: "no-policy", hooks: { PreToolUse: { ${THROWS} } } }`,
   // Claude Code's own events, passed through (platforms.<id>.nativeHooks): the same rule.
-  native: `{ id: "native", platforms: { "claude-code": { nativeHooks: { PermissionDenied: { onFailure: "deny", ${THROWS} }, ConfigChange: { ${THROWS} } } } } }`,
+  native: `{ id: "native", platforms: { "claude-code": { nativeHooks: { Elicitation: { onFailure: "deny", ${THROWS} }, ConfigChange: { ${THROWS} } } } } }`,
 };
 
 for (const [way, env] of BOTH_WAYS) {
@@ -194,16 +194,8 @@ for (const [way, env] of BOTH_WAYS) {
     test("a native hook's own onFailure: its command gets the flag, and it denies by exit 2 with the reason; its sibling fails open", () => {
       const native = (event: string) =>
         box.cli(installedArgs(box, "native", event), { stdin: JSON.stringify({ session_id: "s", hook_event_name: event }), env });
-      expect(installedArgs(box, "native", "PermissionDenied")).toEqual([
-        "hook",
-        "claude-code",
-        "PermissionDenied",
-        "--native",
-        "--connector",
-        "native",
-        "--fail-closed",
-      ]);
-      expect(native("PermissionDenied")).toEqual({ exitCode: 2, stdout: "", stderr: "native failed closed: handler threw: boom\n" });
+      expect(installedArgs(box, "native", "Elicitation")).toEqual(["hook", "claude-code", "Elicitation", "--native", "--connector", "native", "--fail-closed"]);
+      expect(native("Elicitation")).toEqual({ exitCode: 2, stdout: "", stderr: "native failed closed: handler threw: boom\n" });
       expect(native("ConfigChange")).toEqual({ exitCode: 0, stdout: "", stderr: failOpenLine(box, "native", "handler threw: boom", "ConfigChange") });
     });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { findAdapter } from "../adapters/index.ts";
-import type { EventName } from "../src/events.ts";
+import { EVENT_NAMES, type EventName, MATCHER_TARGET } from "../src/events.ts";
 import { asReply, everyDecision, respond, seenEvent } from "./support/decisions.ts";
 import { sandbox, writeScriptedConfig, type Sandbox } from "./support/harness.ts";
 import { hookFileInstallSuite } from "./support/hook-file-install.ts";
@@ -15,7 +15,8 @@ import type { HostRecord, Json, PerBox } from "./hosts-data/record.ts";
 
 const atBox = <T>(value: PerBox<T>, box: Sandbox): T => (typeof value === "function" ? (value as (box: Sandbox) => T)(box) : value);
 const DENY = { decision: "deny", reason: "R" };
-const TOOL_EVENTS = new Set<string>(["PreToolUse", "PostToolUse", "PermissionRequest", "PostToolUseFailure"]);
+/** The events about one tool call: those whose matcher matches the tool. */
+const TOOL_EVENTS = new Set<string>(EVENT_NAMES.filter((event) => MATCHER_TARGET[event] === "toolName"));
 
 function runRecord(host: HostRecord): void {
   const { id } = host;

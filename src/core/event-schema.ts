@@ -75,7 +75,7 @@ const base = {
 const tool = { ...base, toolName: text, toolInput, toolUseId: optionalText };
 const trigger = lenient(v.picklist(["auto", "manual"]));
 
-/** Built on first use: a hook call needs one event's schema, not thirteen. */
+/** Built on first use: a hook call needs one event's schema, not all of them. */
 const builders = {
   SessionStart: () =>
     v.object({
@@ -106,6 +106,8 @@ const builders = {
       lastAssistantMessage: optionalText,
       stopHookActive: flag,
     }),
+  StopFailure: () => v.object({ ...base, error: lenient(text, ""), errorDetails: optionalText, lastAssistantMessage: optionalText }),
+  PermissionDenied: () => v.object({ ...tool, reason: optionalText }),
 } satisfies Record<EventName, () => v.GenericSchema>;
 
 const built: Partial<Record<EventName, v.GenericSchema>> = {};

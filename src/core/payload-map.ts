@@ -19,6 +19,8 @@ export const EVENT_FIELDS = {
   PostToolUseFailure: ["toolName", "toolInput", "toolUseId", "error", "isInterrupt", "durationMs"],
   SubagentStart: [],
   SubagentStop: ["agentTranscriptPath", "lastAssistantMessage", "stopHookActive"],
+  StopFailure: ["error", "errorDetails", "lastAssistantMessage"],
+  PermissionDenied: ["toolName", "toolInput", "toolUseId", "reason"],
 } as const satisfies { [E in EventName]: readonly FieldsOf<E>[] };
 
 // A field declared in src/events.ts but missing above fails to compile here.
@@ -94,4 +96,5 @@ export const SNAKE_CASE_PAYLOAD: PayloadMap = {
   agentType: { paths: ["agent_type"] },
   agentTranscriptPath: { paths: ["agent_transcript_path"] },
   lastAssistantMessage: { paths: ["last_assistant_message"] },
+  errorDetails: { paths: ["error_details"] },
 };

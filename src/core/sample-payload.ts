@@ -35,7 +35,11 @@ export const SAMPLE_VALUES: Record<FieldName, unknown> = {
   agentType: "general-purpose",
   agentTranscriptPath: "",
   lastAssistantMessage: "Done.",
+  errorDetails: "429 Too Many Requests",
 };
+
+/** Sample values one event spells its own way: a failed stop's `error` is a kind, not a tool's message. */
+const EVENT_SAMPLES: Partial<Record<EventName, Partial<Record<FieldName, unknown>>>> = { StopFailure: { error: "rate_limit" } };
 
 /**
  * Writes `value` at a dot path. A path that runs through a value another field wrote (Codex's
@@ -70,7 +74,7 @@ export function samplePayload(event: EventName, map: PayloadMap, overrides: Part
   for (const field of ["sessionId", "projectDir", ...agent, ...EVENT_FIELDS[event]] as FieldName[]) {
     const source = map[field];
     const path = source?.on && !source.on.includes(event) ? undefined : source?.paths?.[0];
-    const value = overrides[field] ?? SAMPLE_VALUES[field];
+    const value = overrides[field] ?? EVENT_SAMPLES[event]?.[field] ?? SAMPLE_VALUES[field];
     if (!source || !path || value === "") continue;
     const native = nativeValue(value, source);
     if (native !== undefined) setPath(payload, path, native);

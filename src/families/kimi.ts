@@ -25,6 +25,9 @@ export const KIMI_EVENTS = {
   PostToolUseFailure: "PostToolUseFailure",
   SubagentStart: "SubagentStart",
   SubagentStop: "SubagentStop",
+  // {error_type, error_message}: the exception's class and text (Kimi CLI hooks/events.py; Kimi Code
+  // agentExternalHooksService.ts notifyStopFailure, matched on that class). Observe only.
+  StopFailure: "StopFailure",
 } as const;
 
 export const KIMI_PAYLOAD: PayloadMap = {
@@ -33,7 +36,8 @@ export const KIMI_PAYLOAD: PayloadMap = {
   prompt: { paths: ["prompt"], textParts: true },
   toolOutput: { paths: ["tool_output"] },
   toolUseId: { paths: ["tool_call_id"] },
-  error: { paths: ["error.message", "error"] }, // Kimi Code: an error payload {code, message, …}
+  error: { paths: ["error.message", "error", "error_type"] }, // Kimi Code: an error payload {code, message, …}; StopFailure: error_type
+  errorDetails: { paths: ["error_message"] },
   // Subagents are named, not numbered: the name is the type their matcher targets.
   agentType: { paths: ["agent_name"] },
   // Kimi Code's `agent_id` names the agent running the hook, "main" in the main agent

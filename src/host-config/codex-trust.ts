@@ -36,6 +36,9 @@ export const codexEventLabel = (event: string): string => event.replace(/(?<=[a-
 /** Events whose matcher Codex drops before hashing (discovery.rs `matcher_pattern_for_event`). */
 const NO_MATCHER = new Set(["user_prompt_submit", "stop", "interrupt"]);
 
+/** Events Codex gives a few seconds at most, whatever the hook says: the hash holds the clamped value. */
+const SHORT_TIMEOUT = new Set(["session_end", "interrupt"]);
+
 export interface CodexHandler {
   command: string;
   timeout?: number;
@@ -45,10 +48,11 @@ export interface CodexHandler {
 
 /**
  * sha256 over the key-sorted compact JSON of the normalized identity, as Codex sees it after a TOML
- * round trip (absent fields dropped): timeout defaults to 600 s (SessionEnd: 1, clamped to 1–3).
+ * round trip (absent fields dropped): timeout defaults to 600 s; SessionEnd's and Interrupt's default
+ * to 1 and are clamped to 1–3 (Codex 0.171.0's own hooks/list hashed our 30 s Interrupt hook as 3 s).
  */
 export function codexHookHash(label: string, matcher: string | undefined, handler: CodexHandler): string {
-  const timeout = label === "session_end" ? Math.min(3, Math.max(1, handler.timeout ?? 1)) : Math.max(1, handler.timeout ?? 600);
+  const timeout = SHORT_TIMEOUT.has(label) ? Math.min(3, Math.max(1, handler.timeout ?? 1)) : Math.max(1, handler.timeout ?? 600);
   const normalized = {
     type: "command",
     command: handler.command,

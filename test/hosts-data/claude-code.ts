@@ -36,6 +36,10 @@ export const CLAUDE_REPLIES: Expected = {
   PostToolUseFailure: { deny: specific("PostToolUseFailure", { additionalContext: "R" }), context: specific("PostToolUseFailure", { additionalContext: "C" }) },
   SubagentStart: { deny: specific("SubagentStart", { additionalContext: "R" }), context: specific("SubagentStart", { additionalContext: "C" }) },
   SubagentStop: { deny: block },
+  // Observe-only: Claude Code ignores a StopFailure hook's output and exit code.
+  StopFailure: {},
+  // Its one answer, hookSpecificOutput.retry (tell the model it may retry), has no normalized counterpart.
+  PermissionDenied: {},
 };
 
 /** What install writes into a Claude-shaped settings.json in `dir`, which `overrideVar` moves. */
@@ -68,6 +72,8 @@ export const claudeCode: HostRecord = {
     PostToolUseFailure: fromDocs("PostToolUseFailure"),
     SubagentStart: fromDocs("SubagentStart"),
     SubagentStop: fromDocs("SubagentStop"),
+    StopFailure: fromDocs("StopFailure"),
+    PermissionDenied: fromDocs("PermissionDenied"),
   },
   // A rewrite alone keeps Claude's permission flow (real run 2.1.332): no permissionDecision beside it.
   replies: { ...CLAUDE_REPLIES, PreToolUse: { ...CLAUDE_REPLIES.PreToolUse, modify: specific("PreToolUse", { updatedInput: { command: "echo safe" } }) } },
@@ -102,6 +108,42 @@ export const claudeCode: HostRecord = {
       { event: "SubagentStop", matches: { agentId: "agent-7", agentType: "Explore", lastAssistantMessage: "Found 3 files.", stopHookActive: false } },
       { event: "PermissionRequest", check: (seen) => expect(seen.permissionSuggestions).toHaveLength(1) },
       { event: "PreCompact", matches: { trigger: "manual" } },
+    ],
+    "PermissionDenied: the denied call and the reason": [
+      {
+        event: "PermissionDenied",
+        env: { CLAUDE_PROJECT_DIR: "/the/project" },
+        tool: { kind: "shell", command: "rm -rf build" },
+        equals: (box) => ({
+          hostPlatform: "claude-code",
+          connectorId: "test",
+          sessionId: "5f0c2a1e-0000-4000-8000-000000000001",
+          transcriptPath: `${box.home}/.claude/projects/-fake-home-project/5f0c2a1e.jsonl`,
+          permissionMode: "auto",
+          projectDir: "/the/project",
+          toolName: "Bash",
+          toolInput: { command: "rm -rf build", description: "Remove the build folder" },
+          toolUseId: "toolu_03",
+          reason: "Deleting files outside the task's scope",
+        }),
+      },
+    ],
+    "StopFailure: the error's kind, its details and the last message": [
+      {
+        event: "StopFailure",
+        env: { CLAUDE_PROJECT_DIR: "/the/project" },
+        equals: (box) => ({
+          hostPlatform: "claude-code",
+          connectorId: "test",
+          sessionId: "5f0c2a1e-0000-4000-8000-000000000001",
+          transcriptPath: `${box.home}/.claude/projects/-fake-home-project/5f0c2a1e.jsonl`,
+          permissionMode: "default",
+          projectDir: "/the/project",
+          error: "rate_limit",
+          errorDetails: "429 Too Many Requests",
+          lastAssistantMessage: "API Error: Rate limit reached",
+        }),
+      },
     ],
     'a payload without session_id gives sessionId ""': [
       { event: "Notification", raw: () => ({ hook_event_name: "Notification", message: "hi" }), matches: { sessionId: "" } },

@@ -66,9 +66,9 @@ export const codebuddy: HostRecord = {
   install: claudeSettingsInstall(".codebuddy", "CODEBUDDY_CONFIG_DIR"),
   extra: () => {
     nativeHookChecks("codebuddy", {
-      event: "PermissionDenied",
+      event: "Elicitation",
       file: (box) => join(box.home, ".codebuddy", "settings.json"),
-      raw: () => ({ session_id: "cb-5d1e", hook_event_name: "PermissionDenied", tool_name: "Bash", tool_input: { command: "rm -rf /" } }),
+      raw: () => ({ session_id: "cb-5d1e", hook_event_name: "Elicitation", mcp_server_name: "docs", message: "Which branch?" }),
     });
   },
 };

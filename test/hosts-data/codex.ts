@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { block, specific } from "../support/decisions.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fixturePayload as fixture } from "../support/harness.ts";
+import { nativeHookChecks } from "../support/native-hooks.ts";
 import { captured, fromDocs, type HostRecord } from "./record.ts";
 
 // Codex's own trust entries in config.toml are checked in test/codex-trust.test.ts.
@@ -17,6 +18,7 @@ export const codex: HostRecord = {
   mcp: { kind: "own-test", file: "test/mcp.test.ts" },
   fixtures: {
     SessionStart: captured("SessionStart"),
+    SessionEnd: captured("SessionEnd"),
     UserPromptSubmit: captured("UserPromptSubmit"),
     PreToolUse: captured("PreToolUse"),
     PostToolUse: captured("PostToolUse"),
@@ -29,6 +31,8 @@ export const codex: HostRecord = {
   },
   replies: {
     SessionStart: { deny: specific("SessionStart", { additionalContext: "R" }), context: specific("SessionStart", { additionalContext: "C" }) },
+    // Codex reads no SessionEnd output, only the exit code: nothing is printed.
+    SessionEnd: {},
     UserPromptSubmit: { deny: block, context: specific("UserPromptSubmit", { additionalContext: "C" }) },
     // No bare allow and no ask: Codex's validator rejects both, and the call would go on unchecked.
     PreToolUse: {
@@ -81,6 +85,7 @@ export const codex: HostRecord = {
     ],
     "the other events' fields": [
       { event: "SessionStart", matches: { source: "startup" } },
+      { event: "SessionEnd", matches: { reason: "other", sessionId: "01a24950-868a-7f50-85a9-3d957e22b124" } },
       { event: "UserPromptSubmit", matches: { prompt: "Run echo hi using the shell tool." } },
       { event: "Stop", matches: { stopHookActive: false, lastAssistantMessage: "All done." } },
       { event: "PreCompact", matches: { trigger: "manual" } },
@@ -111,7 +116,7 @@ export const codex: HostRecord = {
       ],
     },
   },
-  missing: { events: ["SessionEnd", "Notification", "PostToolUseFailure"] },
+  missing: { events: ["Notification", "PostToolUseFailure", "StopFailure"] },
   install: {
     kind: "hook-file",
     source: `{
@@ -150,6 +155,21 @@ export const codex: HostRecord = {
     uninstallDryRun: () => `-            "command": "${command("Stop")}",`,
   },
   extra: () => {
+    // Interrupt's input as Codex 0.171.0's schema (interrupt.command.input) has it.
+    nativeHookChecks("codex", {
+      event: "Interrupt",
+      file: (box) => hooksPath(box.home),
+      raw: () => ({
+        session_id: "01a24950-868a-7f50-85a9-3d957e22b124",
+        turn_id: "turn-1",
+        transcript_path: null,
+        cwd: "/the/project",
+        hook_event_name: "Interrupt",
+        model: "gpt-5-codex",
+        permission_mode: "bypassPermissions",
+      }),
+    });
+
     describe("codex: config.toml as the user keeps it", () => {
       const configPath = (home: string) => join(home, ".codex", "config.toml");
       const USER = '# mine\nmodel = "o3"\n\n[mcp_servers.docs]\nurl = "https://d.example/mcp"';

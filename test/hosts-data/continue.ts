@@ -8,7 +8,7 @@ import { fromDocsEach, type HostRecord } from "./record.ts";
 
 // `cn` 1.5.47 fires no hook, so nothing could be captured: every payload is written from the
 // source of its hook module (test/fixtures/continue/README.md). Its replies are Claude Code's.
-const { PostCompact: _none, ...replies } = CLAUDE_REPLIES;
+const { PostCompact: _none, StopFailure: _neither, PermissionDenied: _nor, ...replies } = CLAUDE_REPLIES;
 
 export const continueCli: HostRecord = {
   id: "continue",
@@ -73,7 +73,7 @@ export const continueCli: HostRecord = {
       ],
     },
   },
-  missing: { events: ["PostCompact"] },
+  missing: { events: ["PostCompact", "StopFailure", "PermissionDenied"] },
   // cn tests a matcher with an unanchored RegExp.test: "Bash" is written "^(?:Bash)$".
   install: claudeSettingsInstall(".continue", "CONTINUE_GLOBAL_DIR", { anchorPlainNames: true }),
   extra: () => {

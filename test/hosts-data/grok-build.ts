@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { specific } from "../support/decisions.ts";
-import { fixturePayload, type Sandbox } from "../support/harness.ts";
+import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { nativeHookChecks } from "../support/native-hooks.ts";
 import { fromDocsEach, type HostRecord } from "./record.ts";
@@ -52,6 +52,8 @@ export const grokBuild: HostRecord = {
     "Notification",
     "SubagentStart",
     "SubagentStop",
+    "StopFailure",
+    "PermissionDenied",
   ]),
   // PreToolUse is the only event Grok reads a decision on; the rest are observe-only.
   replies: {
@@ -67,6 +69,8 @@ export const grokBuild: HostRecord = {
     Notification: {},
     SubagentStart: {},
     SubagentStop: {},
+    StopFailure: {},
+    PermissionDenied: {},
   },
   env: { GROK_HOOK_EVENT: "PreToolUse" },
   seen: {
@@ -85,6 +89,13 @@ export const grokBuild: HostRecord = {
           transcriptPath: join(box.home, ".grok", "sessions", "0193f1c2-7a.jsonl"),
           permissionMode: "default",
         }),
+      },
+    ],
+    "StopFailure: the error": [{ event: "StopFailure", matches: { error: "rate_limit", sessionId: "0193f1c2-7a" } }],
+    "PermissionDenied: the denied call": [
+      {
+        event: "PermissionDenied",
+        matches: { toolName: "run_terminal_command", tool: { kind: "shell", command: "rm -rf /" }, toolInput: { command: "rm -rf /" } },
       },
     ],
     "GROK_WORKSPACE_ROOT wins; snake_case fields are read too": [
@@ -171,10 +182,11 @@ export const grokBuild: HostRecord = {
         expect(JSON.parse(box.read(ourFile(box)))).toEqual({ hooks: { SessionEnd: [mine] } });
       });
     });
+    // StopCancelled: a Grok-only name third parties read in its source (any name is written).
     nativeHookChecks("grok-build", {
-      event: "PermissionDenied",
+      event: "StopCancelled",
       file: ourFile,
-      raw: (box) => fixturePayload("grok-build", "PermissionDenied", box),
+      raw: () => ({ hookEventName: "StopCancelled", sessionId: "0193f1c2-7a", cwd: "/the/project" }),
     });
   },
 };

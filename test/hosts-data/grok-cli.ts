@@ -43,6 +43,7 @@ const SILENT = [
   "PreCompact",
   "PostCompact",
   "Notification",
+  "StopFailure",
 ] as const;
 
 // Grok CLI: a list of servers, each with id, label and enabled.
@@ -86,6 +87,7 @@ export const grokCli: HostRecord = {
       { event: "SubagentStop", matches: { agentType: "explore" } },
       { event: "PreCompact", matches: { trigger: "auto" } },
       { event: "Notification", matches: { message: "Grok needs your attention" } },
+      { event: "StopFailure", matches: { error: "Request failed with status code 429" } },
     ],
   },
   matchers: {

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import { specific, type Expected } from "../support/decisions.ts";
-import { fixturePayload, type Sandbox } from "../support/harness.ts";
+import type { Sandbox } from "../support/harness.ts";
 import { hookCommand, installSetup } from "../support/install.ts";
 import { fromDocsEach, type HostRecord, type SeenCheck } from "./record.ts";
 import { KIMI, json, ownServer } from "./mcp.ts";
@@ -53,7 +53,7 @@ export const tomlRefusals = (file: (box: Sandbox) => string) => [
   },
 ];
 
-/** Kimi CLI's 12 events, each with a payload in test/fixtures/<id>/<event>.json. */
+/** Kimi CLI's 13 events, each with a payload in test/fixtures/<id>/<event>.json. */
 export const KIMI_EVENTS = [
   "SessionStart",
   "SessionEnd",
@@ -67,6 +67,7 @@ export const KIMI_EVENTS = [
   "PreCompact",
   "PostCompact",
   "Notification",
+  "StopFailure",
 ] as const;
 /** Blocks only where Kimi CLI acts on them; nothing reads context, so every other answer is silence. */
 export const KIMI_REPLIES: Expected = {
@@ -82,6 +83,7 @@ export const KIMI_REPLIES: Expected = {
   PreCompact: {},
   PostCompact: {},
   Notification: {},
+  StopFailure: {},
 };
 
 /** Fields both Kimi hosts send alike (their fixtures share these values). */
@@ -94,6 +96,7 @@ export const KIMI_SEEN: SeenCheck[] = [
   { event: "PreCompact", matches: { trigger: "auto" } },
   { event: "PostCompact", matches: { trigger: "auto" } },
   { event: "Notification", matches: { message: "npm test passed" } },
+  { event: "StopFailure", matches: { error: "APIStatusError", errorDetails: "429 Too Many Requests" } },
 ];
 const configPath = (box: Sandbox) => join(box.home, ".kimi", "config.toml");
 const command = (event: string) => hookCommand("kimi", event);
@@ -218,29 +221,17 @@ export const kimi: HostRecord = {
     });
 
     describe("kimi: native passthrough", () => {
-      const NATIVE = `{
-  id: "guard",
-  hooks: {},
-  platforms: { kimi: { nativeHooks: {
-    StopFailure: { handler: (raw) => ({ seen: raw.error_type }) },
-    Interrupt: { handler: () => undefined },
-  } } },
-}`;
-      test("a host-only event is written verbatim; a name Kimi CLI does not know never is (it would reject its whole config)", () => {
-        const { box, install } = installSetup("kimi", NATIVE);
+      // StopFailure, its only host-only event, is normalized: a native name of Kimi CLI's would be one
+      // it does not know, and one unknown name makes it reject its whole config.
+      test("Kimi CLI takes no native hooks: none is written, and install says so", () => {
+        const { box, install } = installSetup(
+          "kimi",
+          `{ id: "guard", hooks: { Stop: { handler: () => undefined } }, platforms: { kimi: { nativeHooks: { Interrupt: { handler: () => undefined } } } } }`,
+        );
         const result = install();
         expect(result.exitCode).toBe(0);
-        expect(result.stderr).toContain("Kimi CLI has no Interrupt event (it knows StopFailure); nativeHooks.Interrupt is not installed.");
-        expect(box.read(configPath(box))).toBe(tomlHooks("kimi", [{ event: "StopFailure", native: true }]));
-      });
-
-      test("the installed native command prints the handler's answer verbatim", () => {
-        const { box, install } = installSetup("kimi", NATIVE);
-        install();
-        const written = parse(box.read(configPath(box))) as { hooks: { command: string }[] };
-        const raw = fixturePayload("kimi", "StopFailure", box);
-        const proc = Bun.spawnSync(["sh", "-c", written.hooks[0]!.command], { env: box.env, stdin: Buffer.from(JSON.stringify(raw)) });
-        expect(proc.stdout.toString()).toBe('{"seen":"APIStatusError"}\n');
+        expect(result.stderr).toContain("Kimi CLI does not take native hooks; nativeHooks.Interrupt is ignored.");
+        expect(box.read(configPath(box))).toBe(tomlHooks("kimi", [{ event: "Stop" }]));
       });
     });
   },

@@ -24,6 +24,8 @@ export const qwenCode: HostRecord = {
     PostToolUseFailure: fromDocs("PostToolUseFailure"),
     SubagentStart: fromDocs("SubagentStart"),
     SubagentStop: fromDocs("SubagentStop"),
+    StopFailure: fromDocs("StopFailure"),
+    PermissionDenied: fromDocs("PermissionDenied"),
   },
   replies: {
     SessionStart: { deny: context("SessionStart", "R"), context: context("SessionStart", "C") },
@@ -50,6 +52,8 @@ export const qwenCode: HostRecord = {
     PostToolUseFailure: { deny: context("PostToolUseFailure", "R"), context: context("PostToolUseFailure", "C") },
     SubagentStart: { deny: context("SubagentStart", "R"), context: context("SubagentStart", "C") },
     SubagentStop: { deny: block },
+    StopFailure: {}, // observe-only
+    PermissionDenied: {}, // observe-only
   },
   seen: {
     "PreToolUse from the real payload; QWEN_PROJECT_DIR is the project": [
@@ -95,6 +99,11 @@ export const qwenCode: HostRecord = {
       { event: "PostToolUseFailure", matches: { error: "Command exited with code 1", isInterrupt: false } },
       { event: "PermissionRequest", check: (seen) => expect(seen.permissionSuggestions).toHaveLength(1) },
       { event: "SubagentStop", matches: { agentId: "sub-1", agentType: "Explorer", lastAssistantMessage: "Found 4 call sites." } },
+      { event: "StopFailure", matches: { error: "rate_limit", errorDetails: "429 Too Many Requests" } },
+      {
+        event: "PermissionDenied",
+        matches: { toolName: "run_shell_command", tool: { kind: "shell", command: "rm -rf build" }, reason: "denied by a permission rule" },
+      },
     ],
   },
   matchers: {

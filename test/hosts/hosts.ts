@@ -197,7 +197,7 @@ export const REAL_HOSTS: HostDef[] = [
     version: "0.171.0",
     bin: "codex",
     shellTool: "Bash",
-    fires: ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
+    fires: ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"],
     setup(ctx) {
       const codexHome = join(ctx.home, ".codex");
       mkdirSync(codexHome, { recursive: true });

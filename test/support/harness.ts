@@ -132,7 +132,7 @@ export function writeConfig(box: Sandbox, source: string, name = "agent-connecto
 export const stdoutJson = (result: Result): unknown => (result.stdout.trim() ? JSON.parse(result.stdout) : undefined);
 
 /**
- * A connector that hooks all 13 events; each handler returns whatever JSON the test puts in
+ * A connector that hooks every normalized event; each handler returns whatever JSON the test puts in
  * AC_TEST_RESPONSE ("" or unset → returns nothing) and records the event it got in AC_TEST_SEEN.
  */
 export function writeScriptedConfig(box: Sandbox, options: { id?: string; matchers?: Record<string, string>; timeout?: number } = {}): string {
