@@ -149,8 +149,7 @@ async function printedBefore({ pid, from }: Printed): Promise<string> {
 }
 
 /** A worker connected to could not take the call: it was busy with another, or left before reading it. */
-const tryAgain = (answer: Handoff["answer"]): boolean =>
-  ("retry" in answer && answer.retry === BUSY) || ("why" in answer && answer.why === "lost");
+const tryAgain = (answer: Handoff["answer"]): boolean => ("retry" in answer && answer.retry === BUSY) || ("why" in answer && answer.why === "lost");
 
 /** No worker took the call: none idle for its connector (the daemon is told), or no daemon runs (then the call starts one for the next calls). */
 async function noIdleWorker(daemon: string, connector: string | undefined): Promise<"absent" | "busy"> {
