@@ -1,5 +1,5 @@
 import type { ToolView } from "../tools/portable.ts";
-import { redact, redactionEnv, type RedactionSources } from "./redact.ts";
+import { redactionEnv, redactor, type RedactionSources } from "./redact.ts";
 import { afterReply, logOnce } from "./io.ts";
 import { logTarget } from "./home-trust.ts";
 import { COMMIT } from "../version.ts";
@@ -48,10 +48,11 @@ const cut = (text: string): string => (text.length > MAX_FIELD ? `${text.slice(0
  * Scrubbed as every line we write (src/hook/redact.ts), by the call's environment and token
  * shapes, not by the payload's strings: the command is a payload string, and is what is recorded.
  */
-const scrubber =
-  (sources: RedactionSources) =>
-  (text: string | undefined): string | undefined =>
-    text === undefined ? undefined : redact(cut(text), sources);
+const scrubber = (sources: RedactionSources): ((text: string | undefined) => string | undefined) => {
+  // Gathered at the first field, once the answer is out (recordCall says why), then kept for the others.
+  let scrub: ((text: string) => string) | undefined;
+  return (text) => (text === undefined ? undefined : (scrub ??= redactor(sources))(cut(text)));
+};
 
 /** A failure's short name in the outcome (the whole message is the record's reason). */
 function failureKind(message: string): string {
