@@ -44,7 +44,9 @@ function anchorsOf(page: string): Set<string> {
 test("every #anchor into a Markdown page names one of its headings", () => {
   const broken: string[] = [];
   for (const page of files(REPO, [".md"])) {
-    const text = readFileSync(page, "utf8").replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "");
+    const text = readFileSync(page, "utf8")
+      .replace(/```[\s\S]*?```/g, "")
+      .replace(/`[^`\n]*`/g, "");
     for (const m of text.matchAll(/\]\(([^)\s#]*\.md)?#([^)\s]+)\)/g)) {
       const target = m[1] ? resolve(dirname(page), m[1]) : page;
       if (existsSync(target) && !anchorsOf(target).has(decodeURIComponent(m[2]!))) broken.push(`${relative(REPO, page)}: ${m[0]}`);
