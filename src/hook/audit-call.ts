@@ -7,6 +7,7 @@ import { impliedDecision, type Degradation } from "../core/resolve.ts";
 import type { HookResponse } from "../events.ts";
 import type { ResolvedResponse } from "../dialects/dialect.ts";
 import { appendRecord } from "./ledger-write.ts";
+import type { LedgerFs } from "./libc-files.ts";
 import { DEFAULT_AUDIT_LEVEL, type AuditLevel } from "../audit/settings.ts";
 import { machineAuditFile, machineLevel, notRoots, raised } from "../audit/machine.ts";
 
@@ -36,6 +37,10 @@ export interface CallFacts {
 }
 
 export const callFacts: CallFacts = {};
+
+/** What the ledger is appended with: node:fs, loaded once the answer is out, unless a call of its own gave glibc's calls (libc-files.ts). */
+const ledger: { files?: LedgerFs } = {};
+export const appendLedgerWith = (files: LedgerFs): void => void (ledger.files = files);
 
 /** Text fields are cut to this many characters before they are scrubbed. */
 const MAX_FIELD = 300;
@@ -120,7 +125,7 @@ export function recordCall(call: { platform: string; event: string; connector?: 
     latencyMs: Math.round(latencyMs * 10) / 10,
     build: COMMIT,
   });
-  const write = () => import("node:fs").then((fs) => appendRecord(fs, record()));
+  const write = () => (ledger.files ? Promise.resolve(ledger.files) : import("node:fs")).then((files: LedgerFs) => appendRecord(files, record()));
   if (wanted(level, answer, outcome)) afterReply(write());
   // The machine-wide setting can only raise the level: read (a stat, usually) only when it could.
   else if (level !== "all") afterReply(machineWide(process.env).then((machine) => (wanted(raised(level, machine), answer, outcome) ? write() : undefined)));
