@@ -10,6 +10,7 @@
  * Linux with glibc only; undefined elsewhere and where it cannot be set up (no Bun.FFI, a libc
  * without `statx`): the caller loads node:fs then. A daemon's worker has node:fs loaded anyway.
  */
+import { openGlibc } from "./glibc.ts";
 
 /** What the ledger and the trust checks call: the part of node:fs they use, as node:fs behaves. */
 export interface LedgerFs {
@@ -50,11 +51,6 @@ interface Libc {
   __errno_location(): number;
 }
 
-interface NativeFfi {
-  dlopen(path: string, symbols: typeof LIBC): { symbols: Libc } | Error;
-  read: { i32(address: number, offset: number): number };
-}
-
 /** Linux's values (asm-generic/fcntl.h, the same on x64 and arm64). */
 const CONSTANTS = { O_RDONLY: 0, O_WRONLY: 0o1, O_CREAT: 0o100, O_EXCL: 0o200, O_NOFOLLOW: 0o400000, O_APPEND: 0o2000 };
 const O_CLOEXEC = 0o2000000;
@@ -90,16 +86,9 @@ const ENOTDIR = 20;
 
 /** The functions, or undefined where glibc cannot be called this way. */
 export function libcFiles(): LedgerFs | undefined {
-  const ffi = process.platform === "linux" ? (Bun as unknown as { FFI?: NativeFfi }).FFI : undefined;
-  if (!ffi) return undefined;
-  let c: Libc;
-  try {
-    const opened = ffi.dlopen("libc.so.6", LIBC);
-    if (opened instanceof Error) return undefined;
-    c = opened.symbols;
-  } catch {
-    return undefined;
-  }
+  const opened = openGlibc<Libc>(LIBC);
+  if (!opened) return undefined;
+  const { c, ffi } = opened;
   const encoder = new TextEncoder();
   const errnoAt = c.__errno_location();
   const errno = (): number => ffi.read.i32(errnoAt, 0);
