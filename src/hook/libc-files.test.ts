@@ -11,7 +11,10 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const NO = { throwIfNoEntry: false } as const;
 const linux = process.platform === "linux";
 
-test.if(linux)("set up on Linux with glibc", () => expect(files).toBeDefined());
+test.if(linux)("set up on Linux with glibc, with node:fs's open flags for this architecture", () => {
+  expect(files).toBeDefined();
+  for (const [name, value] of Object.entries(files!.constants)) expect([name, value]).toEqual([name, fs.constants[name as keyof typeof fs.constants]]);
+});
 
 test.if(linux)("statSync: owner and mode as node:fs sees them, through symlinks; nothing there is undefined", () => {
   const file = join(dir, "stat-file");

@@ -51,8 +51,13 @@ interface Libc {
   __errno_location(): number;
 }
 
-/** Linux's values (asm-generic/fcntl.h, the same on x64 and arm64). */
-const CONSTANTS = { O_RDONLY: 0, O_WRONLY: 0o1, O_CREAT: 0o100, O_EXCL: 0o200, O_NOFOLLOW: 0o400000, O_APPEND: 0o2000 };
+/**
+ * Linux's open flags (asm-generic/fcntl.h), per architecture where they differ: arm64 keeps arm's
+ * O_NOFOLLOW (arch/arm64/include/uapi/asm/fcntl.h), where x64's value would mean O_LARGEFILE and
+ * follow a symlink. Another architecture: node:fs, whose constants are its own.
+ */
+const O_NOFOLLOW: Record<string, number | undefined> = { x64: 0o400000, arm64: 0o100000 };
+const constants = (nofollow: number) => ({ O_RDONLY: 0, O_WRONLY: 0o1, O_CREAT: 0o100, O_EXCL: 0o200, O_NOFOLLOW: nofollow, O_APPEND: 0o2000 });
 const O_CLOEXEC = 0o2000000;
 const AT_FDCWD = -100;
 const AT_SYMLINK_NOFOLLOW = 0x100;
@@ -86,8 +91,9 @@ const ENOTDIR = 20;
 
 /** The functions, or undefined where glibc cannot be called this way. */
 export function libcFiles(): LedgerFs | undefined {
-  const opened = openGlibc<Libc>(LIBC);
-  if (!opened) return undefined;
+  const nofollow = O_NOFOLLOW[process.arch];
+  const opened = nofollow ? openGlibc<Libc>(LIBC) : undefined;
+  if (!nofollow || !opened) return undefined;
   const { c, ffi } = opened;
   const encoder = new TextEncoder();
   const errnoAt = c.__errno_location();
@@ -128,7 +134,7 @@ export function libcFiles(): LedgerFs | undefined {
     for (let done = 0; done < bytes.length; ) done += checked("write", path, () => c.write(fd, done ? bytes.subarray(done) : bytes, bytes.length - done));
   };
   const files: LedgerFs = {
-    constants: CONSTANTS,
+    constants: constants(nofollow),
     statSync: (path) => statOf(path),
     lstatSync(path) {
       const b = statx("lstat", path, AT_SYMLINK_NOFOLLOW);
