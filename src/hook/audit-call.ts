@@ -1,5 +1,5 @@
 import type { ToolView } from "../tools/portable.ts";
-import { redact, redactionEnv, type RedactionSources } from "./redact.ts";
+import { redactionEnv, redactor, type RedactionSources } from "./redact.ts";
 import { afterReply, logOnce } from "./io.ts";
 import { logTarget } from "./home-trust.ts";
 import { COMMIT } from "../version.ts";
@@ -7,6 +7,7 @@ import { impliedDecision, type Degradation } from "../core/resolve.ts";
 import type { HookResponse } from "../events.ts";
 import type { ResolvedResponse } from "../dialects/dialect.ts";
 import { appendRecord } from "./ledger-write.ts";
+import type { LedgerFs } from "./libc-files.ts";
 import { DEFAULT_AUDIT_LEVEL, type AuditLevel } from "../audit/settings.ts";
 import { machineAuditFile, machineLevel, notRoots, raised } from "../audit/machine.ts";
 
@@ -37,6 +38,10 @@ export interface CallFacts {
 
 export const callFacts: CallFacts = {};
 
+/** What the ledger is appended with: node:fs, loaded once the answer is out, unless a call of its own gave glibc's calls (libc-files.ts). */
+const ledger: { files?: LedgerFs } = {};
+export const appendLedgerWith = (files: LedgerFs): void => void (ledger.files = files);
+
 /** Text fields are cut to this many characters before they are scrubbed. */
 const MAX_FIELD = 300;
 /** At most this many paths of one tool call. */
@@ -48,10 +53,11 @@ const cut = (text: string): string => (text.length > MAX_FIELD ? `${text.slice(0
  * Scrubbed as every line we write (src/hook/redact.ts), by the call's environment and token
  * shapes, not by the payload's strings: the command is a payload string, and is what is recorded.
  */
-const scrubber =
-  (sources: RedactionSources) =>
-  (text: string | undefined): string | undefined =>
-    text === undefined ? undefined : redact(cut(text), sources);
+const scrubber = (sources: RedactionSources): ((text: string | undefined) => string | undefined) => {
+  // Gathered at the first field, once the answer is out (recordCall says why), then kept for the others.
+  let scrub: ((text: string) => string) | undefined;
+  return (text) => (text === undefined ? undefined : (scrub ??= redactor(sources))(cut(text)));
+};
 
 /** A failure's short name in the outcome (the whole message is the record's reason). */
 function failureKind(message: string): string {
@@ -119,7 +125,7 @@ export function recordCall(call: { platform: string; event: string; connector?: 
     latencyMs: Math.round(latencyMs * 10) / 10,
     build: COMMIT,
   });
-  const write = () => import("node:fs").then((fs) => appendRecord(fs, record()));
+  const write = () => (ledger.files ? Promise.resolve(ledger.files) : import("node:fs")).then((files: LedgerFs) => appendRecord(files, record()));
   if (wanted(level, answer, outcome)) afterReply(write());
   // The machine-wide setting can only raise the level: read (a stat, usually) only when it could.
   else if (level !== "all") afterReply(machineWide(process.env).then((machine) => (wanted(raised(level, machine), answer, outcome) ? write() : undefined)));

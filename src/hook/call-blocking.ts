@@ -10,7 +10,7 @@ import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from
  * head, read stdin, send it, read the answer, all on this thread, in the order call-evented.ts
  * takes them with Bun's sockets. Such a client never starts Bun's event loop, its socket layer or
  * the pool thread `Bun.stdin.text()` reads on, which is why it is nearer the floor program than a
- * client on Bun's sockets (see docs/performance.md#the-latest-round-the-clients-own-system-calls).
+ * client on Bun's sockets (see docs/decisions/perf-client-system-calls.md).
  *
  * Every wait has a deadline (poll), and a write to a peer that is gone fails with EPIPE (Bun
  * ignores SIGPIPE): a worker that is gone costs the call its fast path, never the host a hung or
@@ -20,13 +20,13 @@ import { folderRefused, peerRefused, SYSCALLS, TRUST_LIBC, type TrustLibc } from
  *
  * The functions come from `Bun.FFI.dlopen`, the native side of bun:ffi's `dlopen`: importing
  * bun:ffi compiles its JS module and wraps each function in one generated with `new Function`,
- * only to coerce arguments (their cost: docs/performance.md, same section). Here every int
+ * only to coerce arguments (their cost: the same record). Here every int
  * argument is an int32 already (`| 0` where it could be a double), pointers are typed arrays and
  * lengths plain numbers, as those wrappers would pass them. Without `Bun.FFI` (another Bun) the client uses Bun's sockets.
  *
  * One function with few helpers, on purpose: in a process this young each function's first call
  * and the first use of `Math` or `performance` cost instructions the floor never spends (counted
- * with callgrind: docs/performance.md, same section); so deadlines count on `process.uptime()`.
+ * with callgrind: the same record); so deadlines count on `process.uptime()`.
  */
 /** Set to 0 to hand calls over with Bun's sockets instead (call-evented.ts, as on macOS): a way out if a system misbehaves with this. */
 export const FFI_ENV = "AGENT_CONNECTOR_FFI";

@@ -12,9 +12,9 @@ import { me, writableBy, type Owned } from "../daemon/trust.ts";
  * the system temp folder), the rule the daemon's socket folder meets (src/daemon/trust.ts). A stat follows a
  * symlink, so one into another user's folder or file is judged by what it points at.
  *
- * Stat-level work on every call (the hook's latency is the product): a call of its own uses Bun's
- * stat, in parallel, and no node:fs; a daemon's worker, which loads node:fs anyway, statSync
- * (statHomeWith). No verdict is kept between calls: a stat of a path that changed ownership is
+ * Stat-level work on every call (the hook's latency is the product): a call of its own makes the
+ * stats on glibc's statx where it can (libc-files.ts, through statHomeWith), else with Bun's stat,
+ * in parallel, and no node:fs; a daemon's worker, which loads node:fs anyway, statSync (statHomeWith). No verdict is kept between calls: a stat of a path that changed ownership is
  * the only way to see it, and the rule itself costs less than a cache key would.
  */
 

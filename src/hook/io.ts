@@ -88,7 +88,12 @@ async function appendLog(message: string): Promise<boolean> {
  * What a hook.log line is appended with: never through a symlink (ELOOP), whatever one points at.
  * Node and Bun take the O_ flags as a number here; the types say only string.
  */
-export const appendFlags = ({ O_APPEND, O_CREAT, O_NOFOLLOW, O_WRONLY }: LogFs["constants"]): string =>
+export const appendFlags = ({
+  O_APPEND,
+  O_CREAT,
+  O_NOFOLLOW,
+  O_WRONLY,
+}: Pick<LogFs["constants"], "O_APPEND" | "O_CREAT" | "O_NOFOLLOW" | "O_WRONLY">): string =>
   (O_WRONLY | O_APPEND | O_CREAT | (O_NOFOLLOW ?? 0)) as unknown as string;
 
 function appendWith({ appendFileSync, constants, mkdirSync, renameSync, statSync }: LogFs, message: string): boolean {

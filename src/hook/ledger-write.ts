@@ -3,6 +3,7 @@ import { logFolderProblem } from "./home-trust.ts";
 import { appendFlags } from "./io.ts";
 import { CHAIN_START, sealed, unseal } from "../audit/chain.ts";
 import { auditDir, ledgerFile, rotation } from "../audit/settings.ts";
+import type { LedgerFs } from "./libc-files.ts";
 
 /**
  * Appends one record to the decision ledger, under the rules hook.log obeys (src/hook/io.ts,
@@ -14,7 +15,7 @@ import { auditDir, ledgerFile, rotation } from "../audit/settings.ts";
  */
 
 type Env = Record<string, string | undefined>;
-type Fs = typeof import("node:fs");
+type Fs = LedgerFs;
 
 const STALE_LOCK_MS = 2_000;
 const LOCK_WAIT_MS = 3_000;

@@ -1,4 +1,5 @@
 import { blockedLine } from "../core/timeout.ts";
+import { openGlibc } from "./glibc.ts";
 
 /**
  * The backstop of a hook call in a process of its own, for what no JS timer can end because the
@@ -54,11 +55,6 @@ interface Libc {
   _exit: { ptr: number };
 }
 
-interface NativeFfi {
-  dlopen(path: string, symbols: typeof LIBC): { symbols: Libc } | Error;
-  ptr(view: ArrayBufferView): number;
-}
-
 const CLOCK_MONOTONIC = 1;
 /** How long the shell that prints a provisional reply has before the process exits with its code. */
 const PRINT_MS = 300;
@@ -79,20 +75,11 @@ const shellWord = (text: string): string => `'${text.split("'").join("'\\''")}'`
 
 /** Undefined where it cannot be set up (not Linux, no glibc, no Bun.FFI): the caller keeps the shell backstop. */
 export function nativeBackstop(where: string): NativeBackstop | undefined {
-  const ffi = process.platform === "linux" ? (Bun as unknown as { FFI?: NativeFfi }).FFI : undefined;
-  if (!ffi) return undefined;
-  let c: Libc;
-  let system: number | null;
-  let exit: number | null;
-  try {
-    const opened = ffi.dlopen("libc.so.6", LIBC);
-    if (opened instanceof Error) return undefined;
-    c = opened.symbols;
-    system = c.system.ptr;
-    exit = c._exit.ptr;
-  } catch {
-    return undefined;
-  }
+  const opened = openGlibc<Libc>(LIBC);
+  if (!opened) return undefined;
+  const { c, ffi } = opened;
+  const system: number | null = c.system.ptr;
+  const exit: number | null = c._exit.ptr;
   if (!system || !exit) return undefined;
   // Kept referenced as long as this process lives: glibc's thread reads the command from here.
   const command = cString(`printf '%s\\n' ${shellWord(blockedLine(where))} >&2; kill -9 ${process.pid}`);

@@ -75,7 +75,13 @@ export const setRedactionSources = (next: RedactionSources): void => void (sourc
 /** The call's environment alone: what to scrub a text the payload itself holds by (a ledger's command). */
 export const redactionEnv = (): RedactionSources => ({ env: (sources ?? { env: process.env }).env });
 
-export function redact(message: string, { env, payload }: RedactionSources = sources ?? { env: process.env }): string {
+export const redact = (message: string, from: RedactionSources = sources ?? { env: process.env }): string => redactor(from)(message);
+
+/**
+ * The scrubbing of `redact` with what to replace gathered once: a ledger record scrubs several
+ * fields by the same sources, and gathering walks the whole environment and payload.
+ */
+export function redactor({ env, payload }: RedactionSources): (message: string) => string {
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
@@ -93,10 +99,13 @@ export function redact(message: string, { env, payload }: RedactionSources = sou
     }
   }
   collectStrings(payload, secrets, 0);
-  let out = message;
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join("[redacted]");
-  out = out.replace(TOKEN, "[redacted]").replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
-  return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}… (${out.length - MAX_MESSAGE} more characters)` : out;
+  const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+  return (message) => {
+    let out = message;
+    for (const secret of longestFirst) out = out.split(secret).join("[redacted]");
+    out = out.replace(TOKEN, "[redacted]").replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
+    return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}… (${out.length - MAX_MESSAGE} more characters)` : out;
+  };
 }
 
 function parseJson(text: string): unknown {

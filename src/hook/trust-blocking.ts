@@ -10,7 +10,7 @@ import { folderProblem } from "../daemon/trust.ts";
  * Both go through glibc's syscall(3), one symbol with one signature (integers passed where it
  * says "ptr" are passed as they are, in the same registers): each symbol `dlopen` binds cost a
  * call ≈35k instructions, as much as the two checks themselves. Two functions and no helpers on
- * the way that passes: each function a call runs for the first time costs ≈15–20k (docs/performance.md).
+ * the way that passes: each function a call runs for the first time costs ≈15–20k (docs/decisions/perf-client-system-calls.md).
  */
 export const TRUST_LIBC = {
   syscall: { args: ["i64", "i64", "ptr", "i64", "ptr", "ptr"], returns: "i32" },
