@@ -7,7 +7,7 @@ import { dirname, join, relative, resolve } from "node:path";
  * code comment names) is a heading of the page it points at: docs/contributing.md sends
  * contributors to sections of docs/performance.md, whose rounds moved to docs/decisions/.
  */
-const REPO = join(import.meta.dir, "..");
+const REPO = join(import.meta.dir, "..", "..");
 
 function files(dir: string, ends: string[], into: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
