@@ -265,6 +265,38 @@ export const CASES: CaseDef[] = [
       return undefined;
     },
   },
+  // Several definitions of one event (issue 47 point 1), each with its own matcher: the one for file
+  // writes is not called for the shell, both shell ones are, and the deny of the second wins.
+  {
+    name: "two-definitions",
+    primary: "PreToolUse",
+    decision: "deny",
+    needs: ["PreToolUse"],
+    hooks: () => `
+    PreToolUse: [
+      {
+        matcher: "@write",
+        handler: () => {
+          mark("write.called", 1);
+          return { decision: "deny", reason: "the write definition" };
+        },
+      },
+      {
+        matcher: "@shell",
+        handler: () => {
+          mark("first.called", 1);
+          return { decision: "context", additionalContext: "seen by the first definition" };
+        },
+      },${shellHandler(`{ decision: "deny", reason: ${js(DENY_REASON)} }`)
+        .replace("PreToolUse: {", "{")
+        .replace(/,$/, ",")}
+    ],`,
+    check(o, h) {
+      if (readMark(o, "write.called")) return "the definition matching file writes was called for the shell tool";
+      if (needToolCall(o) === undefined && !readMark(o, "first.called")) return `the first shell definition was not called (${summary(o)})`;
+      return deniedCheck(o, h);
+    },
+  },
   {
     name: "modify",
     primary: "PreToolUse",
