@@ -5,7 +5,7 @@ import { loadAdapter } from "../../adapters/hosts.ts";
 import { readRegistry } from "../registry/read.ts";
 import { configExport, readConnectorConfig } from "../config/read.ts";
 import { hookCallSchema, type HookCallTarget } from "../config/hook-call-schema.ts";
-import { BACKSTOP_GRACE_MS, budgetMs, DEFAULT_BUDGET_MS, DEFAULT_TIMEOUT_SECONDS, handlerBudgetMs, replyReadBy } from "../core/timeout.ts";
+import { BACKSTOP_GRACE_MS, budgetMs, handlerBudgetMs, replyReadBy } from "../core/timeout.ts";
 import { prepareForUserCode, runGuarded, type Clock } from "./guard.ts";
 import { flushLogs, logLine, writeStderr } from "./io.ts";
 import { hostPayload, UnreadablePayload } from "./input.ts";
@@ -25,141 +25,125 @@ import { refreshCompiled } from "./refresh-compiled.ts";
 import type { CompiledMeta } from "../compiled/artifact.ts";
 import { errorText, FailOpen, nativeReply, normalizedReply, type Runner } from "./decide.ts";
 import { framework, MathMin, performanceNow } from "./intrinsics.ts";
-import type { Adapter } from "../adapter.ts";
 import { closedReply } from "./fail-closed.ts";
 import { failsClosed } from "../core/on-failure.ts";
 import { targetKey } from "../config/hook-call-schema.ts";
 import { logTarget, untrustedHome } from "./home-trust.ts";
 import { noteFailure, recordCall } from "./audit-call.ts";
 import { oneLine } from "../one-line.ts";
+import { HookCalls, type HookCall } from "./hook-call.ts";
 
 export type { HookArgs };
 
-let deadline = budgetMs(DEFAULT_TIMEOUT_SECONDS);
-let deadlineMoved: ((deadline: number) => void) | undefined;
+/**
+ * The calls this process answers: the call in hand (hook-call.ts), made new by each beginCall, and
+ * who hears of it. Process-wide, not per call: user code's timers (guard.ts) and the backstop set
+ * up once per process (runHook, worker.ts) follow whichever call is in hand.
+ */
+const calls = new HookCalls();
 
-/** The budget of one hook call; until the connector's own timeout is known, the default's. Each move is told to onDeadline's listener. */
-export const clock: Clock & { limit?: number } = {
+/** The budget of the call in hand; until the connector's own timeout is known, the default's. Each move is told to onDeadline's listener. */
+export const clock: Clock = {
   get deadline() {
-    return deadline;
+    return calls.call.deadline;
   },
   set deadline(value: number) {
-    if (value === deadline) return;
-    deadline = value;
-    deadlineMoved?.(value);
+    calls.call.deadline = value;
   },
 };
 
 /** Told each time the call's deadline moves (the backstop follows it; a daemon's worker tells its client). */
-export const onDeadline = (listener: (deadline: number) => void): void => void (deadlineMoved = listener);
-
-let provisionalMade: ((reply: Reply) => void) | undefined;
+export const onDeadline = (listener: (deadline: number) => void): void => void (calls.listeners.deadline = listener);
 
 /**
  * Told the reply as soon as it is made, before the microtasks the handler left run (decide.ts): what
  * the host gets should one of them block natively (the native backstop in a process of its own, a
  * daemon's worker's client).
  */
-export const onProvisional = (listener: (reply: Reply) => void): void => void (provisionalMade = listener);
+export const onProvisional = (listener: (reply: Reply) => void): void => void (calls.listeners.provisional = listener);
 
 /** The deadline of a call whose connector sets no timeout, where a daemon's client expects it (performance.now() time). */
-export const defaultDeadline = (): number => callStart + DEFAULT_BUDGET_MS;
-
-/** When the call began (performance.now()): 0 in a process of its own, later in a daemon's worker (worker.ts). */
-let callStart = 0;
-
-/** Whether the connector was loaded from its source this call: the module loader keeps it, so a worker must not serve another call. */
-let loadedSource = false;
+export const defaultDeadline = (): number => calls.call.defaultDeadline;
 
 export { whereOf };
 
 const importsMoreThanUs = (source: string): boolean =>
   [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["']([^"']+)["']/g)].some((m) => m[1] !== "agent-connector");
 
-/** What this call decided, for the AGENT_CONNECTOR_DEBUG trace line. */
-let decided = "no opinion";
-
-/**
- * What this call knows of its definition's `onFailure` (the hook command's --fail-closed, the
- * snapshot's header, the loaded config: any of them makes it closed, none can open it again), and
- * what a deny in the host's shape needs. `standing`: the fail-closed deny offered as the reply
- * while no other is made, so that a call held by native code past its deadline still denies.
- */
-const failure: { closed: boolean; adapter?: Adapter; payload?: unknown; args?: HookArgs; standing?: Reply; connector?: string } = { closed: false };
-
 /** The call's words with the connector named, where only its config (`--config`) knew the id: the deny says whose guard failed closed. */
-const named = (args: HookArgs): HookArgs => (args.connector || !failure.connector ? args : { ...args, connector: failure.connector });
+const named = (call: HookCall, args: HookArgs): HookArgs => (args.connector || !call.failure.connector ? args : { ...args, connector: call.failure.connector });
 
 /** The call fails closed from here on: the deny it would give stands as its reply until a real one is made. */
-function failClosed(args: HookArgs): void {
+function failClosed(call: HookCall, args: HookArgs): void {
+  const { failure } = call;
   failure.closed = true;
-  failure.standing = closedReply(failure.adapter, named(args), "user code blocked the process past its time budget", failure.payload, hookLogPath());
-  provisionalMade?.(failure.standing);
+  failure.standing = closedReply(failure.adapter, named(call, args), "user code blocked the process past its time budget", failure.payload, hookLogPath());
+  call.offer(failure.standing);
 }
 
 /**
  * A new call in a process that answered others before (a daemon's worker, worker.ts), begun
  * `elapsedMs` ago by the host's process: the budget counts from there, as in a process of its own.
+ * Nothing of the call before is left: the new call is a new object.
  */
-export function beginCall(elapsedMs: number): void {
-  callStart = performance.now() - (Number.isFinite(elapsedMs) ? Math.max(0, elapsedMs) : 0);
-  clock.deadline = callStart + budgetMs(DEFAULT_TIMEOUT_SECONDS);
-  clock.limit = undefined;
-  decided = "no opinion";
-  loadedSource = false;
-  failure.closed = false;
-  failure.adapter = failure.payload = failure.args = failure.standing = failure.connector = undefined;
+export function beginCall(elapsedMs: number): HookCall {
+  return calls.begin(performance.now() - (Number.isFinite(elapsedMs) ? Math.max(0, elapsedMs) : 0));
 }
 
 /** The reply standing while none is made (a fail-closed deny), or undefined: what a deadline's move re-arms. */
-export const standingReply = (): Reply | undefined => failure.standing;
+export const standingReply = (): Reply | undefined => calls.call.failure.standing;
 
 /** Whether this process may answer another call: nothing failed open and no source module was loaded. */
-export const callLeftNothing = (): boolean => decided !== "fail-open" && decided !== "fail-closed" && !loadedSource;
+export const callLeftNothing = (): boolean => calls.call.leftNothing;
 
 /**
  * A call that cannot decide: exit 0, no decision, one stderr line, one log line; or, where the
  * definition fails closed, the host's deny (fail-closed.ts).
  */
-export function failOpenReply(args: HookArgs, message: string): Reply {
+export const failOpenReply = (args: HookArgs, message: string): Reply => failOpen(calls.call, args, message);
+
+function failOpen(call: HookCall, args: HookArgs, message: string): Reply {
   const where = whereOf(args);
   const line = oneLine(redact(message).replace(/\r?\n\s*/g, " | ")); // one stderr line, as hosts show one, hiding none
-  noteFailure(failure.closed || Boolean(args.failClosed), line);
-  if (failure.closed || args.failClosed) {
-    decided = "fail-closed";
+  const closed = call.failure.closed || Boolean(args.failClosed);
+  noteFailure(closed, line);
+  if (closed) {
+    call.decided = "fail-closed";
     logLine(`${where}: ${line}; denied (fail-closed)`);
-    return closedReply(failure.adapter, named(args), line, failure.payload, hookLogPath());
+    return closedReply(call.failure.adapter, named(call, args), line, call.failure.payload, hookLogPath());
   }
-  decided = "fail-open";
+  call.decided = "fail-open";
   logLine(`${where}: ${line}; allowed (fail-open)`);
   return { exitCode: 0, stderr: `agent-connector: ${where}: ${line}; allowed (fail-open)${logTarget.refused ? "" : `, see ${hookLogPath()}`}\n` };
 }
 
 /** What one hook call prints and exits with. Never throws: every failure is a fail-open reply. */
 export async function hookReply(args: HookArgs, stdin: string | Promise<string>, env = process.env): Promise<Reply> {
+  const call = calls.call;
   try {
-    return await reply(args, stdin, env);
+    return await reply(call, args, stdin, env);
   } catch (error) {
-    return failOpenReply(args, error instanceof FailOpen ? error.message : `internal error: ${errorText(error, true)}`);
+    return failOpen(call, args, error instanceof FailOpen ? error.message : `internal error: ${errorText(error, true)}`);
   }
 }
 
-async function reply(args: HookArgs, stdinText: string | Promise<string>, env: Record<string, string | undefined>): Promise<Reply> {
+async function reply(call: HookCall, args: HookArgs, stdinText: string | Promise<string>, env: Record<string, string | undefined>): Promise<Reply> {
   // What this call's lines must not carry, from its first line on (the payload's strings join once it is read).
   setRedactionSources({ env });
   // The adapter is data inside the binary, read before the home so a refused home can deny in the host's dialect.
   const adapter = await loadAdapter(args.platform);
+  const { failure } = call;
   failure.adapter = adapter;
-  if (args.failClosed) failClosed(args);
+  if (args.failClosed) failClosed(call, args);
   // Before anything under the home is read or written: another local user must not choose what runs.
   const untrusted = await untrustedHome(args.connector, env);
   if (untrusted) throw new FailOpen(untrusted);
   if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
   // A host that kills its hooks at a fixed limit (Mux) bounds every budget of the call.
   const limit = adapter.hooks.kind === "hooks-folder" ? adapter.hooks.folder.timeLimit : undefined;
-  if (limit) clock.deadline = Math.min(clock.deadline, (clock.limit = callStart + budgetMs(limit)));
+  if (limit) call.deadline = Math.min(call.deadline, (call.limit = call.start + budgetMs(limit)));
   // The config does not depend on the payload: load it while the host is still writing stdin.
-  const configLoading = loadConfig(args, env);
+  const configLoading = loadConfig(call, args, env);
   configLoading.catch(() => {});
   let payload: unknown;
   try {
@@ -172,16 +156,16 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
   const config = await configLoading;
   failure.connector = config.id;
   // Made again with the payload (some hosts' replies echo a field of it), and the config's policy known.
-  if (failure.closed || failsClosed(config, targetOf(args))) failClosed(args);
+  if (failure.closed || failsClosed(config, targetOf(args))) failClosed(call, args);
   const runner: Runner = {
-    run: (fn) => runGuarded(fn, clock, whereOf(args)),
-    deadline: () => clock.deadline,
-    decided: (what) => (decided = what),
+    run: (fn) => runGuarded(fn, call, whereOf(args)),
+    deadline: () => call.deadline,
+    decided: (what) => (call.decided = what),
     provisional: (made) => {
       failure.standing = undefined;
-      provisionalMade?.(made);
+      call.offer(made);
     },
-    settle: () => drainUntil(clock.deadline),
+    settle: () => drainUntil(call.deadline),
   };
   if (args.native) return await nativeReply(args, config, payload, runner);
   return await normalizedReply(args, adapter, config, payload, env, runner);
@@ -189,40 +173,40 @@ async function reply(args: HookArgs, stdinText: string | Promise<string>, env: R
 
 const targetOf = (args: HookArgs): HookCallTarget => (args.native ? { platform: args.platform, native: args.event } : { event: args.event });
 
-async function loadConfig(args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
+async function loadConfig(call: HookCall, args: HookArgs, env: Record<string, string | undefined>): Promise<ConnectorConfig> {
   const target = targetOf(args);
   let path = args.config;
   const managed = path ? await readManagedSnapshot(path) : undefined;
   if (managed) {
-    if (managed.meta.failClosed?.includes(targetKey(target))) failClosed(args);
-    return await fromCompiled(managed.meta, managed.body, target);
+    if (managed.meta.failClosed?.includes(targetKey(target))) failClosed(call, args);
+    return await fromCompiled(call, managed.meta, managed.body, target);
   }
   if (!path) {
     if (!args.connector) throw new FailOpen("neither --connector nor --config given");
     const compiled = await readCompiled(args.connector, env);
     const snapshot = compiled.kind !== "missing" && compiled.meta.kind !== "source" ? compiled : undefined;
-    if (snapshot?.meta.failClosed?.includes(targetKey(target))) failClosed(args);
-    if (snapshot?.kind === "ready") return await fromCompiled(snapshot.meta, snapshot.body, target);
+    if (snapshot?.meta.failClosed?.includes(targetKey(target))) failClosed(call, args);
+    if (snapshot?.kind === "ready") return await fromCompiled(call, snapshot.meta, snapshot.body, target);
     path = compiled.kind === "missing" ? await registeredConfig(args.connector, env) : compiled.meta.source;
     // Edited since install compiled it (or compiled by nothing yet): this call loads the source,
     // and a compile in the background makes the next ones fast again (or, when the source no
     // longer loads, records why: the snapshot then answers without trying it).
     if (compiled.kind !== "ready") refreshCompiled(args.connector, env);
     // A source that moved, broke or no longer validates never stops the guard: the snapshot answers.
-    if (snapshot) return await fromSource(path, target).catch(() => fromCompiled(snapshot.meta, snapshot.body, target));
+    if (snapshot) return await fromSource(call, path, target).catch(() => fromCompiled(call, snapshot.meta, snapshot.body, target));
   }
-  return await fromSource(path, target);
+  return await fromSource(call, path, target);
 }
 
-async function fromSource(path: string, target: HookCallTarget): Promise<ConnectorConfig> {
+async function fromSource(call: HookCall, path: string, target: HookCallTarget): Promise<ConnectorConfig> {
   let config: ConnectorConfig;
   try {
-    config = await readConnectorConfig(path, hookCallSchema(target), path.endsWith(".json") ? undefined : await guardedImport());
+    config = await readConnectorConfig(path, hookCallSchema(target), path.endsWith(".json") ? undefined : await guardedImport(call));
   } catch (error) {
     throw new FailOpen(errorText(error));
   }
-  loadedSource = true;
-  clock.deadline = Math.min(callStart + handlerBudgetMs(config), clock.limit ?? Infinity);
+  call.loadedSource = true;
+  call.deadline = Math.min(call.start + handlerBudgetMs(config), call.limit ?? Infinity);
   return config;
 }
 
@@ -257,12 +241,12 @@ function applyEnvChanges({ set, removed }: EnvChanges): void {
 }
 
 /** A connector as install compiled it: its top level runs under the watchdog, with its own budget from the start. */
-async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTarget): Promise<ConnectorConfig> {
+async function fromCompiled(call: HookCall, meta: CompiledMeta, body: string, target: HookCallTarget): Promise<ConnectorConfig> {
   let entry: Pick<Evaluated<unknown>, "raw" | "checked">;
   try {
     if (meta.kind === "json") entry = { raw: JSON.parse(body), checked: new Map() };
     else {
-      if (meta.timeout) clock.deadline = Math.min(clock.deadline, callStart + budgetMs(meta.timeout));
+      if (meta.timeout) call.deadline = Math.min(call.deadline, call.start + budgetMs(meta.timeout));
       const header = JSON.stringify(meta);
       const kept = evaluated.get(meta.id, (version) => version.header === header && version.body === body);
       if (kept) {
@@ -271,14 +255,14 @@ async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTa
       } else {
         await armWatchdog();
         const before = { ...process.env };
-        const run = evaluateCompiled(meta, body, clock.deadline);
+        const run = evaluateCompiled(meta, body, call.deadline);
         if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
         if (run.kind === "threw") throw new FailOpen(`${meta.source}: cannot be loaded: ${errorText(run.error)}`);
         entry = evaluated.set(meta.id, { header, body, env: envChangesSince(before) }, configExport(meta.source, run.value));
       }
     }
     const config = checkedFor(entry, meta.source, target);
-    clock.deadline = Math.min(callStart + handlerBudgetMs(config), clock.limit ?? Infinity);
+    call.deadline = Math.min(call.start + handlerBudgetMs(config), call.limit ?? Infinity);
     return config;
   } catch (error) {
     throw error instanceof FailOpen ? error : new FailOpen(errorText(error));
@@ -290,7 +274,7 @@ async function fromCompiled(meta: CompiledMeta, body: string, target: HookCallTa
  * node:fs imports guarded. Its `timeout` is read from the source as it loads, so a config whose top
  * level never finishes is still bounded by its own budget, not the default one.
  */
-async function guardedImport(): Promise<(file: string) => Promise<Record<string, unknown>>> {
+async function guardedImport(call: HookCall): Promise<(file: string) => Promise<Record<string, unknown>>> {
   await armWatchdog();
   return async (file) => {
     try {
@@ -301,14 +285,14 @@ async function guardedImport(): Promise<(file: string) => Promise<Record<string,
       if (importsOthers) guardUserFs();
       if (importsOthers || /\bprocess\b[\s\S]{0,3}(?:\.|\[)/.test(source)) claimProcessStdout();
       const timeout = /\btimeout\s*:\s*(\d+)/.exec(source)?.[1];
-      if (timeout) clock.deadline = Math.min(clock.deadline, callStart + budgetMs(Math.min(600, Math.max(2, Number(timeout)))));
+      if (timeout) call.deadline = Math.min(call.deadline, call.start + budgetMs(Math.min(600, Math.max(2, Number(timeout)))));
     } catch {
       // A missing file: the import below says so.
     }
-    const run = runUntil(() => import(file) as Promise<Record<string, unknown>>, clock.deadline);
+    const run = runUntil(() => import(file) as Promise<Record<string, unknown>>, call.deadline);
     if (run.kind === "timed-out") throw new FailOpen("the config did not finish loading within its time budget");
     // A top-level await may wait on real I/O, past the watchdog's reach (the slow path: a source config).
-    armBackstop(clock.deadline, file);
+    armBackstop(call.deadline, file);
     if (run.kind === "threw") throw run.error;
     return run.value;
   };
@@ -316,9 +300,10 @@ async function guardedImport(): Promise<(file: string) => Promise<Record<string,
 
 /** The call is answered: its ledger record (audit-call.ts), and with AGENT_CONNECTOR_DEBUG=1 a trace line; `agent-connector logs` reads both. */
 export function traceCall(args: HookArgs, exitCode: number): void {
-  recordCall(args, performance.now() - callStart);
+  const call = calls.call;
+  recordCall(args, performance.now() - call.start);
   if (process.env.AGENT_CONNECTOR_DEBUG === "1")
-    logLine(`${whereOf(args)}: trace: ${decided}, exit ${exitCode}, ${(performance.now() - callStart).toFixed(1)} ms`);
+    logLine(`${whereOf(args)}: trace: ${call.decided}, exit ${exitCode}, ${(performance.now() - call.start).toFixed(1)} ms`);
 }
 
 /** The deadline of one call, watched; stray errors of user code noted (the reason given if no result ever comes). */
@@ -333,6 +318,7 @@ export interface CallWatch {
 }
 
 export function watchCall(args: HookArgs, answer: (reply: Reply) => void, realSetTimeout: typeof setTimeout = setTimeout): CallWatch {
+  const call = calls.call;
   let stray: unknown;
   let overran = false;
   let done = false;
@@ -341,14 +327,14 @@ export function watchCall(args: HookArgs, answer: (reply: Reply) => void, realSe
     done = overran = true;
     // The handler's answer will never be awaited now: the reply is ours, with the original built-ins.
     framework();
-    answer(failOpenReply(args, stray === undefined ? "did not answer within its time budget" : `handler threw: ${errorText(stray)}`));
+    answer(failOpen(call, args, stray === undefined ? "did not answer within its time budget" : `handler threw: ${errorText(stray)}`));
   };
   // Polled, not armed once: the deadline moves when the connector's own timeout becomes known.
   // Unref'd: when nothing but this timer is left (a handler promise nobody will settle), beforeExit
   // answers at once instead of at the deadline. It may fire while user code's built-ins are in place (intrinsics.ts).
   const watch = () => {
     if (done) return;
-    const left = clock.deadline - performanceNow();
+    const left = call.deadline - performanceNow();
     if (left <= 0) overrun();
     else realSetTimeout(watch, MathMin(left, 100)).unref();
   };
