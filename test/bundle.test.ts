@@ -209,8 +209,10 @@ describe.skipIf(Boolean(systemSkip))(`the bundle's scripts as root${systemSkip ?
     // Day 2, a user: their own install of the same connector is covered by the managed one (and on
     // Claude Code silenced by the lock); their status and doctor say so.
     const user = userWithConfig();
-    expect(sys.cli(["install", "--platform", "cursor,claude-code", "--config", user.config], { user: NOBODY, env: user.env }).exitCode).toBe(0);
-    const mine = sys.cli(["status"], { user: NOBODY, env: user.env });
+    // The binary the bundle put on the machine, as a user there has it (the test's own may sit in a folder only root can enter).
+    const asUser = (args: string[]) => sys.run([`${LIB}/bin/agent-connector`, ...args], { user: NOBODY, env: user.env });
+    expect(asUser(["install", "--platform", "cursor,claude-code", "--config", user.config]).exitCode).toBe(0);
+    const mine = asUser(["status"]);
     expect(mine.exitCode).toBe(5);
     expect(mine.stdout).toContain(
       [
@@ -222,7 +224,7 @@ describe.skipIf(Boolean(systemSkip))(`the bundle's scripts as root${systemSkip ?
     expect(mine.stdout).toContain(`  host-switch: inactive — "allowManagedHooksOnly": true in ${CLAUDE}`);
     expect(mine.stdout).toMatch(/no-shell\s+cursor\s+user\s+~\/\.cursor\/hooks\.json\s+shadowed\n/);
     expect(mine.stdout).toMatch(/no-shell\s+claude-code\s+user\s+~\/\.claude\/settings\.json\s+inactive\n/);
-    const doctor = sys.cli(["doctor", "--platform", "cursor"], { user: NOBODY, env: user.env });
+    const doctor = asUser(["doctor", "--platform", "cursor"]);
     expect(doctor.stdout).toContain(`  FAIL  shadowed: no-shell is also installed at managed scope on this machine (${CURSOR})`);
 
     // Day 2, root: upgrade from the managed copy replaces it in place (here a dry run: the stand-in would not start).
