@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readFileSync, rmSync, statSync, utimesSync, writeSync } from "node:fs";
+import { closeSync, constants, mkdirSync, openSync, readFileSync, rmSync, statSync, utimesSync, writeSync } from "node:fs";
 
 /**
  * Which daemon ships to a target: `audit/otlp/<target id>.lock`, holding its pid. Two daemons can
@@ -47,6 +47,7 @@ export class Claim {
     if (touched !== undefined && now - touched < (owner === undefined ? BEING_WRITTEN_MS : STALE_MS) && (owner === undefined || alive(owner))) return false;
     if (touched !== undefined) rmSync(this.path, { force: true });
     try {
+      mkdirSync(this.path.slice(0, this.path.lastIndexOf("/")), { recursive: true, mode: 0o700 });
       const fd = openSync(this.path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
