@@ -225,7 +225,7 @@ describe("the hook path never loads the shipping", () => {
   const importsOf = (file: string, kind: "import-statement" | "dynamic-import") =>
     transpiler
       .scanImports(readFileSync(join(REPO, file), "utf8").replace(/^#!.*/, ""))
-      .filter((found) => found.kind === kind && found.path.startsWith("."))
+      .filter((found) => found.kind === kind && found.path.startsWith(".") && found.path.endsWith(".ts"))
       .map((found) => relative(REPO, resolve(REPO, dirname(file), found.path)));
   const closure = (file: string, seen = new Set<string>()): Set<string> => {
     if (!seen.has(file)) {
