@@ -119,6 +119,8 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
       await until("the cursor to say the collector is down", () => String(cursors(box)[0]?.failing && (cursors(box)[0]!.failing as { message: string }).message).startsWith("no answer"));
       expect(cursors(box)[0]).toMatchObject({ url: `${collector.url}/v1/logs`, from: "environment", shipped: 0 });
       expect(cursors(box)[0]!.at).toBeUndefined();
+      const shippingLine = () => box.cli(["status"]).stdout.split("\n").find((line) => line.startsWith("audit shipping: "));
+      expect(shippingLine()).toStartWith(`audit shipping: ${collector.url}/v1/logs (environment): 10200 records behind, 0 shipped; failing since `);
 
       // Refusing (a wrong token, say): nothing is taken for accepted.
       collector.answer(401);
@@ -131,6 +133,7 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
       await until("the cursor at the last record", () => (cursors(box)[0]?.at as { seq?: number } | undefined)?.seq === 10_200);
       expect(cursors(box)[0]).toMatchObject({ shipped: 10_200 });
       expect(cursors(box)[0]!.failing).toBeUndefined();
+      expect(shippingLine()).toMatch(new RegExp(`^audit shipping: ${collector.url}/v1/logs \\(environment\\): up to date, 10200 shipped \\(last \\S+\\)$`));
       // One more call: it follows, and nothing shipped before arrives twice.
       calls(box, env, 10_201, 1);
       await allShipped(box, collector);
