@@ -35,7 +35,10 @@ const payload = (box: Sandbox, command: string) =>
 /** A sandbox with a connector that denies every command, and the daemon's environment naming the collectors. */
 function shippingBox(otel: Record<string, string>): { box: Sandbox; env: Record<string, string> } {
   const box = sandbox();
-  const config = writeConfig(box, `{ id: "test", timeout: 10, hooks: { PreToolUse: { handler: (e) => ({ decision: "deny", reason: "no " + e.toolInput.command }) } } }`);
+  const config = writeConfig(
+    box,
+    `{ id: "test", timeout: 10, hooks: { PreToolUse: { handler: (e) => ({ decision: "deny", reason: "no " + e.toolInput.command }) } } }`,
+  );
   const installed = box.cli(["install", "--config", config, "--platform", "claude-code"]);
   if (installed.exitCode !== 0) throw new Error(`install failed: ${installed.stderr}`);
   // Retried every 300 ms at most: the test waits for the collector's comeback, not for a minute's backoff.
@@ -116,10 +119,16 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
       expect(readdirSync(join(box.env.AGENT_CONNECTOR_HOME!, "audit")).filter((name) => /^decisions\.\d+\.jsonl$/.test(name)).length).toBeGreaterThan(0);
 
       // Down: the daemon tried, nothing moved, and the cursor says why.
-      await until("the cursor to say the collector is down", () => String(cursors(box)[0]?.failing && (cursors(box)[0]!.failing as { message: string }).message).startsWith("no answer"));
+      await until("the cursor to say the collector is down", () =>
+        String(cursors(box)[0]?.failing && (cursors(box)[0]!.failing as { message: string }).message).startsWith("no answer"),
+      );
       expect(cursors(box)[0]).toMatchObject({ url: `${collector.url}/v1/logs`, from: "environment", shipped: 0 });
       expect(cursors(box)[0]!.at).toBeUndefined();
-      const shippingLine = () => box.cli(["status"]).stdout.split("\n").find((line) => line.startsWith("audit shipping: "));
+      const shippingLine = () =>
+        box
+          .cli(["status"])
+          .stdout.split("\n")
+          .find((line) => line.startsWith("audit shipping: "));
       expect(shippingLine()).toStartWith(`audit shipping: ${collector.url}/v1/logs (environment): 10200 records behind, 0 shipped; failing since `);
 
       // Refusing (a wrong token, say): nothing is taken for accepted.
@@ -214,7 +223,11 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
       machine.up();
       await allShipped(box, machine);
       expect(machine.accepted[0]!.headers).toMatchObject({ "x-fleet": "f1" });
-      expect(cursors(box).map((c) => [c.from, c.shipped]).sort()).toEqual([
+      expect(
+        cursors(box)
+          .map((c) => [c.from, c.shipped])
+          .sort(),
+      ).toEqual([
         ["environment", 300],
         ["machine", 300],
       ]);

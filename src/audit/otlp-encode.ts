@@ -38,7 +38,8 @@ export interface Origin {
 
 const text = (key: string, value: string | undefined): KeyValue[] => (value === undefined || value === "" ? [] : [{ key, value: { stringValue: value } }]);
 const int = (key: string, value: number | undefined): KeyValue[] => (Number.isInteger(value) ? [{ key, value: { intValue: String(value) } }] : []);
-const double = (key: string, value: number | undefined): KeyValue[] => (typeof value === "number" && Number.isFinite(value) ? [{ key, value: { doubleValue: value } }] : []);
+const double = (key: string, value: number | undefined): KeyValue[] =>
+  typeof value === "number" && Number.isFinite(value) ? [{ key, value: { doubleValue: value } }] : [];
 
 /** A denial, and a call that failed, stand out from the decisions that let the call through. */
 function severity(record: AuditRecord): { severityNumber: number; severityText: string } {

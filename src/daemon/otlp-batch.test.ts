@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, u
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CHAIN_START, sealed, unseal } from "../audit/chain.ts";
-import { nextBatch, type Position } from "./otlp-batch.ts";
+import { nextBatch } from "./otlp-batch.ts";
 
 /** A home whose ledger the test writes by hand: sealed records, rotated by renaming as the writer does. */
 function ledger() {

@@ -23,7 +23,10 @@ describe("the collector OpenTelemetry's variables name", () => {
 
   test("timeouts, and what turns the environment's collector off or makes it unusable", () => {
     expect(environmentTarget({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c" }).target?.timeoutMs).toBe(10_000);
-    expect(environmentTarget({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_EXPORTER_OTLP_TIMEOUT: "500", OTEL_EXPORTER_OTLP_LOGS_TIMEOUT: "700" }).target?.timeoutMs).toBe(700);
+    expect(
+      environmentTarget({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_EXPORTER_OTLP_TIMEOUT: "500", OTEL_EXPORTER_OTLP_LOGS_TIMEOUT: "700" }).target
+        ?.timeoutMs,
+    ).toBe(700);
     expect(environmentTarget({})).toEqual({});
     expect(environmentTarget({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_SDK_DISABLED: "true" })).toEqual({});
     expect(environmentTarget({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_LOGS_EXPORTER: "none" })).toEqual({});
