@@ -1,17 +1,15 @@
 import * as fs from "node:fs";
 import { unseal } from "../audit/chain.ts";
 import { ledgerFiles } from "../audit/ledger-read.ts";
-import { lock } from "../audit/ledger-lock.ts";
 import type { AuditRecord } from "../audit/record.ts";
-import { auditDir, ledgerFile } from "../audit/settings.ts";
+import { ledgerFile } from "../audit/settings.ts";
 
 /**
  * The next records to ship, read from where a target's cursor stands (src/daemon/otlp-cursor.ts).
  * A position is a file's identity (device, inode) and a byte offset in it, with the sequence
  * number and seal of the last record before it: rotation renames files (src/hook/ledger-write.ts),
  * which keeps their identity, so a position survives any number of rotations while its file is
- * kept. The files are listed and opened under the ledger's lock, so no rotation runs between the
- * listing and the opening; they are read afterwards, from the open descriptors.
+ * kept. The files are read from descriptors opened at one moment (openLedger).
  */
 
 type Env = Record<string, string | undefined>;
@@ -51,21 +49,33 @@ const READ_FLAGS = (fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0)) as u
 /** A record is a few KB at most: the one that ends at a position lies in this much before it. */
 const TAIL_BYTES = 32_768;
 
-/** Each ledger file, oldest first, opened at one moment (no rotation in between). */
+/**
+ * Each ledger file, oldest first, as one consistent picture: listed, opened, then listed again;
+ * a rotation in between (names added, or a name that now holds another file) means once more.
+ * Without the ledger's lock: shipping never makes a call's append wait.
+ */
 function openLedger(env: Env): Open[] {
-  const unlock = lock(fs, `${auditDir(env)}/.lock`);
-  try {
-    return ledgerFiles(env).flatMap((path) => {
+  for (let attempt = 0; ; attempt++) {
+    const paths = ledgerFiles(env);
+    const files = paths.flatMap((path) => {
       try {
         const fd = fs.openSync(path, READ_FLAGS);
         const { dev, ino, size } = fs.fstatSync(fd);
         return [{ fd, dev, ino, size }];
       } catch {
-        return []; // removed meanwhile: a lock that went stale
+        return []; // rotated away meanwhile: seen below
       }
     });
-  } finally {
-    unlock();
+    const again = ledgerFiles(env);
+    const same =
+      files.length === paths.length &&
+      again.join("\n") === paths.join("\n") &&
+      again.every((path, i) => {
+        const stat = fs.statSync(path, { throwIfNoEntry: false });
+        return stat?.ino === files[i]!.ino && stat.dev === files[i]!.dev;
+      });
+    if (same || attempt >= 20) return files;
+    for (const file of files) fs.closeSync(file.fd);
   }
 }
 

@@ -3,19 +3,21 @@ import { logFolderProblem } from "./home-trust.ts";
 import { appendFlags } from "./io.ts";
 import { CHAIN_START, sealed, unseal } from "../audit/chain.ts";
 import { auditDir, ledgerFile, rotation } from "../audit/settings.ts";
-import { lock } from "../audit/ledger-lock.ts";
 
 /**
  * Appends one record to the decision ledger, under the rules hook.log obeys (src/hook/io.ts,
  * src/hook/home-trust.ts): its folder is checked first, the file is opened without following a
  * symlink, created 0600 in a 0700 folder. Several processes write it (the daemon's workers, calls
  * in a process of their own): a lock file makes read-the-last-seal-then-append one step, so the
- * chain (src/audit/chain.ts) never forks (src/audit/ledger-lock.ts); a record is never dropped for want of the lock.
+ * chain (src/audit/chain.ts) never forks. A lock left by a process killed while holding it goes stale after
+ * STALE_LOCK_MS; a record is never dropped for want of the lock.
  */
 
 type Env = Record<string, string | undefined>;
 type Fs = typeof import("node:fs");
 
+const STALE_LOCK_MS = 2_000;
+const LOCK_WAIT_MS = 3_000;
 /** A record is a few KB at most (every text field is cut): the last one is in this much of a file's end. */
 const TAIL_BYTES = 32_768;
 
@@ -74,5 +76,37 @@ function lastSeal(fs: Fs, path: string): { seq: number; hash: string } | undefin
     return undefined;
   } finally {
     fs.closeSync(fd);
+  }
+}
+
+/** Takes the lock file (created exclusively, never through a symlink); returns its release. */
+function lock(fs: Fs, path: string): () => void {
+  const { O_CREAT, O_EXCL, O_NOFOLLOW, O_WRONLY } = fs.constants;
+  const flags = (O_WRONLY | O_CREAT | O_EXCL | (O_NOFOLLOW ?? 0)) as unknown as string;
+  const giveUp = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      fs.closeSync(fs.openSync(path, flags, 0o600));
+      return () => {
+        try {
+          fs.unlinkSync(path);
+        } catch {
+          // Already broken as stale by another writer.
+        }
+      };
+    } catch (error) {
+      if ((error as { code?: string }).code !== "EEXIST") return () => {};
+      const since = fs.lstatSync(path, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > STALE_LOCK_MS) {
+        try {
+          fs.unlinkSync(path);
+        } catch {
+          // Another writer broke it first.
+        }
+        continue;
+      }
+      if (Date.now() > giveUp) return () => {};
+      Bun.sleepSync(1);
+    }
   }
 }
