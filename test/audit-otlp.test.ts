@@ -42,7 +42,9 @@ function shippingBox(otel: Record<string, string>): { box: Sandbox; env: Record<
   const installed = box.cli(["install", "--config", config, "--platform", "claude-code"]);
   if (installed.exitCode !== 0) throw new Error(`install failed: ${installed.stderr}`);
   // Retried every 300 ms at most: the test waits for the collector's comeback, not for a minute's backoff.
-  const env = { ...DAEMON_ON, ...otel, AGENT_CONNECTOR_OTLP_RETRY_MAX_MS: "300" };
+  // Through the daemon, as hosts call: a call no worker can take at that moment runs in-process
+  // (not `require`, which fails such a call open) and is recorded all the same.
+  const env = { ...DAEMON_ON, AGENT_CONNECTOR_DAEMON: "1", ...otel, AGENT_CONNECTOR_OTLP_RETRY_MAX_MS: "300" };
   const made = { box, env };
   boxes.push(made);
   return made;
