@@ -108,7 +108,12 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
     async () => {
       const collector = receiver();
       collector.down();
-      const { box, env } = shippingBox({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20t0ken,x-tenant=ac" });
+      // Files of 1 MB: the ledger rotates four times on the way, and keeps every record (5 files).
+      const { box, env } = shippingBox({
+        OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+        OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20t0ken,x-tenant=ac",
+        AGENT_CONNECTOR_AUDIT_MAX_BYTES: "1000000",
+      });
       startDaemon(box, env);
       calls(box, env, 1, 5_000);
       // Answered in a process of their own: the same ledger, shipped by the daemon.
@@ -117,7 +122,7 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
       const written = ledger(box);
       expect(written).toHaveLength(10_200);
       expect(written.map(seqOf)).toEqual(written.map((_, i) => i + 1));
-      // The ledger rotated on the way (5 MB a file): the cursor follows the files' identity.
+      // The ledger rotated on the way: the cursor follows the files' identity.
       expect(readdirSync(join(box.env.AGENT_CONNECTOR_HOME!, "audit")).filter((name) => /^decisions\.\d+\.jsonl$/.test(name)).length).toBeGreaterThan(0);
 
       // Down: the daemon tried, nothing moved, and the cursor says why.
