@@ -1,11 +1,12 @@
 import { expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Claim } from "./otlp-claim.ts";
 
 test("a target's claim: taken in a folder not made yet, kept, not taken from a live holder, taken over from a dead or silent one", () => {
-  const path = join(mkdtempSync(join(tmpdir(), "ac-claim-")), "otlp", "t.lock");
+  const dir = mkdtempSync(join(tmpdir(), "ac-claim-"));
+  const path = join(dir, "otlp", "t.lock");
   const claim = new Claim(path);
   expect(claim.hold()).toBe(true);
   expect(readFileSync(path, "utf8")).toBe(String(process.pid));
@@ -23,4 +24,5 @@ test("a target's claim: taken in a folder not made yet, kept, not taken from a l
   expect(claim.hold()).toBe(true);
   claim.release();
   expect(claim.held()).toBe(false);
+  rmSync(dir, { recursive: true, force: true });
 });
