@@ -20,7 +20,21 @@ export const MACHINE_AUDIT_PATHS = {
 
 export const machineAuditFile = (env: Env = process.env): string => systemFile(MACHINE_AUDIT_PATHS, env);
 
-const machineSchema = v.strictObject({ audit: v.picklist(["all", "decisions"], 'audit must be "all" or "decisions"') });
+/** A collector the machine's records are shipped to (docs/audit.md, "Shipping to a collector"). */
+export interface MachineCollector {
+  endpoint: string;
+  headers?: Record<string, string>;
+}
+
+const machineSchema = v.strictObject({
+  audit: v.optional(v.picklist(["all", "decisions"], 'audit must be "all" or "decisions"')),
+  otlp: v.optional(
+    v.strictObject({
+      endpoint: v.pipe(v.string(), v.url("otlp.endpoint must be an http(s) URL"), v.regex(/^https?:\/\//i, "otlp.endpoint must be an http(s) URL")),
+      headers: v.optional(v.record(v.string(), v.string("otlp.headers must map names to strings"))),
+    }),
+  ),
+});
 
 const RANK: Record<string, number> = { false: 0, decisions: 1, all: 2 };
 
@@ -41,8 +55,8 @@ export function notRoots(path: string, stat: Owned, platform = process.platform)
   return undefined;
 }
 
-/** The file's level, or why it does not count. */
-export function machineLevel(text: string): { level?: "all" | "decisions"; problem?: string } {
+/** The file's level and collector, or why it does not count. */
+export function machineLevel(text: string): { level?: "all" | "decisions"; otlp?: MachineCollector; problem?: string } {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -50,5 +64,5 @@ export function machineLevel(text: string): { level?: "all" | "decisions"; probl
     return { problem: `not JSON (${(error as Error).message})` };
   }
   const result = v.safeParse(machineSchema, parsed);
-  return result.success ? { level: result.output.audit } : { problem: result.issues[0].message };
+  return result.success ? { level: result.output.audit, otlp: result.output.otlp } : { problem: result.issues[0].message };
 }

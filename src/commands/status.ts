@@ -6,6 +6,7 @@ import { healthOf } from "./_health.ts";
 import { printJson, printStdout, tilde } from "./_output.ts";
 import { formatTable } from "./_table.ts";
 import { daemonState, daemonSummary } from "../daemon/state.ts";
+import { describeShipping, shippingStatus } from "../daemon/otlp-status.ts";
 import { trustWarnings } from "./_trust-warnings.ts";
 import { readRegistry } from "../registry/read.ts";
 import type { InstallHealth } from "../install/health.ts";
@@ -26,8 +27,9 @@ export default defineAcCommand({
     const trust = await trustWarnings(await readRegistry(), args.connector);
     const ok = results.every((r) => r.ok) && !trust.refused;
     const daemon = await daemonState();
+    const shipping = shippingStatus();
     if (json) {
-      printJson({ ok, registry: registryPath(), installs: results.map(({ plan: _plan, ...r }) => r), daemon, trust: trust.lines });
+      printJson({ ok, registry: registryPath(), installs: results.map(({ plan: _plan, ...r }) => r), daemon, shipping, trust: trust.lines });
       return ok ? EXIT.ok : EXIT.problems;
     }
     const home = userHome();
@@ -52,6 +54,7 @@ export default defineAcCommand({
     if (trust.lines.length) lines.push("", ...trust.lines.map((w) => `warn: ${w}`));
     const daemonLine = daemonSummary(daemon);
     if (daemonLine) lines.push("", daemonLine);
+    if (shipping.length) lines.push(...(daemonLine ? [] : [""]), ...shipping.map(describeShipping));
     printStdout(lines.join("\n"));
     return ok ? EXIT.ok : EXIT.problems;
   },

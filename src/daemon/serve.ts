@@ -126,6 +126,8 @@ export async function serveDaemon(env: Record<string, string | undefined> = proc
   });
   const inode = statSync(path).ino;
   workers.open();
+  // The ledger's shipping to OpenTelemetry collectors (docs/audit.md): loaded here, never on a call's path.
+  void import("./otlp-ship.ts").then(({ startShipping }) => startShipping(env)).catch(() => {});
 
   function leave(): never {
     server.stop(true);
