@@ -18,6 +18,7 @@
  *   - small TypeScript connector: PreToolUse deny, PreToolUse allow, SessionStart context
  *   - the same deny with 50 connectors installed, and from a binary that holds one adapter only
  *   - a connector importing a 1 MB dependency
+ *   - the deny with the decision ledger off, through the daemon and in-process: recording costs ≤ 0.05×
  */
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -81,6 +82,12 @@ const oneAdapter = freshCopy(oneAdapterBuilt, "agent-connector-one-adapter");
 
 const installProject = (name: string, files: Record<string, string>, event: string) => installWith(bin, name, files, event);
 const small = installProject("bench", { "agent-connector.config.ts": config("bench", "", SMALL_HOOKS) }, "PreToolUse");
+// The same connector with the decision ledger off (issue 45: recording costs at most 0.05× over this).
+const unrecorded = installProject(
+  "unrecorded",
+  { "agent-connector.config.ts": config("unrecorded", "", SMALL_HOOKS).replace("  hooks: {", "  audit: false,\n  hooks: {") },
+  "PreToolUse",
+);
 
 /** 1 MB of library: ~9,000 small functions in one exported object (nothing for a bundler to shake off) and a table. */
 function heavyDependency(): string {
@@ -129,6 +136,7 @@ interface Case {
 
 const CASES: Case[] = [
   { name: "small TS connector, PreToolUse deny", argv: [bin, ...small], stdin: preDeny, expected: DENY, ratio: 1.2, extraMb: 6 },
+  { name: "deny, decision ledger off (audit: false)", argv: [bin, ...unrecorded], stdin: preDeny, expected: DENY, ratio: 1.2 },
   { name: "small TS connector, PreToolUse allow", argv: [bin, ...small], stdin: preAllow, expected: "", ratio: 1.2, extraMb: 6 },
   {
     name: "small TS connector, SessionStart context",
@@ -159,7 +167,22 @@ const CASES: Case[] = [
     ratio: Infinity,
     env: { AGENT_CONNECTOR_DAEMON: "0" },
   },
+  {
+    name: "in-process, deny, decision ledger off (audit: false)",
+    argv: [bin, ...unrecorded],
+    stdin: preDeny,
+    expected: DENY,
+    ratio: Infinity,
+    env: { AGENT_CONNECTOR_DAEMON: "0" },
+  },
 ];
+
+/** Pairs of cases whose ratios differ only by recording the decision: on, off (issue 45: ≤ 0.05×). */
+const RECORDING: [on: string, off: string][] = [
+  ["small TS connector, PreToolUse deny", "deny, decision ledger off (audit: false)"],
+  ["in-process (AGENT_CONNECTOR_DAEMON=0), PreToolUse deny", "in-process, deny, decision ledger off (audit: false)"],
+];
+const RECORDING_COST = 0.05;
 
 /**
  * Peak RSS of one run, in MiB. A child's max RSS is read by a fresh probe process per run: the
@@ -216,6 +239,25 @@ for (const c of CASES) {
   const target = Number.isFinite(c.ratio) ? ` (≤ ${c.ratio}×)` : "";
   console.log(
     `| ${c.name} | ${fm.toFixed(2)} ms | ${om.toFixed(2)} ms | ${ratio.toFixed(2)}×${target} | ${p90(o.map((s) => s.wall)).toFixed(2)} ms | ${cpu} | ${daemonPerCall} | ${rss} | ${ok ? "ok" : "OUTSIDE"} |`,
+  );
+}
+// Recording's cost: the two connectors alternate with the floor in one loop (floor, on, off), so that
+// both are measured against the same floor samples, and the difference is in units of that floor.
+for (const [onName, offName] of RECORDING) {
+  const on = CASES.find((c) => c.name === onName)!;
+  const off = CASES.find((c) => c.name === offName)!;
+  const f: number[] = [];
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    f.push((await once([floor], on.stdin)).wall);
+    a.push((await once(on.argv, on.stdin, on.expected, on.env)).wall);
+    b.push((await once(off.argv, off.stdin, off.expected, off.env)).wall);
+  }
+  const cost = (median(a) - median(b)) / median(f);
+  allOk &&= cost <= RECORDING_COST;
+  console.log(
+    `recording the decision, ${on.env ? "in-process" : "through the daemon"}: ${median(a).toFixed(2)} ms on, ${median(b).toFixed(2)} ms off, floor ${median(f).toFixed(2)} ms: ${cost >= 0 ? "+" : ""}${cost.toFixed(3)}× (≤ ${RECORDING_COST}×) ${cost <= RECORDING_COST ? "ok" : "OUTSIDE"}`,
   );
 }
 for (const [binary, pid] of daemons) {
