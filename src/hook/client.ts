@@ -6,6 +6,7 @@ import { ask } from "../daemon/ask.ts";
 import { callBlocking, FFI_ENV } from "./call-blocking.ts";
 import { callEvented } from "./call-evented.ts";
 import type { Handoff } from "./handoff.ts";
+import { afterHandoff, afterMiss } from "./client-choice.ts";
 import { compiledPath } from "../compiled/artifact.ts";
 import { writeWhole, writtenAtOnce } from "../write-whole.ts";
 
@@ -20,9 +21,6 @@ import { writeWhole, writtenAtOnce } from "../write-whole.ts";
 
 /** Why the call runs in-process; `absent`: no daemon listens, so one is started for the next calls. */
 export type InProcess = { stdin: Promise<string>; why: "off" | "stdin" | "absent" | "busy" | "slow" | "retry" | "lost" | "untrusted"; detail?: string };
-
-/** With AGENT_CONNECTOR_DAEMON=require, how long a call waits for the daemon to start a worker for its connector. */
-const REQUIRE_WAIT_MS = 10_000;
 
 export async function viaDaemon(
   words: string[],
@@ -45,22 +43,25 @@ export async function viaDaemon(
   // measured ≈1.5 ms more per call (from a regular file it is the other way round).
   let reading: Promise<string> | undefined;
   let handoff: Handoff;
+  // What each try comes to: src/hook/client-choice.ts.
+  const patience = () => ({ require: env[DAEMON_ENV] === "require", elapsedMs: process.uptime() * 1000 });
   for (;;) {
     handoff =
       (blocking && !reading && callBlocking(sockets, head, compiled)) ||
       (await callEvented(sockets, head, (reading ??= Bun.stdin.text().catch(() => "")), compiled));
+    const next = afterHandoff(handoff.answer, patience);
     // A call that must not run in-process tries again where a worker could not take it after all
     // (told BUSY, or dropped as it left): the next try finds another worker, or the one it starts.
-    if (env[DAEMON_ENV] === "require" && tryAgain(handoff.answer) && process.uptime() * 1000 <= REQUIRE_WAIT_MS) {
+    if (next === "again") {
       reading = handoff.stdin ?? reading;
       await Bun.sleep(50);
       continue;
     }
-    if (!("why" in handoff.answer) || handoff.answer.why !== "none") break;
+    if (next === "done") break;
     // No idle worker for this connector: the daemon starts one for the calls that follow (or this
     // one, when a call must not run in-process); no daemon at all: this call starts it.
     const why = await noIdleWorker(daemon, connector);
-    if (why === "absent" || env[DAEMON_ENV] !== "require" || process.uptime() * 1000 > REQUIRE_WAIT_MS) {
+    if (afterMiss(why, patience()) === "in-process") {
       return { stdin: handoff.stdin ?? (reading ??= Bun.stdin.text().catch(() => "")), why };
     }
     await Bun.sleep(50);
@@ -147,9 +148,6 @@ async function printedBefore({ pid, from }: Printed): Promise<string> {
     return "";
   }
 }
-
-/** A worker connected to could not take the call: it was busy with another, or left before reading it. */
-const tryAgain = (answer: Handoff["answer"]): boolean => ("retry" in answer && answer.retry === BUSY) || ("why" in answer && answer.why === "lost");
 
 /** No worker took the call: none idle for its connector (the daemon is told), or no daemon runs (then the call starts one for the next calls). */
 async function noIdleWorker(daemon: string, connector: string | undefined): Promise<"absent" | "busy"> {
