@@ -124,6 +124,12 @@ export const boardPath = (daemon: string): string => `${daemon.slice(0, -5)}.boa
 /** A worker's `retry` when it already has a call (two calls connected at once): not news, the call runs in-process. */
 export const BUSY = "busy";
 
+/**
+ * How a worker's `retry` begins when it declines a call for another connector than the one it serves
+ * (a call that connected to its fresh socket before it moved to its connector's): another worker can take it.
+ */
+export const SERVES_ANOTHER = "this worker serves connector";
+
 /** A worker's answer: what the hook process printed and how it ended; `retry`: run it in-process. */
 export type DaemonReply = { exitCode: number; signal?: string; stdout: string; stderr: string } | { retry: string };
 

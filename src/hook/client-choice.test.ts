@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { BUSY } from "../daemon/address.ts";
+import { BUSY, SERVES_ANOTHER } from "../daemon/address.ts";
 import { afterHandoff, afterMiss, REQUIRE_WAIT_MS, type Patience } from "./client-choice.ts";
 import type { Handoff } from "./handoff.ts";
 
@@ -18,6 +18,8 @@ describe("afterHandoff", () => {
     ["lost, required", { why: "lost" }, required, "again"],
     ["lost", { why: "lost" }, optional, "done"],
     ["lost, required, past the wait", { why: "lost" }, late, "done"],
+    ["declined (another connector's worker), required", { retry: `${SERVES_ANOTHER} "other", not "test"` }, required, "again"],
+    ["declined (another connector's worker), not required", { retry: `${SERVES_ANOTHER} "other", not "test"` }, optional, "done"],
     ["another retry, required", { retry: "not a hook call" }, required, "done"],
     ["overran, required", { why: "overran" }, required, "done"],
     ["stdin not written, required", { why: "stdin" }, required, "done"],

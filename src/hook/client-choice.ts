@@ -1,11 +1,11 @@
-import { BUSY } from "../daemon/address.ts";
+import { BUSY, SERVES_ANOTHER } from "../daemon/address.ts";
 import type { Handoff } from "./handoff.ts";
 
 /**
  * What a hook call does after each try at a daemon's worker (src/hook/client.ts), as a table:
  *
  *   handoff ──answer (a reply, a retry line, overran, or in-process for a reason)──▶ done
- *      │  └──told BUSY / lost, under AGENT_CONNECTOR_DAEMON=require, within REQUIRE_WAIT_MS──▶ again
+ *      │  └──told BUSY / declined (another connector's) / lost, under AGENT_CONNECTOR_DAEMON=require, within REQUIRE_WAIT_MS──▶ again
  *      └──none (no idle worker) ──▶ miss: the daemon asked to start one
  *                                     ├──no daemon (absent), not required, or past REQUIRE_WAIT_MS──▶ in-process
  *                                     └──else──▶ again (after a short sleep)
@@ -23,8 +23,9 @@ export interface Patience {
   elapsedMs: number;
 }
 
-/** A worker connected to could not take the call: it was busy with another, or left before reading it. */
-const tryAgain = (answer: Handoff["answer"]): boolean => ("retry" in answer && answer.retry === BUSY) || ("why" in answer && answer.why === "lost");
+/** A worker connected to could not take the call: it was busy with another, serves another connector, or left before reading it. */
+const tryAgain = (answer: Handoff["answer"]): boolean =>
+  ("retry" in answer && (answer.retry === BUSY || answer.retry.startsWith(SERVES_ANOTHER))) || ("why" in answer && answer.why === "lost");
 
 /** After a try: the same again, ask the daemon for a worker (none idle), or done with this answer. */
 export function afterHandoff(answer: Handoff["answer"], patience: () => Patience): "again" | "miss" | "done" {

@@ -25,7 +25,16 @@ import { backstopCovered } from "./backstop.ts";
 import { nativeBackstop } from "./native-backstop.ts";
 import { BACKSTOP_GRACE_MS } from "../core/timeout.ts";
 import { stderrCapture } from "./stderr-capture.ts";
-import { WORKER_SLOT_ENV, WORKER_SOCKET_ENV, boardPath, boundSocket, freshSocket, type CallHead, type WorkerMessage } from "../daemon/address.ts";
+import {
+  SERVES_ANOTHER,
+  WORKER_SLOT_ENV,
+  WORKER_SOCKET_ENV,
+  boardPath,
+  boundSocket,
+  freshSocket,
+  type CallHead,
+  type WorkerMessage,
+} from "../daemon/address.ts";
 import { send } from "../daemon/wire.ts";
 import { listenAt } from "../daemon/listen-at.ts";
 import { openBoard } from "../daemon/board.ts";
@@ -175,7 +184,7 @@ function enter(head: CallHead, serving: string | undefined): HookArgs {
   const args = parseHookArgv(head.argv.slice(1));
   if (!args) throw new Error(`not a hook call: ${head.argv.join(" ")}`);
   if (serving && args.connector !== serving)
-    throw new Error(`this worker serves connector "${serving}", not ${args.connector ? `"${args.connector}"` : "a --config call"}`);
+    throw new Error(`${SERVES_ANOTHER} "${serving}", not ${args.connector ? `"${args.connector}"` : "a --config call"}`);
   process.chdir(head.cwd);
   // Most calls come with the umask of the one before: then no system call.
   if (head.umask !== undefined && head.umask !== umask) process.umask((umask = head.umask));
