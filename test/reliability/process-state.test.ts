@@ -104,8 +104,7 @@ for (const [way, env] of BOTH_WAYS) {
         // A call whose environment a worker cannot hold (`__proto__` is no own property of process.env
         // there) runs in the host's own process: not `require`, which would fail it open instead; the
         // others must be answered by the daemon (`require`), or a busy machine could send them in-process too.
-        const callEnv = (set: object) =>
-          way === "daemon" ? { ...env, AGENT_CONNECTOR_DAEMON: Object.hasOwn(set, "__proto__") ? "1" : "require" } : env;
+        const callEnv = (set: object) => (way === "daemon" ? { ...env, AGENT_CONNECTOR_DAEMON: Object.hasOwn(set, "__proto__") ? "1" : "require" } : env);
         const all = Object.fromEntries(PROTOTYPE_NAMES.map((name, i) => [name, `v${i}`]));
         for (const [set, reason] of [
           [all, PROTOTYPE_NAMES.map((name, i) => `${name}=v${i}`).join(" ")],
