@@ -23,7 +23,11 @@ export function eventsTable(adapters: readonly Adapter[]): string[] {
     const target = MATCHER_TARGET[event];
     const matches = !target ? "nothing: a matcher is a config error" : target === "toolName" ? "the tool" : `\`${target}\``;
     const fields = rowFields(event).map((field) => fieldCell(field, event));
-    return `| ${event} | ${fields.join(", ") || "-"} | ${matches} | ${hostsCell(adapters.filter((a) => fires(a, event)), adapters)} |`;
+    const hosts = hostsCell(
+      adapters.filter((a) => fires(a, event)),
+      adapters,
+    );
+    return `| ${event} | ${fields.join(", ") || "-"} | ${matches} | ${hosts} |`;
   };
   return ["| event | fields | `matcher` matches | hosts that fire it |", "|---|---|---|---|", ...EVENT_NAMES.map(row)];
 }
@@ -46,7 +50,8 @@ export function fieldsTable(adapters: readonly Adapter[]): string[] {
     const on = carriedOn(field);
     const firing = adapters.filter((a) => on.some((e) => fires(a, e)));
     const where = on.length === EVENT_NAMES.length ? "every event" : on.join(", ");
-    return `| \`${field}\` | ${where} | ${hostsCell(firing.filter((a) => sends(a, field)), firing)} |`;
+    const senders = firing.filter((a) => sends(a, field));
+    return `| \`${field}\` | ${where} | ${hostsCell(senders, firing)} |`;
   };
   return ["| field | on | hosts that send it (of those that fire those events) |", "|---|---|---|", ...fields.map(row)];
 }
