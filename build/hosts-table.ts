@@ -14,6 +14,8 @@
  *   themselves (install writes it in their config); everywhere else it runs in our hook.
  * - docs/connector.md, `newer-events`: the newer events, their analogs per host and whether each
  *   is normalized (build/events-table.ts, from adapters/event-candidates.ts).
+ * - docs/connector.md, `events` and `fields`: each event's fields, matcher and hosts, and each
+ *   field's hosts, from their payload maps (build/fields-table.ts).
  * `--check` writes nothing and exits 1 when a table is not what the adapters say (test/static/docs-tables.test.ts).
  * Paths are Linux's (an adapter may pick other folders on macOS or Windows).
  */
@@ -33,6 +35,7 @@ const { EXTRAS } = await import("../src/dialects/extras.ts");
 const { EVENT_NAMES, MATCHER_TARGET } = await import("../src/events.ts");
 const { appliesMatcher } = await import("../src/install/plan.ts");
 const { newerEventsTable } = await import("./events-table.ts");
+const { eventsTable, fieldsTable } = await import("./fields-table.ts");
 
 const DELIVERY: Record<string, string> = { "hooks-folder": " (hooks folder)", none: "", unavailable: ", not supported (install writes nothing and says why)" };
 
@@ -156,6 +159,8 @@ const TABLES = [
   { file: ["docs", "connector.md"], name: "responses", make: responsesTable },
   { file: ["docs", "connector.md"], name: "matchers", make: matchersTable },
   { file: ["docs", "connector.md"], name: "newer-events", make: () => newerEventsTable(ADAPTERS) },
+  { file: ["docs", "connector.md"], name: "events", make: () => eventsTable(withHooks()) },
+  { file: ["docs", "connector.md"], name: "fields", make: () => fieldsTable(withHooks()) },
 ];
 
 /** The text with the named table made anew; throws when its markers are missing. */

@@ -19,6 +19,10 @@ test.each([
   ["hosts", ["docs", "hosts", "README.md"], "| Claude Code | json-stdio |", "| Claude Code | ts-plugin |"],
   ["files", ["docs", "hosts.md"], "`~/.claude/settings.json`", "`~/.claude/settings.jsonc`"],
   ["fail-closed", ["docs", "connector.md"], '`{"onFailure":"block"}`', '`{"onFailure":"deny"}`'],
+  ["responses", ["docs", "connector.md"], "| [Claude Code](hosts/claude-code.md) | every event |", "| [Claude Code](hosts/claude-code.md) | no |"],
+  ["matchers", ["docs", "connector.md"], "| SessionStart | `source` |", "| SessionStart | `reason` |"],
+  ["events", ["docs", "connector.md"], "`toolOutput?` (text)", "`toolOutput` (text)"],
+  ["fields", ["docs", "connector.md"], "| `errorDetails` | StopFailure |", "| `errorDetails` | Stop |"],
 ])("a %s table that differs from the adapters by one cell is found stale, with the command that remakes it", (name, file, from, to) => {
   const root = tempDir("ac-docs-");
   cpSync(join(REPO, "docs"), join(root, "docs"), { recursive: true });
