@@ -9,15 +9,11 @@ import { createHash } from "node:crypto";
 import { appendFileSync, chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, sandbox, type Sandbox } from "./support/harness.ts";
-import { systemBox, systemSkip, type SystemBox } from "./support/system-namespace.ts";
+import { MANAGED_PATHS, systemBox, systemSkip, type SystemBox } from "./support/system-namespace.ts";
 import { tempDir } from "./support/temp.ts";
 import pkg from "../package.json" with { type: "json" };
 
-const LIB = "/usr/local/lib/agent-connector";
-const CLAUDE = "/etc/claude-code/managed-settings.json";
-const CODEX = "/etc/codex/hooks.json";
-const CODEX_REQUIREMENTS = "/etc/codex/requirements.toml";
-const CURSOR = "/etc/cursor/hooks.json";
+const { LIB, CLAUDE, CODEX, CODEX_REQUIREMENTS, CURSOR } = MANAGED_PATHS;
 const HOSTS = "claude-code,codex,cursor";
 const TARGETS = ["linux-x64", "darwin-arm64", "windows-x64"] as const;
 /** Every file a bundle's install may write on Linux. */

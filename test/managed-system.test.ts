@@ -8,16 +8,10 @@ import { chmodSync, chownSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sandbox, writeConfig, type Sandbox } from "./support/harness.ts";
-import { systemBox, systemSkip, type SystemBox } from "./support/system-namespace.ts";
+import { MANAGED_PATHS, systemBox, systemSkip, type SystemBox } from "./support/system-namespace.ts";
 import { tempDir } from "./support/temp.ts";
 
-const LIB = "/usr/local/lib/agent-connector";
-const CLAUDE = "/etc/claude-code/managed-settings.json";
-const CURSOR = "/etc/cursor/hooks.json";
-const CODEX = "/etc/codex/hooks.json";
-const CODEX_REQUIREMENTS = "/etc/codex/requirements.toml";
-const GEMINI = "/etc/gemini-cli/settings.json";
-const WINDSURF = "/etc/windsurf/hooks.json";
+const { LIB, CLAUDE, CURSOR, CODEX, CODEX_REQUIREMENTS, GEMINI, WINDSURF } = MANAGED_PATHS;
 /** Every host with a machine-wide hook file, and the file. */
 const MANAGED_HOSTS = [
   ["claude-code", CLAUDE],

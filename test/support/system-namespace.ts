@@ -6,6 +6,17 @@ import { join } from "node:path";
 import { BIN, type Result, type Sandbox } from "./harness.ts";
 import { overlayCommand, overlaySkip } from "./overlay-namespace.ts";
 
+/** The system files the managed-scope tests look at (Linux's paths), as the namespace shows them. */
+export const MANAGED_PATHS = {
+  LIB: "/usr/local/lib/agent-connector",
+  CLAUDE: "/etc/claude-code/managed-settings.json",
+  CURSOR: "/etc/cursor/hooks.json",
+  CODEX: "/etc/codex/hooks.json",
+  CODEX_REQUIREMENTS: "/etc/codex/requirements.toml",
+  GEMINI: "/etc/gemini-cli/settings.json",
+  WINDSURF: "/etc/windsurf/hooks.json",
+} as const;
+
 /** Why these tests cannot run here, or undefined. */
 export const systemSkip = overlaySkip;
 
