@@ -92,9 +92,14 @@ async function until(what: string, done: () => boolean, ms = 60_000): Promise<vo
   }
 }
 
-/** Every record arrived exactly once, in ledger order, as its exact line. */
-async function allShipped(box: Sandbox, to: Receiver): Promise<string[]> {
+/**
+ * Every record arrived exactly once, in ledger order, as its exact line. `records`: how many the
+ * ledger holds once every call made so far has appended (a call appends after its answer).
+ */
+async function allShipped(box: Sandbox, to: Receiver, records: number): Promise<string[]> {
+  await until(`${records} records in the ledger`, () => ledger(box).length >= records);
   const lines = ledger(box);
+  expect(lines.length).toBe(records);
   await until(`${lines.length} records at ${to.url}`, () => to.bodies().length >= lines.length, 300_000);
   expect(to.bodies()).toEqual(lines);
   return lines;
@@ -108,11 +113,13 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
     async () => {
       const collector = receiver();
       collector.down();
-      // Files of 1 MB: the ledger rotates four times on the way, and keeps every record (5 files).
+      // Files of 1 MB: the ledger rotates several times on the way (about 500 bytes a record, the
+      // length of its latency and times varying) and keeps every record (up to 20 files).
       const { box, env } = shippingBox({
         OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
         OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20t0ken,x-tenant=ac",
         AGENT_CONNECTOR_AUDIT_MAX_BYTES: "1000000",
+        AGENT_CONNECTOR_AUDIT_KEEP: "20",
       });
       startDaemon(box, env);
       calls(box, env, 1, 5_000);
@@ -145,14 +152,14 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
       expect(collector.accepted).toEqual([]);
 
       collector.answer(200);
-      await allShipped(box, collector);
+      await allShipped(box, collector, 10_200);
       await until("the cursor at the last record", () => (cursors(box)[0]?.at as { seq?: number } | undefined)?.seq === 10_200);
       expect(cursors(box)[0]).toMatchObject({ shipped: 10_200 });
       expect(cursors(box)[0]!.failing).toBeUndefined();
       expect(shippingLine()).toMatch(new RegExp(`^audit shipping: ${collector.url}/v1/logs \\(environment\\): up to date, 10200 shipped \\(last \\S+\\)$`));
       // One more call: it follows, and nothing shipped before arrives twice.
       calls(box, env, 10_201, 1);
-      await allShipped(box, collector);
+      await allShipped(box, collector, 10_201);
 
       // What a collector sees: semantic-convention names where one exists, ours under agent_connector.
       const batch = collector.accepted.at(-1)!;
@@ -184,7 +191,7 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
       const { box, env } = shippingBox({ OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: `${collector.url}/custom/logs`, OTEL_EXPORTER_OTLP_TIMEOUT: "600000" });
       const pid = startDaemon(box, env);
       calls(box, env, 1, 300);
-      await allShipped(box, collector);
+      await allShipped(box, collector, 300);
       const acceptedBefore = collector.accepted.length;
 
       collector.hold(true);
@@ -204,7 +211,7 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
 
       // The next daemon ships from the cursor: the unanswered batch again, then the rest.
       startDaemon(box, env);
-      const lines = await allShipped(box, collector);
+      const lines = await allShipped(box, collector, 1_000);
       expect(lines.map(seqOf)).toEqual(lines.map((_, i) => i + 1));
       expect(collector.accepted[acceptedBefore]!.records.map((r) => attributeValue(r.attributes, "agent_connector.seq"))[0]).toBe(301);
     },
@@ -225,10 +232,10 @@ describe("shipping the ledger to an OpenTelemetry collector", () => {
       const both = { ...env, AGENT_CONNECTOR_MANAGED_ROOT: root };
       startDaemon(box, both);
       calls(box, both, 1, 300);
-      await allShipped(box, user);
+      await allShipped(box, user, 300);
       expect(machine.requests).toBe(0);
       machine.up();
-      await allShipped(box, machine);
+      await allShipped(box, machine, 300);
       expect(machine.accepted[0]!.headers).toMatchObject({ "x-fleet": "f1" });
       expect(
         cursors(box)
