@@ -134,6 +134,11 @@ interface Case {
   env?: Record<string, string>;
 }
 
+/** The deny answered in a process of its own (the cold path): shown for comparison, no target. */
+function inProcessDeny(name: string, words: string[]): Case {
+  return { name, argv: [bin, ...words], stdin: preDeny, expected: DENY, ratio: Infinity, env: { AGENT_CONNECTOR_DAEMON: "0" } };
+}
+
 const CASES: Case[] = [
   { name: "small TS connector, PreToolUse deny", argv: [bin, ...small], stdin: preDeny, expected: DENY, ratio: 1.2, extraMb: 6 },
   { name: "deny, decision ledger off (audit: false)", argv: [bin, ...unrecorded], stdin: preDeny, expected: DENY, ratio: 1.2 },
@@ -159,22 +164,8 @@ const CASES: Case[] = [
     },
   },
   { name: "connector importing a 1 MB dependency, deny", argv: [bin, ...heavy], stdin: preDeny, expected: DENY, ratio: 3 },
-  {
-    name: "in-process (AGENT_CONNECTOR_DAEMON=0), PreToolUse deny",
-    argv: [bin, ...small],
-    stdin: preDeny,
-    expected: DENY,
-    ratio: Infinity,
-    env: { AGENT_CONNECTOR_DAEMON: "0" },
-  },
-  {
-    name: "in-process, deny, decision ledger off (audit: false)",
-    argv: [bin, ...unrecorded],
-    stdin: preDeny,
-    expected: DENY,
-    ratio: Infinity,
-    env: { AGENT_CONNECTOR_DAEMON: "0" },
-  },
+  inProcessDeny("in-process (AGENT_CONNECTOR_DAEMON=0), PreToolUse deny", small),
+  inProcessDeny("in-process, deny, decision ledger off (audit: false)", unrecorded),
 ];
 
 /** Pairs of cases whose ratios differ only by recording the decision: on, off (issue 45: ≤ 0.05×). */
