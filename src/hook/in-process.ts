@@ -11,6 +11,7 @@ import { closedAnswer } from "./closed-answer.ts";
 import { libcFiles } from "./libc-files.ts";
 import { statHomeWith } from "./home-trust.ts";
 import { appendLedgerWith } from "./audit-call.ts";
+import { readCompiledWith } from "./load-compiled.ts";
 
 /** Why the daemon did not answer, for hook.log; the usual reasons (opted out, none yet) are not news. */
 const WORTH_A_LINE = new Set<InProcess["why"]>(["slow", "lost", "retry"]);
@@ -35,12 +36,14 @@ export function answerInProcess(args: HookArgs, words: string[], from: InProcess
   }
   // Before user code: stdout carries the host protocol, and only our reply may reach it.
   const writeReply = claimStdout();
-  // The home's trust stats and the ledger's append on glibc's calls where they can be made: the
-  // same system calls as node:fs's, without loading node:fs into this process (libc-files.ts).
+  // The home's trust stats, the compiled connector's read and stamps and the ledger's append on
+  // glibc's calls where they can be made: the same system calls as node:fs's, without loading
+  // node:fs into this process (libc-files.ts), and none through Bun's thread pool.
   const files = libcFiles();
   if (files) {
     statHomeWith((path) => files.statSync(path, { throwIfNoEntry: false }));
     appendLedgerWith(files);
+    readCompiledWith(files.readText, files.stamp);
   }
   if (from.why === "absent") startDaemon();
   if (from.why === "untrusted") logOnce("daemon-refused", `${REFUSED}: ${from.detail}`);

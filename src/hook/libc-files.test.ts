@@ -3,6 +3,8 @@ import * as fs from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { libcFiles } from "./libc-files.ts";
+import { bunStamp } from "../compiled/artifact.ts";
+import { nodeStamp } from "../compiled/node-stamp.ts";
 
 /** glibc's calls must behave as node:fs's where the ledger and the trust checks use them: the same results, modes and error codes. */
 const files = libcFiles();
@@ -95,4 +97,18 @@ test.if(linux)("appendFileSync creates with the mode asked and appends; readSync
   files!.unlinkSync(join(dir, "ledger.1.jsonl"));
   expect(fs.existsSync(join(dir, "ledger.1.jsonl"))).toBe(false);
   expect(() => files!.unlinkSync(join(dir, "ledger.1.jsonl"))).toThrow("ENOENT");
+});
+
+test.if(linux)("readText and stamp read a compiled connector as Bun's file reader and stat do, through symlinks", async () => {
+  const file = join(dir, "compiled.js");
+  fs.writeFileSync(file, "// ✓ header\nmodule.exports = 1;\n".repeat(500));
+  fs.symlinkSync(file, join(dir, "compiled-link.js"));
+  for (const path of [file, join(dir, "compiled-link.js"), join(dir, "nothing.js")]) {
+    expect(files!.stamp(path)).toEqual(await bunStamp(path));
+    expect(files!.stamp(path)).toEqual(nodeStamp(path));
+  }
+  expect(files!.readText(join(dir, "compiled-link.js"))).toBe(await Bun.file(file).text());
+  fs.writeFileSync(join(dir, "empty.js"), "");
+  expect(files!.readText(join(dir, "empty.js"))).toBe("");
+  expect(() => files!.readText(join(dir, "nothing.js"))).toThrow("ENOENT");
 });

@@ -11,6 +11,7 @@
  * without `statx`): the caller loads node:fs then. A daemon's worker has node:fs loaded anyway.
  */
 import { openGlibc } from "./glibc.ts";
+import { stampOf, type Stamp } from "../compiled/artifact.ts";
 
 /** What the ledger and the trust checks call: the part of node:fs they use, as node:fs behaves. */
 export interface LedgerFs {
@@ -62,8 +63,8 @@ const O_CLOEXEC = 0o2000000;
 const AT_FDCWD = -100;
 const AT_SYMLINK_NOFOLLOW = 0x100;
 const AT_EMPTY_PATH = 0x1000;
-/** STATX_TYPE | STATX_MODE | STATX_UID | STATX_MTIME | STATX_SIZE */
-const STATX_MASK = 0x1 | 0x2 | 0x8 | 0x40 | 0x200;
+/** STATX_TYPE | STATX_MODE | STATX_UID | STATX_MTIME | STATX_CTIME | STATX_INO | STATX_SIZE */
+const STATX_MASK = 0x1 | 0x2 | 0x8 | 0x40 | 0x80 | 0x100 | 0x200;
 const S_IFMT = 0o170000;
 const S_IFDIR = 0o040000;
 /** Linux's error numbers (the same on x64 and arm64), with the text node:fs (libuv) gives each: a refused home names it. */
@@ -89,8 +90,19 @@ const EINTR = 4;
 const EEXIST = 17;
 const ENOTDIR = 20;
 
+/**
+ * What a call reads of its connector's compiled file (src/hook/load-compiled.ts) and its inputs'
+ * stamps, synchronously: Bun's own read and stat are each a trip through its thread pool.
+ */
+export interface CompiledFs {
+  /** The file's text, following symlinks, as `Bun.file(path).text()` reads it; throws as node:fs does. */
+  readText(path: string): string;
+  /** The file's stamp (src/compiled/artifact.ts) from one stat that follows symlinks, as `bunStamp`; all zeros where nothing is. */
+  stamp(path: string): Stamp;
+}
+
 /** The functions, or undefined where glibc cannot be called this way. */
-export function libcFiles(): LedgerFs | undefined {
+export function libcFiles(): (LedgerFs & CompiledFs) | undefined {
   const nofollow = O_NOFOLLOW[process.arch];
   const opened = nofollow ? openGlibc<Libc>(LIBC) : undefined;
   if (!nofollow || !opened) return undefined;
@@ -113,7 +125,8 @@ export function libcFiles(): LedgerFs | undefined {
       if (number !== EINTR) throw failed(call, path, number);
     }
   };
-  // struct statx: stx_uid at byte 20, stx_mode (16 bits) at 28, stx_size (64 bits) at 40, stx_mtime at 112 (seconds, 64 bits; nanoseconds, 32).
+  // struct statx: stx_uid at byte 20, stx_mode (16 bits) at 28, stx_ino (64 bits) at 32, stx_size (64 bits) at 40,
+  // stx_ctime at 96 and stx_mtime at 112 (each: seconds, 64 bits; nanoseconds, 32).
   const buffer = new Int32Array(64);
   const statx = (call: string, path: string, flags: number, dirfd = AT_FDCWD): Int32Array | undefined => {
     const at = cPath(path);
@@ -126,6 +139,7 @@ export function libcFiles(): LedgerFs | undefined {
   };
   const u64 = (b: Int32Array, at: number): number => (b[at + 1]! >>> 0) * 4294967296 + (b[at]! >>> 0);
   const sizeOf = (b: Int32Array): number => u64(b, 10);
+  const msAt = (b: Int32Array, at: number): number => u64(b, at) * 1000 + (b[at + 2]! >>> 0) / 1e6;
   const statOf = (path: string) => {
     const b = statx("stat", path, 0);
     return b && { uid: b[5]! >>> 0, mode: b[7]! & 0xffff };
@@ -133,12 +147,13 @@ export function libcFiles(): LedgerFs | undefined {
   const write = (fd: number, path: string, bytes: Uint8Array): void => {
     for (let done = 0; done < bytes.length; ) done += checked("write", path, () => c.write(fd, done ? bytes.subarray(done) : bytes, bytes.length - done));
   };
-  const files: LedgerFs = {
+  const decoder = new TextDecoder();
+  const files: LedgerFs & CompiledFs = {
     constants: constants(nofollow),
     statSync: (path) => statOf(path),
     lstatSync(path) {
       const b = statx("lstat", path, AT_SYMLINK_NOFOLLOW);
-      return b && { size: sizeOf(b), mtimeMs: u64(b, 28) * 1000 + (b[30]! >>> 0) / 1e6 };
+      return b && { size: sizeOf(b), mtimeMs: msAt(b, 28) };
     },
     fstatSync(fd) {
       const b = statx("fstat", "", AT_EMPTY_PATH, fd);
@@ -170,6 +185,31 @@ export function libcFiles(): LedgerFs | undefined {
       } finally {
         c.close(fd);
       }
+    },
+    readText(path) {
+      const fd = files.openSync(path, files.constants.O_RDONLY as unknown as string);
+      try {
+        const size = files.fstatSync(fd).size;
+        const bytes = new Uint8Array(size);
+        let read = 0;
+        while (read < size) {
+          const got = files.readSync(fd, bytes, read, size - read, read);
+          if (got === 0) break; // cut short since the stat
+          read += got;
+        }
+        return decoder.decode(read < size ? bytes.subarray(0, read) : bytes);
+      } finally {
+        c.close(fd);
+      }
+    },
+    stamp(path) {
+      let b: Int32Array | undefined;
+      try {
+        b = statx("stat", path, 0);
+      } catch {
+        b = undefined;
+      }
+      return stampOf(path, b && { mtimeMs: msAt(b, 28), size: sizeOf(b), ctimeMs: msAt(b, 24), ino: u64(b, 8) });
     },
   };
   return files;
