@@ -385,3 +385,34 @@ describe.skipIf(process.getuid?.() !== 0)("the machine-wide audit setting (root'
     generous(60_000),
   );
 });
+
+describe("a ledger folder another local user could change", () => {
+  for (const [way, env] of BOTH_WAYS) {
+    test(
+      `is neither written nor shipped; the guard still answers, and status and doctor say so and fail (${way})`,
+      () => {
+        const box = installedBox(`{ PreToolUse: ${DENY} }`);
+        if (way === "daemon") daemonReady(box);
+        const deny = () =>
+          box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { env }).stdout;
+        const denied = `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "audit says no" } })}\n`;
+        expect(deny()).toBe(denied);
+        expect(records(box)).toHaveLength(1);
+        chmodSync(ledgerDir(box), 0o777);
+        expect(deny()).toBe(denied);
+        const warning = `warn: ${ledgerDir(box)} is writable by other users (mode 0777): hook calls run, but their decisions are not recorded in the ledger (nor shipped), since another local user could change it. Make it yours and writable by you only (chown, chmod go-w)`;
+        for (const command of ["status", "doctor"]) {
+          const said = box.cli([command], { env });
+          expect({ command, exitCode: said.exitCode, warned: said.stdout.includes(warning) }).toEqual({ command, exitCode: 5, warned: true });
+        }
+        expect(JSON.parse(box.cli(["status", "--json"], { env }).stdout).trust).toEqual([warning.slice("warn: ".length)]);
+        chmodSync(ledgerDir(box), 0o700);
+        expect(deny()).toBe(denied);
+        // The call made while the folder was open to others left nothing: the chain goes on from the first.
+        expect(records(box).map((r) => r.seq)).toEqual([1, 2]);
+        expect(box.cli(["status"], { env }).exitCode).toBe(0);
+      },
+      generous(60_000),
+    );
+  }
+});

@@ -120,7 +120,7 @@ export default defineAcCommand({
     const fixes = args.fix ? fix(results) : [];
     if (fixes.length) results = await diagnose(args);
     const trust = await trustWarnings(await readRegistry(), args.connector);
-    const ok = results.every((r) => r.ok) && !trust.refused;
+    const ok = results.every((r) => r.ok) && !trust.refused && !trust.unrecorded;
     // After the probes: their hook calls start the daemon when it is on and was not running.
     const daemon = await daemonState();
     const daemonLine = daemonSummary(daemon);

@@ -25,7 +25,7 @@ export default defineAcCommand({
   async run({ args, json }) {
     const results = await healthOf(args);
     const trust = await trustWarnings(await readRegistry(), args.connector);
-    const ok = results.every((r) => r.ok) && !trust.refused;
+    const ok = results.every((r) => r.ok) && !trust.refused && !trust.unrecorded;
     const daemon = await daemonState();
     const shipping = shippingStatus();
     if (json) {

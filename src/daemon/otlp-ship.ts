@@ -1,9 +1,11 @@
+import { statSync } from "node:fs";
 import { hostname, userInfo } from "node:os";
 import { exportRequest, type Origin } from "../audit/otlp-encode.ts";
 import { oneLine } from "../one-line.ts";
 import { VERSION } from "../version.ts";
 import { nextBatch, type Batch, type Limits } from "./otlp-batch.ts";
 import { Claim } from "./otlp-claim.ts";
+import { ledgerFolderProblem } from "./home-folders.ts";
 import { cursorDir, cursorPath, readCursor, writeCursor, type Cursor } from "./otlp-cursor.ts";
 import { shippingTargets, shownUrl, type Target } from "./otlp-targets.ts";
 
@@ -139,6 +141,9 @@ class Shipper {
 
   /** One batch, or a look for one: how long to wait before the next round. */
   private async round(): Promise<number> {
+    // A ledger folder another user could change is neither read nor written: what is in it may not
+    // be ours, and a cursor or claim written there could be redirected (status says so).
+    if (ledgerFolderProblem(this.env, (path) => statSync(path, { throwIfNoEntry: false }))) return this.options.pollMs;
     if (!this.claim.hold()) return this.options.pollMs; // another daemon ships to this target
     const cursor = this.cursor();
     const batch = nextBatch(this.env, cursor.at, { ...this.options.limits, records: this.records });

@@ -1,7 +1,8 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { unseal } from "../audit/chain.ts";
 import { ledgerFile } from "../audit/settings.ts";
 import { allCursors, type Cursor } from "./otlp-cursor.ts";
+import { ledgerFolderProblem } from "./home-folders.ts";
 
 /**
  * Where the ledger ships and how far behind each collector is, for `status` (docs/audit.md,
@@ -41,6 +42,8 @@ export interface ShippingStatus extends Cursor {
 }
 
 export function shippingStatus(env: Env = process.env): ShippingStatus[] {
+  // Not read from a folder another user could change (the trust warnings say why nothing ships).
+  if (ledgerFolderProblem(env, (path) => statSync(path, { throwIfNoEntry: false }))) return [];
   const cursors = allCursors(env);
   const last = cursors.length ? lastSeq(env) : 0;
   return cursors.map((cursor) => ({ ...cursor, behind: Math.max(0, last - (cursor.at?.seq ?? 0)) }));

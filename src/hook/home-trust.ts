@@ -1,6 +1,9 @@
 import { connectorHome } from "../home.ts";
 import { compiledPath } from "../compiled/artifact.ts";
-import { me, writableBy, type Owned } from "../daemon/trust.ts";
+import { firstProblem, homeAndAbove, relativeHome, statOr, type Rule, type StatOf } from "../daemon/home-folders.ts";
+import type { Owned } from "../daemon/trust.ts";
+
+export { logFolderProblem, type StatOf } from "../daemon/home-folders.ts";
 
 /**
  * Whether a hook call may run what $AGENT_CONNECTOR_HOME names (docs/reliability.md, "Other local
@@ -20,15 +23,6 @@ import { me, writableBy, type Owned } from "../daemon/trust.ts";
 
 type Env = Record<string, string | undefined>;
 
-/** A stat that follows symlinks: undefined when nothing is there; throws when the path cannot be looked at. */
-export type StatOf = (path: string) => Owned | undefined;
-
-/** What the rule asks of one path. */
-type Rule = "folder" | "file" | "above";
-
-const S_IFMT = 0o170000;
-const S_IFDIR = 0o040000;
-
 /** Set in a daemon's worker (node:fs is loaded there): the stats are made synchronously. */
 const sync: { stat?: StatOf } = {};
 
@@ -40,55 +34,12 @@ export const statHomeWith = (stat: StatOf): void => void (sync.stat = stat);
  */
 export const logTarget = { refused: false };
 
-const relativeHome = (home: string): string =>
-  `AGENT_CONNECTOR_HOME is a relative path ("${home}"): a hook runs in the host's working folder, where it names another folder. Set it to an absolute path`;
-
-/** The home and the folders above it, each with its rule: what hook.log's folder needs too. */
-function homeAndAbove(home: string): [string, Rule][] {
-  const paths: [string, Rule][] = [[home, "folder"]];
-  for (let folder = home.slice(0, home.lastIndexOf("/")); folder; folder = folder.slice(0, folder.lastIndexOf("/"))) paths.push([folder, "above"]);
-  if (home !== "/") paths.push(["/", "above"]);
-  return paths;
-}
-
 /** The paths a call reads or writes under the home, with the folders above it: each with its rule. */
 function looks(home: string, connector: string | undefined, env: Env): [string, Rule][] {
   const [own, ...above] = homeAndAbove(home);
   const paths: [string, Rule][] = [own!, [`${home}/registry.json`, "file"], [`${home}/compiled`, "folder"], [`${home}/logs`, "folder"]];
   if (connector) paths.push([compiledPath(connector, env), "file"]);
   return [...paths, ...above];
-}
-
-/** The first path that fails its rule, said; undefined if none does. */
-function firstProblem(paths: [string, Rule][], stats: (Owned | undefined | string)[]): string | undefined {
-  for (let i = 0; i < paths.length; i++) {
-    const stat = stats[i];
-    const why = typeof stat === "string" ? stat : problem(paths[i]![0], paths[i]![1], stat);
-    if (why) return why;
-  }
-  return undefined;
-}
-
-/**
- * Why hook.log's folder (`logs`, in `home`), or the decision ledger's (`audit`), must not be
- * written to; undefined if it may. Where node:fs is loaded (a failure's line, a ledger record).
- */
-export function logFolderProblem(home: string, stat: StatOf, folder: "logs" | "audit" = "logs"): string | undefined {
-  if (!home.startsWith("/")) return relativeHome(home);
-  const paths: [string, Rule][] = [[`${home}/${folder}`, "folder"], ...homeAndAbove(home)];
-  return firstProblem(
-    paths,
-    paths.map(([path]) => statOr(stat, path)),
-  );
-}
-
-/** Why `path` fails its rule; undefined if it passes, or if nothing is there. */
-function problem(path: string, rule: Rule, stat: Owned | undefined): string | undefined {
-  if (!stat) return undefined;
-  if (stat.uid !== me() && stat.uid !== 0) return `${path} belongs to uid ${stat.uid}, not to this user (uid ${me()}) or root`;
-  if (rule === "folder" && (stat.mode & S_IFMT) !== S_IFDIR) return `${path} is not a folder`;
-  if (!(stat.mode & 0o022)) return undefined;
-  return rule === "above" && stat.mode & 0o1000 ? undefined : writableBy(path, stat.mode);
 }
 
 /**
@@ -121,14 +72,6 @@ export async function untrustedHome(connector: string | undefined, env: Env): Pr
   const why = await homeTrustProblem(connector, env);
   logTarget.refused = why !== undefined;
   return why;
-}
-
-function statOr(stat: StatOf, path: string): Owned | undefined | string {
-  try {
-    return stat(path);
-  } catch (error) {
-    return `${path} cannot be checked (${(error as Error).message})`;
-  }
 }
 
 async function bunStat(path: string): Promise<Owned | undefined | string> {
