@@ -104,7 +104,10 @@ export default defineAdapter({
   ),
   // Codex clamps a SessionEnd hook's timeout to 1–3 s (codex-rs/hooks discovery.rs; a real 0.171.0 run
   // trusted our 30 s hook under the hash of 3 s, src/host-config/codex-trust.ts).
-  eventNotes: { SessionEnd: "Codex gives a SessionEnd hook 3 seconds at most, whatever the connector's timeout: a slower handler is cut off." },
+  eventNotes: {
+    SessionEnd: "Codex gives a SessionEnd hook 3 seconds at most, whatever the connector's timeout: the handler gets 2 of them, and a slower one fails open.",
+  },
+  eventTimeLimits: { SessionEnd: 3, Interrupt: 3 },
   // Rust regex, unanchored like Claude's; "Edit"/"Write" also match apply_patch (aliases).
   nativeMatcher: "claude-regex",
   // Matched on the tool, SessionStart's source, the compaction's trigger and the subagent's type, in

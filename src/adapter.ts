@@ -363,6 +363,12 @@ export interface AdapterSpec<Id extends string = string, HostRef extends string 
   /** What a user must know about a wired event beyond the degradations (Grok CLI: PreToolUse fires for bash only). */
   eventNotes?: Partial<Record<EventName, string>>;
   /**
+   * The host's own fixed limit, in seconds, for the hooks of some of its events (by the host's event
+   * name), whatever the timeout written for them (Codex: SessionEnd and Interrupt, 3 s): the call's
+   * budget is cut to fit, so a slower handler fails open (and is recorded) before the host kills it.
+   */
+  eventTimeLimits?: Readonly<Record<string, number>>;
+  /**
    * Events the host splits into several native events, one per kind of tool (Windsurf's pre-hooks):
    * native event → the tool name it stands for, or null for any other name (MCP tools). Install
    * writes an entry under each the matcher can match, all calling the normalized event; `events`

@@ -70,3 +70,54 @@ test("a definition's timeout is checked like the connector's", () => {
   expect(result.exitCode).toBe(3);
   expect(result.stderr).toContain("hooks.Stop.0.timeout");
 });
+
+/**
+ * A host's own fixed limit for an event (Codex: SessionEnd and Interrupt get 3 s, whatever the
+ * hook's timeout says) cuts the call's budget to fit: the handler that waits a minute fails open
+ * after 2 s, said and recorded, where the connector's 30 s would have let Codex kill it unrecorded.
+ */
+for (const [way, wayEnv] of BOTH_WAYS) {
+  test(`Codex's 3 s for SessionEnd and Interrupt bound the budget, not the connector's 30 s (${way})`, () => {
+    const daemon = way === "daemon";
+    const box = sandbox();
+    const config = writeConfig(
+      box,
+      `{ id: "ends", timeout: 30, hooks: { SessionEnd: { handler: ${SLOW} } }, platforms: { codex: { nativeHooks: { Interrupt: { handler: ${SLOW} } } } } }`,
+    );
+    const installed = box.cli(["install", "--config", config, "--platform", "codex"]);
+    expect(installed.exitCode).toBe(0);
+    if (daemon) daemonReady(box);
+    try {
+      const env = daemon ? wayEnv : {};
+      const ended = box.hook("codex", "SessionEnd", fixturePayload("codex", "SessionEnd", box), { connector: "ends", env });
+      const interrupted = box.hook(
+        "codex",
+        "Interrupt",
+        { session_id: "s", cwd: box.project, hook_event_name: "Interrupt" },
+        { connector: "ends", native: true, env },
+      );
+      for (const [result, where] of [
+        [ended, "codex SessionEnd (ends)"],
+        [interrupted, "codex Interrupt (ends)"],
+      ] as const)
+        expect([result.exitCode, result.stdout, result.stderr]).toEqual([
+          0,
+          "",
+          `agent-connector: ${where}: did not answer within its time budget; allowed (fail-open), see ${box.env.AGENT_CONNECTOR_HOME}/logs/hook.log\n`,
+        ]);
+      const records = box
+        .cli(["logs", "--json", "--lines", "0"])
+        .stdout.split("\n")
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { event: string; outcome: string; latencyMs: number });
+      expect(records.map((r) => [r.event, r.outcome])).toEqual([
+        ["SessionEnd", "fail-open: timeout"],
+        ["Interrupt", "fail-open: timeout"],
+      ]);
+      // About 2 s each: far below the connector's 29 s budget, however loaded the machine.
+      for (const record of records) expect(record.latencyMs).toBeLessThan(20_000);
+    } finally {
+      stopDaemon(box, daemon);
+    }
+  });
+}

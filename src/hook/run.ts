@@ -1,4 +1,4 @@
-import type { ConnectorConfig } from "../events.ts";
+import type { ConnectorConfig, EventName } from "../events.ts";
 import { readManagedSnapshot } from "./managed-snapshot.ts";
 import type { Reply } from "../dialects/dialect.ts";
 import { loadAdapter } from "../../adapters/hosts.ts";
@@ -139,8 +139,9 @@ async function reply(call: HookCall, args: HookArgs, stdinText: string | Promise
   const untrusted = await untrustedHome(args.connector, env);
   if (untrusted) throw new FailOpen(untrusted);
   if (!adapter) throw new FailOpen(`unknown platform "${args.platform}"`);
-  // A host that kills its hooks at a fixed limit (Mux) bounds every budget of the call.
-  const limit = adapter.hooks.kind === "hooks-folder" ? adapter.hooks.folder.timeLimit : undefined;
+  // A host that kills its hooks at a fixed limit (Mux; Codex's SessionEnd) bounds every budget of the call.
+  const hostEvent = args.native ? args.event : adapter.events[args.event as EventName];
+  const limit = (hostEvent && adapter.eventTimeLimits?.[hostEvent]) || (adapter.hooks.kind === "hooks-folder" ? adapter.hooks.folder.timeLimit : undefined);
   if (limit) call.deadline = Math.min(call.deadline, (call.limit = call.start + budgetMs(limit)));
   // The config does not depend on the payload: load it while the host is still writing stdin.
   const configLoading = loadConfig(call, args, env);
