@@ -393,8 +393,7 @@ describe("a ledger folder another local user could change", () => {
       () => {
         const box = installedBox(`{ PreToolUse: ${DENY} }`);
         if (way === "daemon") daemonReady(box);
-        const deny = () =>
-          box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { env }).stdout;
+        const deny = () => box.hook("claude-code", "PreToolUse", { session_id: "s", tool_name: "Bash", tool_input: { command: "ls" } }, { env }).stdout;
         const denied = `${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "audit says no" } })}\n`;
         expect(deny()).toBe(denied);
         expect(records(box)).toHaveLength(1);
