@@ -18,8 +18,22 @@ export const MAX_MESSAGE = 500;
 
 const TOKEN =
   /\b(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs]|AKIA|ASIA)[-_A-Za-z0-9]{8,}|\beyJ[-\w]+\.[-\w]+\.[-\w]*|\b(?:Bearer|Basic|token)\s+[-\w.+/=]{8,}/g;
+/** How each of TOKEN's matches starts, at a word's start: text without one holds no match, and is not given to TOKEN (its first use costs more than this check). */
+const TOKEN_STARTS = ["sk", "pk", "rk", "gh", "glpat", "xox", "AKIA", "ASIA", "eyJ", "Bearer", "Basic", "token"];
+
+const wordChar = (code: number): boolean => (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
+
+/** Whether TOKEN could match in `text`: one of TOKEN_STARTS where `\b` holds before it (each starts with a word character). */
+export function mayHoldToken(text: string): boolean {
+  for (const start of TOKEN_STARTS) {
+    for (let at = text.indexOf(start); at >= 0; at = text.indexOf(start, at + 1)) if (at === 0 || !wordChar(text.charCodeAt(at - 1))) return true;
+  }
+  return false;
+}
+
 /** Long base64/hex-like runs are tokens; a file path (a leading slash, short words between slashes) is not. */
 const LONG_RUN = /[A-Za-z0-9+/_=-]{32,}/g;
+const LONG_RUN_MIN = 32;
 const looksLikeToken = (text: string): boolean => !text.startsWith("/") && /\d/.test(text) && /[A-Za-z0-9]{20,}/.test(text);
 const PATH_LIKE = /^(?:[A-Za-z]:)?[/\\]|^\d+$/;
 /** A path and nothing else: no whitespace, so not a command that starts with one (`/bin/rm -rf …`). */
@@ -59,9 +73,18 @@ const SECRET_WORDS = new Set([
 export const MIN_SECRET_LENGTH = 4;
 const FLAG_WORDS = new Set(["true", "false", "null", "none", "unset", "enabled", "disabled"]);
 
+/** What each of SECRET_WORDS holds, in upper case: a name holding none has none of them as a word. */
+const SECRET_PARTS = ["KEY", "SECRET", "TOKEN", "PASS", "PWD", "PIN", "AUTH", "CRED", "PRIVATE", "COOKIE", "DSN", "OTP", "SALT"];
+
 /** Whether a variable's name marks its value as a secret: a word of it (split at `_`, `-`, `.` and camelCase) is one of SECRET_WORDS. */
-export const secretName = (name: string): boolean =>
-  !PLAIN.has(name) && name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((word) => SECRET_WORDS.has(word.toUpperCase()));
+export const secretName = (name: string): boolean => !PLAIN.has(name) && mayHold(name.toUpperCase(), SECRET_PARTS) && secretWords(name);
+
+const secretWords = (name: string): boolean => name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((word) => SECRET_WORDS.has(word.toUpperCase()));
+
+function mayHold(text: string, parts: readonly string[]): boolean {
+  for (const part of parts) if (text.includes(part)) return true;
+  return false;
+}
 
 export interface RedactionSources {
   env: Record<string, string | undefined>;
@@ -102,8 +125,9 @@ export function redactor({ env, payload }: RedactionSources): (message: string) 
   const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
   return (message) => {
     let out = message;
-    for (const secret of longestFirst) out = out.split(secret).join("[redacted]");
-    out = out.replace(TOKEN, "[redacted]").replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
+    for (const secret of longestFirst) if (out.includes(secret)) out = out.split(secret).join("[redacted]");
+    if (mayHoldToken(out)) out = out.replace(TOKEN, "[redacted]");
+    if (out.length >= LONG_RUN_MIN) out = out.replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
     return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}… (${out.length - MAX_MESSAGE} more characters)` : out;
   };
 }
