@@ -19,7 +19,7 @@ export const MAX_MESSAGE = 500;
 const TOKEN =
   /\b(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs]|AKIA|ASIA)[-_A-Za-z0-9]{8,}|\beyJ[-\w]+\.[-\w]+\.[-\w]*|\b(?:Bearer|Basic|token)\s+[-\w.+/=]{8,}/g;
 /** How each of TOKEN's matches starts, at a word's start: text without one holds no match, and is not given to TOKEN (its first use costs more than this check). */
-const TOKEN_STARTS = ["sk", "pk", "rk", "gh", "glpat", "xox", "AKIA", "ASIA", "eyJ", "Bearer", "Basic", "token"];
+const TOKEN_STARTS = ["sk", "pk", "rk", "gh", "github_pat", "glpat", "xox", "AKIA", "ASIA", "eyJ", "Bearer", "Basic", "token"];
 
 const wordChar = (code: number): boolean => (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
 
@@ -42,7 +42,7 @@ const A_PATH = /^(?:[A-Za-z]:)?[/\\]\S*$/;
 const PLAIN = new Set(["HOME", "PWD", "OLDPWD", "SHELL", "LANG", "LC_ALL", "TERM", "USER", "LOGNAME", "PATH", "TMPDIR", "SHLVL", "AGENT_CONNECTOR_HOME"]);
 
 /** Words of a variable's name that mark its value as a secret (compared in upper case). */
-const SECRET_WORDS = new Set([
+export const SECRET_WORDS = new Set([
   "KEY",
   "KEYS",
   "APIKEY",
