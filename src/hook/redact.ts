@@ -77,12 +77,12 @@ const FLAG_WORDS = new Set(["true", "false", "null", "none", "unset", "enabled",
 const SECRET_PARTS = ["KEY", "SECRET", "TOKEN", "PASS", "PWD", "PIN", "AUTH", "CRED", "PRIVATE", "COOKIE", "DSN", "OTP", "SALT"];
 
 /** Whether a variable's name marks its value as a secret: a word of it (split at `_`, `-`, `.` and camelCase) is one of SECRET_WORDS. */
-export const secretName = (name: string): boolean => !PLAIN.has(name) && mayHold(name.toUpperCase(), SECRET_PARTS) && secretWords(name);
+export const secretName = (name: string): boolean => !PLAIN.has(name) && holdsPart(name.toUpperCase()) && secretWords(name);
 
 const secretWords = (name: string): boolean => name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((word) => SECRET_WORDS.has(word.toUpperCase()));
 
-function mayHold(text: string, parts: readonly string[]): boolean {
-  for (const part of parts) if (text.includes(part)) return true;
+function holdsPart(name: string): boolean {
+  for (const part of SECRET_PARTS) if (name.includes(part)) return true;
   return false;
 }
 
@@ -122,10 +122,16 @@ export function redactor({ env, payload }: RedactionSources): (message: string) 
     }
   }
   collectStrings(payload, secrets, 0);
-  const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+  // Longest first (a secret inside a longer one must not break it up), sorted once a message holds any.
+  let longestFirst: string[] | undefined;
   return (message) => {
     let out = message;
-    for (const secret of longestFirst) if (out.includes(secret)) out = out.split(secret).join("[redacted]");
+    for (const secret of secrets) {
+      if (!out.includes(secret)) continue;
+      longestFirst ??= [...secrets].sort((a, b) => b.length - a.length);
+      for (const each of longestFirst) if (out.includes(each)) out = out.split(each).join("[redacted]");
+      break;
+    }
     if (mayHoldToken(out)) out = out.replace(TOKEN, "[redacted]");
     if (out.length >= LONG_RUN_MIN) out = out.replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
     return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}… (${out.length - MAX_MESSAGE} more characters)` : out;
