@@ -34,6 +34,19 @@ export function mayHoldToken(text: string): boolean {
 /** Long base64/hex-like runs are tokens; a file path (a leading slash, short words between slashes) is not. */
 const LONG_RUN = /[A-Za-z0-9+/_=-]{32,}/g;
 const LONG_RUN_MIN = 32;
+/** How many letters and digits in a row a long run needs to be a token (looksLikeToken). */
+const TOKEN_ALNUM = 20;
+
+/** Whether `text` holds TOKEN_ALNUM letters or digits in a row: without them no long run is a token, and LONG_RUN is not run. */
+function holdsAlnumRun(text: string): boolean {
+  for (let i = 0, row = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) {
+      if (++row >= TOKEN_ALNUM) return true;
+    } else row = 0;
+  }
+  return false;
+}
 const looksLikeToken = (text: string): boolean => !text.startsWith("/") && /\d/.test(text) && /[A-Za-z0-9]{20,}/.test(text);
 const PATH_LIKE = /^(?:[A-Za-z]:)?[/\\]|^\d+$/;
 /** A path and nothing else: no whitespace, so not a command that starts with one (`/bin/rm -rf …`). */
@@ -133,7 +146,7 @@ export function redactor({ env, payload }: RedactionSources): (message: string) 
       break;
     }
     if (mayHoldToken(out)) out = out.replace(TOKEN, "[redacted]");
-    if (out.length >= LONG_RUN_MIN) out = out.replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
+    if (out.length >= LONG_RUN_MIN && holdsAlnumRun(out)) out = out.replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
     return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}… (${out.length - MAX_MESSAGE} more characters)` : out;
   };
 }
