@@ -34,6 +34,8 @@ function reference(path: string): { seq: number; hash: string } | undefined {
   return undefined;
 }
 
+const waitedWith = ways.findLast(([, fs]) => fs !== undefined)![0];
+
 let boxes = 0;
 const box = () => {
   const home = join(root, `home-${++boxes}`);
@@ -58,6 +60,29 @@ function appended(fs: LedgerFs, b: ReturnType<typeof box>, reason?: string) {
   expect(written).toBe(line((expected?.seq ?? 0) + 1, expected?.hash ?? CHAIN_START, reason ?? "no"));
   return unseal(written.slice(0, -1));
 }
+
+test("writers in several processes at once: one chain, no record lost or repeated", async () => {
+  const b = box();
+  const script = `import { appendRecord } from ${JSON.stringify(join(import.meta.dir, "ledger-write.ts"))};
+import * as fs from "node:fs";
+import { libcFiles } from ${JSON.stringify(join(import.meta.dir, "libc-files.ts"))};
+const files = process.argv[2] === "glibc" ? libcFiles() ?? fs : fs;
+for (let i = 0; i < 25; i++) if (!appendRecord(files, { reason: process.argv[3] + i })) process.exit(1);`;
+  const file = join(root, "writer.ts");
+  nodeFs.writeFileSync(file, script);
+  const writers = ["node", "glibc", "node", "glibc"].map((way, i) =>
+    Bun.spawn([process.execPath, file, way, `w${i}-`], { env: { ...process.env, ...b.env }, stdout: "ignore", stderr: "inherit" }),
+  );
+  expect(await Promise.all(writers.map((writer) => writer.exited))).toEqual([0, 0, 0, 0]);
+  const lines = nodeFs.readFileSync(b.file, "utf8").split("\n").filter(Boolean);
+  expect(lines.length).toBe(100);
+  let prev = CHAIN_START;
+  lines.forEach((text, i) => {
+    const { record, hash, intact } = unseal(text);
+    expect([intact, record?.seq, record?.prev]).toEqual([true, i + 1, prev]);
+    prev = hash!;
+  });
+});
 
 for (const [way, fs] of ways) {
   describe.if(fs !== undefined)(`appendRecord (${way})`, () => {
@@ -161,6 +186,27 @@ for (const [way, fs] of ways) {
       expect(appendRecord(racing, fields(), b.env)).toBe(true);
       expect(nodeFs.statSync(b.dir).mode & 0o777).toBe(0o700);
       expect(unseal(nodeFs.readFileSync(b.file, "utf8").trimEnd()).record?.seq).toBe(1);
+    });
+
+    test("a stale lock (its writer died holding it) is broken; the lock is gone after", () => {
+      const b = box();
+      nodeFs.mkdirSync(b.dir, { mode: 0o700 });
+      nodeFs.writeFileSync(join(b.dir, ".lock"), "");
+      const past = new Date(Date.now() - 10_000);
+      nodeFs.utimesSync(join(b.dir, ".lock"), past, past);
+      expect(appended(fs!, b).record?.seq).toBe(1);
+      expect(nodeFs.existsSync(join(b.dir, ".lock"))).toBe(false);
+    });
+
+    // Two seconds of waiting: made once, with glibc's calls where they are there.
+    test.if(way === waitedWith)("a fresh lock is waited for until it goes stale, then broken: the record written, no lock left", () => {
+      const b = box();
+      nodeFs.mkdirSync(b.dir, { mode: 0o700 });
+      nodeFs.writeFileSync(join(b.dir, ".lock"), "");
+      const started = Date.now();
+      expect(appended(fs!, b).record?.seq).toBe(1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+      expect(nodeFs.existsSync(join(b.dir, ".lock"))).toBe(false);
     });
 
     test("a folder another user could write is refused", () => {

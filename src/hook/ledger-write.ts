@@ -114,35 +114,41 @@ function lock(fs: Fs, path: string, make?: () => void): () => void {
   const { O_CREAT, O_EXCL, O_NOFOLLOW, O_WRONLY } = fs.constants;
   const flags = (O_WRONLY | O_CREAT | O_EXCL | (O_NOFOLLOW ?? 0)) as unknown as string;
   const giveUp = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
-    try {
-      fs.closeSync(fs.openSync(path, flags, 0o600));
-      return () => {
-        try {
-          fs.unlinkSync(path);
-        } catch {
-          // Already broken as stale by another writer.
-        }
-      };
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === "ENOENT" && make) {
-        make();
-        make = undefined;
-        continue;
-      }
+  try {
+    fs.closeSync(fs.openSync(path, flags, 0o600));
+    return () => release(fs, path);
+  } catch (error) {
+    return wait(fs, path, flags, giveUp, error, make);
+  }
+}
+
+const release = (fs: Fs, path: string): void => {
+  try {
+    fs.unlinkSync(path);
+  } catch {
+    // Already broken as stale by another writer.
+  }
+};
+
+/** The lock held by another writer (waited for, broken once stale), or its folder gone (made again, once): taken, or given up. */
+function wait(fs: Fs, path: string, flags: string, giveUp: number, first: unknown, make?: () => void): () => void {
+  for (let error = first; ; ) {
+    const code = (error as { code?: string }).code;
+    if (code === "ENOENT" && make) {
+      make();
+      make = undefined;
+    } else {
       if (code !== "EEXIST") return () => {};
       const since = fs.lstatSync(path, { throwIfNoEntry: false })?.mtimeMs;
-      if (since !== undefined && Date.now() - since > STALE_LOCK_MS) {
-        try {
-          fs.unlinkSync(path);
-        } catch {
-          // Another writer broke it first.
-        }
-        continue;
-      }
-      if (Date.now() > giveUp) return () => {};
-      Bun.sleepSync(1);
+      if (since !== undefined && Date.now() - since > STALE_LOCK_MS) release(fs, path);
+      else if (Date.now() > giveUp) return () => {};
+      else Bun.sleepSync(1);
+    }
+    try {
+      fs.closeSync(fs.openSync(path, flags, 0o600));
+      return () => release(fs, path);
+    } catch (next) {
+      error = next;
     }
   }
 }

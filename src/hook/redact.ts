@@ -121,7 +121,7 @@ export function redactor({ env, payload }: RedactionSources): (message: string) 
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
-    if (value.length >= MIN_SECRET_LENGTH && !FLAG_WORDS.has(value.toLowerCase()) && secretName(name)) {
+    if (value.length >= MIN_SECRET_LENGTH && secretName(name) && !FLAG_WORDS.has(value.toLowerCase())) {
       secrets.add(value);
       // Inside JSON text (an error quoting a serialized object): escaped as JSON escapes it.
       const escaped = JSON.stringify(value).slice(1, -1);
