@@ -67,7 +67,7 @@ test("writers in several processes at once: one chain, no record lost or repeate
 import * as fs from "node:fs";
 import { libcFiles } from ${JSON.stringify(join(import.meta.dir, "libc-files.ts"))};
 const files = process.argv[2] === "glibc" ? libcFiles() ?? fs : fs;
-for (let i = 0; i < 25; i++) if (!appendRecord(files, { reason: process.argv[3] + i })) process.exit(1);`;
+for (let i = 0; i < 250; i++) if (!appendRecord(files, { reason: process.argv[3] + i })) process.exit(1);`;
   const file = join(root, "writer.ts");
   nodeFs.writeFileSync(file, script);
   const writers = ["node", "glibc", "node", "glibc"].map((way, i) =>
@@ -75,7 +75,7 @@ for (let i = 0; i < 25; i++) if (!appendRecord(files, { reason: process.argv[3] 
   );
   expect(await Promise.all(writers.map((writer) => writer.exited))).toEqual([0, 0, 0, 0]);
   const lines = nodeFs.readFileSync(b.file, "utf8").split("\n").filter(Boolean);
-  expect(lines.length).toBe(100);
+  expect(lines.length).toBe(1_000);
   let prev = CHAIN_START;
   lines.forEach((text, i) => {
     const { record, hash, intact } = unseal(text);
