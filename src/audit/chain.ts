@@ -47,7 +47,7 @@ export function link(line: string): { seq: number; hash: string } | undefined {
 const SEAL_OPEN = ',"hash":"';
 const SEAL_LENGTH = SEAL_OPEN.length + 64 + 2;
 
-/** The seal SEAL finds (hex digits, in lower case, closing the line), checked character by character: a first exec of SEAL costs a call in a process of its own more than the whole check. */
+/** The seal SEAL finds (hex digits, in lower case, closing the line), checked character by character: a process of its own would compile SEAL for this one line (docs/decisions/perf-ledger-append.md). */
 function sealOf(line: string): string | undefined {
   const at = line.length - SEAL_LENGTH;
   if (at < 0 || !line.endsWith('"}') || !line.startsWith(SEAL_OPEN, at)) return undefined;

@@ -18,7 +18,7 @@ export const MAX_MESSAGE = 500;
 
 const TOKEN =
   /\b(?:sk|pk|rk|ghp|gho|ghu|ghs|ghr|github_pat|glpat|xox[abprs]|AKIA|ASIA)[-_A-Za-z0-9]{8,}|\beyJ[-\w]+\.[-\w]+\.[-\w]*|\b(?:Bearer|Basic|token)\s+[-\w.+/=]{8,}/g;
-/** How each of TOKEN's matches starts, at a word's start: text without one holds no match, and is not given to TOKEN (its first use costs more than this check). */
+/** How each of TOKEN's matches starts, at a word's start: text without one holds no match, and is not given to TOKEN, whose first use compiles it (docs/decisions/perf-ledger-append.md). */
 const TOKEN_STARTS = ["sk", "pk", "rk", "gh", "github_pat", "glpat", "xox", "AKIA", "ASIA", "eyJ", "Bearer", "Basic", "token"];
 
 const wordChar = (code: number): boolean => (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || code === 0x5f;
@@ -37,7 +37,7 @@ const LONG_RUN_MIN = 32;
 /** How many letters and digits in a row a long run needs to be a token (looksLikeToken). */
 const TOKEN_ALNUM = 20;
 
-/** Whether `text` holds TOKEN_ALNUM letters or digits in a row: without them no long run is a token, and LONG_RUN is not run. */
+/** Whether `text` holds TOKEN_ALNUM letters or digits in a row: without them no long run is a token, and LONG_RUN (compiled at its first use) is not run. */
 function holdsAlnumRun(text: string): boolean {
   for (let i = 0, row = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
