@@ -135,32 +135,36 @@ test("TOKEN is passed over only where it cannot match", () => {
   }
 });
 
-test("a record's fields and a log line are scrubbed as the plain rules scrub them", () => {
-  const env = {
-    API_KEY: "secretvalue1",
-    myToken: "abcdXY",
-    BANK_PIN: "1234",
-    PWD: "/work/project",
-    OTHER: "longvalue123",
-    FLAG_AUTH: "true",
-    AUGMENT_SESSION_AUTH: '{"accessToken":"tok123456789","nested":{"k":"nestedleaf"}}',
-    SHORT: "abc",
-  };
-  const scrub = redactor({ env });
-  const secrets = [
-    "secretvalue1",
-    "abcdXY",
-    "1234",
-    "longvalue123",
-    env.AUGMENT_SESSION_AUTH,
-    JSON.stringify(env.AUGMENT_SESSION_AUTH).slice(1, -1),
-    "tok123456789",
-    "nestedleaf",
-  ];
-  expect(secrets.every((secret) => secret.length >= MIN_SECRET_LENGTH)).toBe(true);
-  const pieces = [...TEXT_PIECES, ...secrets, "[redacted]", "x".repeat(40), "3c85a3ab-2621-4a6c-874c-31f2ff177457"];
-  for (let i = 0; i < 5_000; i++) {
-    const sample = text(pieces, i % 10 === 0 ? 80 : 15);
-    expect([sample, scrub(sample)]).toEqual([sample, plainScrub(secrets, sample)]);
-  }
-});
+const SECRETS = {
+  API_KEY: "secretvalue1",
+  myToken: "abcdXY",
+  BANK_PIN: "1234",
+  PWD: "/work/project",
+  HOME: "/home/someone",
+  OTHER: "longvalue123",
+  QUOTED_TOKEN: 'say "hi"\\now',
+  FLAG_AUTH: "true",
+  SHORT: "abc",
+};
+const JSON_VALUE = { AUGMENT_SESSION_AUTH: '{"accessToken":"tok123456789","nested":{"k":"nestedleaf"}}' };
+/** What nets 1 and 2 take of SECRETS (and JSON_VALUE), as redact.ts's comment lists them. */
+const SECRET_TEXTS = ["secretvalue1", "abcdXY", "1234", "longvalue123", 'say "hi"\\now', 'say \\"hi\\"\\\\now'];
+const JSON_TEXTS = [JSON_VALUE.AUGMENT_SESSION_AUTH, JSON.stringify(JSON_VALUE.AUGMENT_SESSION_AUTH).slice(1, -1), "tok123456789", "nestedleaf"];
+const PAYLOAD = { tool_input: { command: "deploy --password hunter22\nsecond line here" }, cwd: "/work/project" };
+const PAYLOAD_TEXTS = ["deploy --password hunter22\nsecond line here", "deploy --password hunter22", "second line here"];
+
+for (const [what, sources, secrets] of [
+  ["the environment", { env: SECRETS }, SECRET_TEXTS],
+  ["the environment with a JSON value", { env: { ...SECRETS, ...JSON_VALUE } }, [...SECRET_TEXTS, ...JSON_TEXTS]],
+  ["the environment and a payload", { env: SECRETS, payload: PAYLOAD }, [...SECRET_TEXTS, ...PAYLOAD_TEXTS]],
+] as const) {
+  test(`a record's fields and a log line are scrubbed as the plain rules scrub them: ${what}`, () => {
+    const scrub = redactor(sources);
+    expect(secrets.every((secret) => secret.length >= MIN_SECRET_LENGTH)).toBe(true);
+    const pieces = [...TEXT_PIECES, ...secrets, "[redacted]", "\\", "/work/project", "/home/someone/x", "x".repeat(40), "3c85a3ab-2621-4a6c-874c-31f2ff177457"];
+    for (let i = 0; i < 4_000; i++) {
+      const sample = text(pieces, i % 10 === 0 ? 80 : 15);
+      expect([sample, scrub(sample)]).toEqual([sample, plainScrub([...secrets], sample)]);
+    }
+  });
+}

@@ -115,9 +115,45 @@ export const redact = (message: string, from: RedactionSources = sources ?? { en
 
 /**
  * The scrubbing of `redact` with what to replace gathered once: a ledger record scrubs several
- * fields by the same sources, and gathering walks the whole environment and payload.
+ * fields by the same sources, and gathering walks the whole environment and payload. Without a
+ * payload, a message that holds none of the environment's values (nor a backslash, as a value
+ * escaped inside JSON text would) holds no secret: the gathering waits for one that does.
  */
-export function redactor({ env, payload }: RedactionSources): (message: string) => string {
+export function redactor(sources: RedactionSources): (message: string) => string {
+  const values = sources.payload === undefined ? possibleSecrets(sources.env) : undefined;
+  let scrubSecrets: ((message: string) => string) | undefined;
+  return (message) => {
+    let out = message;
+    if (!values || out.includes("\\") || holdsAny(out, values)) out = (scrubSecrets ??= secretsScrubber(sources))(out);
+    if (mayHoldToken(out)) out = out.replace(TOKEN, "[redacted]");
+    if (out.length >= LONG_RUN_MIN && holdsAlnumRun(out)) out = out.replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
+    return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}… (${out.length - MAX_MESSAGE} more characters)` : out;
+  };
+}
+
+/**
+ * Every value of `env` that secretsScrubber could replace, or that holds what it could (a value
+ * long enough, under a name not PLAIN); undefined when a value is JSON, whose strings it replaces
+ * wherever they are.
+ */
+function possibleSecrets(env: Record<string, string | undefined>): string[] | undefined {
+  const values: string[] = [];
+  for (const name in env) {
+    const value = env[name];
+    if (typeof value !== "string" || value.length < MIN_SECRET_LENGTH || PLAIN.has(name)) continue;
+    if (value.startsWith("{")) return undefined;
+    values.push(value);
+  }
+  return values;
+}
+
+function holdsAny(text: string, values: readonly string[]): boolean {
+  for (const value of values) if (text.includes(value)) return true;
+  return false;
+}
+
+/** Nets 1 and 2: each secret of the environment and payload replaced, longest first. */
+function secretsScrubber({ env, payload }: RedactionSources): (message: string) => string {
   const secrets = new Set<string>();
   for (const [name, value] of Object.entries(env)) {
     if (!value) continue;
@@ -145,9 +181,7 @@ export function redactor({ env, payload }: RedactionSources): (message: string) 
       for (const each of longestFirst) if (out.includes(each)) out = out.split(each).join("[redacted]");
       break;
     }
-    if (mayHoldToken(out)) out = out.replace(TOKEN, "[redacted]");
-    if (out.length >= LONG_RUN_MIN && holdsAlnumRun(out)) out = out.replace(LONG_RUN, (run) => (looksLikeToken(run) ? "[redacted]" : run));
-    return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE)}… (${out.length - MAX_MESSAGE} more characters)` : out;
+    return out;
   };
 }
 
