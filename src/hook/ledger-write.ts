@@ -94,10 +94,10 @@ function lastSeal(fs: Fs, path: string): Tail | undefined {
       const bytes = Buffer.alloc(length);
       fs.readSync(fd, bytes, 0, length, size - length);
       // A line is whole when a newline is before it, or the file's start; the larger read takes its first piece as it is.
-      const first = length === size || tail === TAIL_BYTES;
+      const firstPieceCounts = length === size || tail === TAIL_BYTES;
       for (let end = length; end > 0; ) {
         const start = bytes.lastIndexOf(NEWLINE, end - 1);
-        if (start < 0 && !first) break;
+        if (start < 0 && !firstPieceCounts) break;
         const last = start + 1 < end ? link(bytes.toString("utf8", start + 1, end)) : undefined;
         if (last) return { last, size };
         end = start;
