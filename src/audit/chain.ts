@@ -10,7 +10,7 @@
 /** The `prev` of the first record the ledger ever held. */
 export const CHAIN_START = "start";
 
-const digest = (text: string): string => new Bun.CryptoHasher("sha256").update(text).digest("hex");
+const digest = (text: string): string => Bun.SHA256.hash(text, "hex");
 
 /** A record's JSON text with its seal added as the last member. */
 export function sealed(body: Record<string, unknown>): string {
@@ -26,6 +26,36 @@ export interface Unsealed {
   hash?: string;
   /** Whether the seal matches the text it closes. */
   intact: boolean;
+}
+
+/**
+ * Where a new record chains to: the line's `seq` and seal as unseal reads them (a JSON object with a
+ * numeric `seq`, closed by a seal), without checking the seal: the writer chains to what is stored.
+ */
+export function link(line: string): { seq: number; hash: string } | undefined {
+  const hash = sealOf(line);
+  if (!hash) return undefined;
+  let seq: unknown;
+  try {
+    seq = (JSON.parse(line) as { seq?: unknown } | null)?.seq;
+  } catch {
+    return undefined;
+  }
+  return typeof seq === "number" ? { seq, hash } : undefined;
+}
+
+const SEAL_OPEN = ',"hash":"';
+const SEAL_LENGTH = SEAL_OPEN.length + 64 + 2;
+
+/** The seal SEAL finds (hex digits, in lower case, closing the line), checked character by character: a process of its own would compile SEAL for this one line (docs/decisions/perf-ledger-append.md). */
+function sealOf(line: string): string | undefined {
+  const at = line.length - SEAL_LENGTH;
+  if (at < 0 || !line.endsWith('"}') || !line.startsWith(SEAL_OPEN, at)) return undefined;
+  for (let i = at + SEAL_OPEN.length; i < line.length - 2; i++) {
+    const c = line.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66))) return undefined;
+  }
+  return line.slice(at + SEAL_OPEN.length, -2);
 }
 
 /** A ledger line read back: its record, its seal, and whether the seal still matches. */
