@@ -21,12 +21,18 @@ function lenient(schema: v.GenericSchema, otherwise?: unknown) {
   return otherwise === undefined ? v.optional(v.fallback(v.optional(schema), undefined)) : v.optional(v.fallback(schema, otherwise), otherwise);
 }
 
-/** Tool input arrives as an object, or as a JSON string (Copilot CLI's toolArgs). */
+const inputObject = v.record(v.string(), v.unknown());
+let inputText: v.GenericSchema<unknown, Record<string, unknown>> | undefined;
+/**
+ * Tool input arrives as an object, or as a JSON string (Copilot CLI's toolArgs): the string's
+ * schema is made by the hosts that send one.
+ */
 const toolInput = lenient(
-  v.union([
-    v.record(v.string(), v.unknown()),
-    v.pipe(v.string(), v.parseJson(), v.record(v.string(), v.unknown(), "toolInput is a string that does not hold a JSON object")),
-  ]),
+  v.lazy((input) =>
+    typeof input === "string"
+      ? (inputText ??= v.pipe(v.string(), v.parseJson(), v.record(v.string(), v.unknown(), "toolInput is a string that does not hold a JSON object")))
+      : inputObject,
+  ),
   {},
 );
 
