@@ -202,7 +202,7 @@ export type MatcherTarget = (typeof TARGETS)[keyof typeof TARGETS];
 export const MATCHER_TARGET: Partial<Record<EventName, MatcherTarget>> = TARGETS;
 
 /** The events whose matcher has something to match. */
-export const MATCHED_EVENTS: readonly EventName[] = EVENT_NAMES.filter((event) => event in TARGETS);
+export const MATCHED_EVENTS = Object.keys(TARGETS) as readonly (keyof typeof TARGETS)[];
 
 /** The events a matcher has nothing to match on: a config error there. */
 export type UnmatchedEvent = Exclude<EventName, keyof typeof TARGETS>;

@@ -18,11 +18,15 @@ export const onFailureSchema = v.optional(v.picklist(["allow", "deny"], 'must be
 /** What the decision ledger records of this connector's calls (docs/audit.md). */
 export const auditSchema = v.optional(v.union([v.picklist(["all", "decisions"]), v.literal(false)], 'must be "all", "decisions" or false'));
 
-export const nativeHookSchema = v.strictObject({
-  matcher: v.optional(v.string()),
-  handler: v.function("must be a function"),
-  onFailure: onFailureSchema,
-});
+const buildNativeHookSchema = () =>
+  v.strictObject({
+    matcher: v.optional(v.string()),
+    handler: v.function("must be a function"),
+    onFailure: onFailureSchema,
+  });
+let nativeHook: ReturnType<typeof buildNativeHookSchema> | undefined;
+/** Built on first use: only a call of a native hook (a platform target) checks one. */
+export const nativeHookSchema = (): ReturnType<typeof buildNativeHookSchema> => (nativeHook ??= buildNativeHookSchema());
 
 /**
  * The hook path's check is shallower than install's: types only. The matcher is compiled when it
@@ -53,6 +57,6 @@ export function hookCallSchema(target: HookCallTarget) {
     timeout: timeoutSchema,
     onFailure: onFailureSchema,
     audit: auditSchema,
-    platforms: optionalEntry(target.platform, v.looseObject({ nativeHooks: optionalEntry(target.native, nativeHookSchema) })),
+    platforms: optionalEntry(target.platform, v.looseObject({ nativeHooks: optionalEntry(target.native, nativeHookSchema()) })),
   });
 }

@@ -20,7 +20,7 @@ const hookSchema = v.pipe(
     {
       matcher: v.optional(matcherSchema),
       handler: v.optional(v.function("must be a function")),
-      response: v.optional(responseSchema),
+      response: v.optional(responseSchema()),
       onFailure: onFailureSchema,
       timeout: timeoutSchema,
     },
@@ -140,7 +140,7 @@ export function connectorSchema(hostIds: readonly string[]) {
                   (issue) => `"${String(issue.input)}" is a normalized event; declare it under hooks, not nativeHooks`,
                 ),
               ),
-              nativeHookSchema,
+              nativeHookSchema(),
             ),
           ),
         }),

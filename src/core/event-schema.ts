@@ -21,12 +21,18 @@ function lenient(schema: v.GenericSchema, otherwise?: unknown) {
   return otherwise === undefined ? v.optional(v.fallback(v.optional(schema), undefined)) : v.optional(v.fallback(schema, otherwise), otherwise);
 }
 
-/** Tool input arrives as an object, or as a JSON string (Copilot CLI's toolArgs). */
+const inputObject = v.record(v.string(), v.unknown());
+let inputText: v.GenericSchema<unknown, Record<string, unknown>> | undefined;
+/**
+ * Tool input arrives as an object, or as a JSON string (Copilot CLI's toolArgs): the string's
+ * schema is made by the hosts that send one.
+ */
 const toolInput = lenient(
-  v.union([
-    v.record(v.string(), v.unknown()),
-    v.pipe(v.string(), v.parseJson(), v.record(v.string(), v.unknown(), "toolInput is a string that does not hold a JSON object")),
-  ]),
+  v.lazy((input) =>
+    typeof input === "string"
+      ? (inputText ??= v.pipe(v.string(), v.parseJson(), v.record(v.string(), v.unknown(), "toolInput is a string that does not hold a JSON object")))
+      : inputObject,
+  ),
   {},
 );
 
@@ -56,7 +62,8 @@ function textParts(value: unknown): string | undefined {
   return texts.every((t) => typeof t === "string") ? texts.join("\n") : undefined;
 }
 
-const flag = lenient(v.boolean());
+/** Made by the events that have one (a hook call builds its own event's schema only). */
+const flag = () => lenient(v.boolean());
 const optionalText = lenient(text);
 /** A value the host may leave empty (Continue's `transcript_path: ""`): empty is absent. */
 const nonEmptyText = lenient(v.pipe(v.string(), v.nonEmpty()));
@@ -73,7 +80,7 @@ const base = {
   agentType: optionalText,
 };
 const tool = { ...base, toolName: text, toolInput, toolUseId: optionalText };
-const trigger = lenient(v.picklist(["auto", "manual"]));
+const trigger = () => lenient(v.picklist(["auto", "manual"]));
 
 /** Built on first use: a hook call needs one event's schema, not all of them. */
 const builders = {
@@ -85,17 +92,17 @@ const builders = {
   SessionEnd: () => v.object({ ...base, reason: optionalText }),
   UserPromptSubmit: () => v.object({ ...base, prompt: lenient(text, "") }),
   PreToolUse: () => v.object(tool),
-  PostToolUse: () => v.object({ ...tool, toolOutput: v.optional(v.pipe(v.unknown(), v.transform(outputText))), isError: flag }),
-  PreCompact: () => v.object({ ...base, trigger }),
-  PostCompact: () => v.object({ ...base, trigger }),
-  Stop: () => v.object({ ...base, stopHookActive: flag, lastAssistantMessage: optionalText }),
+  PostToolUse: () => v.object({ ...tool, toolOutput: v.optional(v.pipe(v.unknown(), v.transform(outputText))), isError: flag() }),
+  PreCompact: () => v.object({ ...base, trigger: trigger() }),
+  PostCompact: () => v.object({ ...base, trigger: trigger() }),
+  Stop: () => v.object({ ...base, stopHookActive: flag(), lastAssistantMessage: optionalText }),
   Notification: () => v.object({ ...base, message: lenient(text, ""), notificationType: nonEmptyText }),
   PermissionRequest: () => v.object({ ...tool, permissionSuggestions: lenient(v.array(v.unknown())) }),
   PostToolUseFailure: () =>
     v.object({
       ...tool,
       error: v.optional(v.pipe(v.unknown(), v.transform(outputText)), ""),
-      isInterrupt: flag,
+      isInterrupt: flag(),
       durationMs: lenient(v.number()),
     }),
   SubagentStart: () => v.object(base),
@@ -104,7 +111,7 @@ const builders = {
       ...base,
       agentTranscriptPath: lenient(v.string()),
       lastAssistantMessage: optionalText,
-      stopHookActive: flag,
+      stopHookActive: flag(),
     }),
   StopFailure: () => v.object({ ...base, error: lenient(text, ""), errorDetails: optionalText, lastAssistantMessage: optionalText }),
   PermissionDenied: () => v.object({ ...tool, reason: optionalText }),

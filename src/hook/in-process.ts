@@ -1,13 +1,11 @@
 import { runHook, type HookArgs } from "./run.ts";
 import { claimStdout } from "./stdout-guard.ts";
 import { logLine, logOnce } from "./io.ts";
-import { startDaemon } from "./start-daemon.ts";
 import type { InProcess } from "./client.ts";
 import { DAEMON_ENV } from "../daemon/address.ts";
 import { REFUSED } from "../daemon/trust.ts";
 import { oneLine } from "../one-line.ts";
 import type { Reply } from "../dialects/dialect.ts";
-import { closedAnswer } from "./closed-answer.ts";
 import { libcFiles } from "./libc-files.ts";
 import { statHomeWith } from "./home-trust.ts";
 import { appendLedgerWith } from "./audit-call.ts";
@@ -25,7 +23,7 @@ export function answerInProcess(args: HookArgs, words: string[], from: InProcess
   if (from.why !== "off" && process.env[DAEMON_ENV] === "require") {
     const why = `the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}) and ${DAEMON_ENV}=require`;
     const reply: Promise<Reply> = args.failClosed
-      ? closedAnswer(args, why)
+      ? import("./closed-answer.ts").then(({ closedAnswer }) => closedAnswer(args, why))
       : Promise.resolve({ exitCode: 0, stderr: `${oneLine(`agent-connector: ${words.slice(1).join(" ")}: ${why}; allowed (fail-open)`)}\n` });
     void reply.then(async ({ stdout, stderr, exitCode }) => {
       if (stdout) await Bun.write(Bun.stdout, stdout);
@@ -45,11 +43,13 @@ export function answerInProcess(args: HookArgs, words: string[], from: InProcess
     appendLedgerWith(files);
     readCompiledWith(files.readText, files.stamp);
   }
-  if (from.why === "absent") startDaemon();
   if (from.why === "untrusted") logOnce("daemon-refused", `${REFUSED}: ${from.detail}`);
   if (WORTH_A_LINE.has(from.why))
     logLine(`${words.slice(1).join(" ")}: the daemon did not answer (${from.why}${from.detail ? `: ${from.detail}` : ""}); ran in-process`);
   // Not awaited: a pending top-level await keeps Bun from emitting beforeExit, which runHook uses
   // to answer at once when user code leaves nothing that could ever settle its handler.
-  void runHook(args, writeReply, from.stdin);
+  const run = () => void runHook(args, writeReply, from.stdin);
+  // Loaded by the call that finds no daemon alone, which starts one before it runs, as the others never do.
+  if (from.why === "absent") void import("./start-daemon.ts").then(({ startDaemon }) => startDaemon()).finally(run);
+  else run();
 }
