@@ -60,6 +60,7 @@ export default defineAdapter({
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference",
     "https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-config-dir-reference",
     "@github/copilot@1.0.102 (its runtime's tool schemas and prompts: tool names beyond the docs' list, inputs)",
+    "@github/copilot-linux-x64@1.0.102 (its embedded runtime, read 2026-12-06: the hook input structs PreToolUseInput, PostToolUseInput, PostToolUseFailureInput hold the documented fields only): no tool call id to map",
   ],
   // Its hooks reference: a preToolUse command hook that crashes or exits non-zero blocks the tool, one that times out does not.
   hostFailClosed: {
@@ -94,7 +95,10 @@ export default defineAdapter({
   },
   // camelCase payload (docs/hosts/copilot-cli.md): `toolArgs` is an object in 1.0.102 though
   // docs allow a JSON string (event-schema parses both); `stop_hook_active` on agentStop is
-  // observed but undocumented (real run); no tool use id; permissionRequest says `toolInput`.
+  // observed but undocumented (real run); permissionRequest says `toolInput`. No tool call id on
+  // any tool event, camelCase or PascalCase: not in the docs' input types, not in the captured
+  // payloads, and the 1.0.102 binary's hook input structs count exactly the documented fields
+  // (PreToolUseInput 5, PostToolUseInput and PostToolUseFailureInput 6): toolUseId stays unmapped.
   payload: {
     sessionId: { paths: ["sessionId"] },
     projectDir: { env: ["COPILOT_PROJECT_DIR"], paths: ["cwd"] },

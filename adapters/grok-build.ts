@@ -21,6 +21,7 @@ export default defineAdapter({
     "https://docs.x.ai/build/features/mcp-servers",
     'https://github.com/xai-org/grok-build (crates/codegen/xai-grok-agent/src/config.rs, crates/codegen/xai-grok-tools/src/implementations/, docs/user-guide/10-hooks.md "Tool Name Aliases": the tool vocabulary; source of 2026-08-19)',
     "https://github.com/xai-org/grok-build/blob/main/crates/codegen/xai-grok-hooks/src/event.rs (event names and their aliases, the payload envelope and each event's fields; source of 2026-08-19, rechecked 2026-12-06)",
+    "https://github.com/xai-org/grok-build (crates/codegen/xai-grok-shell/src/session/acp_session_impl/tool_calls.rs: when PostToolUse and PostToolUseFailure fire; crates/codegen/xai-grok-tools/src/types/output.rs: ToolOutput, MCPOutput.is_error, is_error(); source of 2026-08-19, read 2026-12-06): PostToolUse's isError",
   ],
   verified: [
     { by: "docs", on: "2026-11" },
@@ -41,6 +42,12 @@ export default defineAdapter({
     toolName: { paths: ["toolName", "tool_name"] }, // Grok's own names (`tools` below)
     toolInput: { paths: ["toolInput", "tool_input"] },
     toolOutput: { paths: ["toolResult", "toolResponse", "tool_response"] },
+    // PostToolUse has no status field: it fires for every call that returned an output, failed
+    // ones included (a Bash run that exited non-zero, an MCP error); PostToolUseFailure is for calls
+    // that returned none. `toolResult` is the output serialized with its `type` tag; only an MCP
+    // output says it failed in a field of its own (`is_error`, written only when true). Bash's
+    // `exit_code` is left out: grep's output has one too, where 1 means no match, not a failure.
+    isError: { paths: ["toolResult.is_error"] },
     toolUseId: { paths: ["toolUseId", "tool_use_id"] },
     error: { paths: ["error"] },
     errorDetails: { paths: ["errorDetails", "error_details"] },

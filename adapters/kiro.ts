@@ -8,7 +8,9 @@ import { WHY } from "../src/tools/other-reasons.ts";
 // Facts: Kiro CLI v3 hooks files, https://kiro.dev/docs/cli/v3/hooks/ (read 2026-11), and the
 // 2.x reference https://kiro.dev/docs/cli/hooks for the payload and the plain-stdout context;
 // docs/hosts/kiro.md. Followed: v3's standalone files (they apply to every agent), not the 2.x
-// hooks inside an agent file. The user-level ~/.kiro/hooks/ is not in the docs (see `notice`).
+// hooks inside an agent file. User level: Kiro's CLI changelog for 2.13.0 (v3 "Global Hooks")
+// says hook files in ~/.kiro/hooks/ fire in every workspace, next to the workspace's own; the hooks
+// pages still name only .kiro/hooks/. A third party saw 2.14.2 fire both scopes (`notice`).
 // No real-host run (sign-in): fixtures written from the docs.
 export default defineAdapter({
   id: "kiro",
@@ -16,12 +18,17 @@ export default defineAdapter({
   sources: [
     "https://kiro.dev/docs/cli/v3/hooks/",
     "https://kiro.dev/docs/cli/hooks",
+    // The user-level hooks folder ~/.kiro/hooks/ (v3 global hooks, from 2.13.0), read 2026-12-06.
+    "https://kiro.dev/changelog/cli/2-13/",
     // Tools: the built-in tools and permissions pages (names), Amazon Q CLI's tool_index.json (inputs).
     "https://kiro.dev/docs/cli/reference/built-in-tools",
     "https://kiro.dev/docs/cli/chat/permissions",
     "https://github.com/aws/amazon-q-developer-cli/blob/main/crates/chat-cli/src/cli/chat/tools/tool_index.json",
   ],
-  verified: [{ by: "docs", on: "2026-11", note: "v3 hooks files" }],
+  verified: [
+    { by: "docs", on: "2026-11", note: "v3 hooks files" },
+    { by: "docs", on: "2026-12-06", note: "user-level ~/.kiro/hooks/: CLI changelog 2.13.0" },
+  ],
   // v3 triggers; Stop is described as "session ends" in v3 and as the end of a turn in 2.x.
   events: sameNames(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"]),
   // snake_case as 2.x: hook_event_name, cwd, tool_name, tool_input, tool_response {success, result}, prompt; no session id.
@@ -86,7 +93,7 @@ export default defineAdapter({
     },
   },
   notice: {
-    user: "Kiro documents hooks files in the workspace's .kiro/hooks/; ~/.kiro/hooks/ is its user-level counterpart but not in its docs: if these hooks never run, install with --scope project.",
+    user: "Kiro CLI runs the hooks files of ~/.kiro/hooks/ in every workspace from 2.13.0 on (v3 hooks); an older kiro-cli runs only the workspace's .kiro/hooks/: update it, or install with --scope project.",
   },
   // kiro.dev/docs/mcp/configuration: user and workspace mcp.json, `mcpServers`; no variable expansion documented.
   mcp: {

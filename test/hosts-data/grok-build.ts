@@ -111,6 +111,17 @@ export const grokBuild: HostRecord = {
       { event: "SessionEnd", matches: { reason: "exit" } },
       { event: "UserPromptSubmit", matches: { prompt: "Destroy the dev stack" } },
       { event: "PostToolUse", matches: { toolOutput: "No changes." } },
+      // A failed MCP call as xai-grok-tools types/output.rs serializes it: `is_error` only when true.
+      {
+        event: "PostToolUse",
+        raw: (p) => ({
+          ...p("PostToolUse"),
+          toolName: "docs__search",
+          toolInput: { query: "hooks" },
+          toolResult: { type: "MCP", tool_name: "search", server_name: "docs", output: { Error: "rate limited" }, is_error: true },
+        }),
+        matches: { toolName: "docs__search", isError: true },
+      },
       { event: "PostToolUseFailure", matches: { toolName: "run_terminal_command", error: "exit status 1" } },
       { event: "PreCompact", matches: { trigger: "auto" } },
       { event: "Notification", matches: { message: "Grok is waiting for your input", notificationType: "idle_prompt" } },

@@ -72,7 +72,7 @@ export const kiro: HostRecord = {
     projectFile: (project) => join(project, ".kiro", "hooks", "agent-connector-guard.json"),
     // A v3 hooks file of ours alone, the matcher anchored (Kiro's is a regex).
     fresh: () => `${JSON.stringify({ version: "v1", hooks: [hook("SessionStart"), hook("PreToolUse", "^(?:execute_bash)$")] }, null, 2)}\n`,
-    freshStderr: () => ["~/.kiro/hooks/ is its user-level counterpart but not in its docs"],
+    freshStderr: () => ["Kiro CLI runs the hooks files of ~/.kiro/hooks/ in every workspace from 2.13.0 on"],
     command: (written) => written.hooks[1].action.command,
     deny: exit2("no shell"),
     hooks: 2,
