@@ -389,7 +389,7 @@ describe.skipIf(process.getuid?.() !== 0)("the machine-wide audit setting (root'
 describe("a ledger folder another local user could change", () => {
   for (const [way, env] of BOTH_WAYS) {
     test(
-      `is neither written nor shipped; the guard still answers, and status and doctor say so and fail (${way})`,
+      `is neither written nor shipped; the guard still answers, hook.log says so once, status and doctor say so and fail (${way})`,
       () => {
         const box = installedBox(`{ PreToolUse: ${DENY} }`);
         if (way === "daemon") daemonReady(box);
@@ -399,6 +399,18 @@ describe("a ledger folder another local user could change", () => {
         expect(records(box)).toHaveLength(1);
         chmodSync(ledgerDir(box), 0o777);
         expect(deny()).toBe(denied);
+        expect(deny()).toBe(denied);
+        // hook.log says it once (the call's line is written after its answer: waited for).
+        const said = `${ledgerDir(box)} is writable by other users (mode 0777): this call's decision was not recorded in the ledger, since another local user could change it. Make it yours and writable by you only (chown, chmod go-w)`;
+        const hookLog = join(box.env.AGENT_CONNECTOR_HOME!, "logs", "hook.log");
+        const deadline = Date.now() + generous(20_000);
+        while (!(box.exists(hookLog) && box.read(hookLog).includes(said)) && Date.now() < deadline) Bun.sleepSync(50);
+        expect(
+          box
+            .read(hookLog)
+            .split("\n")
+            .filter((line) => line.includes(said)),
+        ).toHaveLength(1);
         const warning = `warn: ${ledgerDir(box)} is writable by other users (mode 0777): hook calls run, but their decisions are not recorded in the ledger (nor shipped), since another local user could change it. Make it yours and writable by you only (chown, chmod go-w)`;
         for (const command of ["status", "doctor"]) {
           const said = box.cli([command], { env });
@@ -407,7 +419,7 @@ describe("a ledger folder another local user could change", () => {
         expect(JSON.parse(box.cli(["status", "--json"], { env }).stdout).trust).toEqual([warning.slice("warn: ".length)]);
         chmodSync(ledgerDir(box), 0o700);
         expect(deny()).toBe(denied);
-        // The call made while the folder was open to others left nothing: the chain goes on from the first.
+        // The calls made while the folder was open to others left nothing: the chain goes on from the first.
         expect(records(box).map((r) => r.seq)).toEqual([1, 2]);
         expect(box.cli(["status"], { env }).exitCode).toBe(0);
       },

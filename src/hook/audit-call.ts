@@ -125,7 +125,14 @@ export function recordCall(call: { platform: string; event: string; connector?: 
     latencyMs: Math.round(latencyMs * 10) / 10,
     build: COMMIT,
   });
-  const write = () => (ledger.files ? Promise.resolve(ledger.files) : import("node:fs")).then((files: LedgerFs) => appendRecord(files, record()));
+  // A ledger folder another user could change is not written to, and never silently (status and doctor say it too).
+  const refused = (why: string) =>
+    logOnce(
+      "ledger-refused",
+      `${why}: this call's decision was not recorded in the ledger, since another local user could change it. Make it yours and writable by you only (chown, chmod go-w)`,
+    );
+  const write = () =>
+    (ledger.files ? Promise.resolve(ledger.files) : import("node:fs")).then((files: LedgerFs) => appendRecord(files, record(), process.env, refused));
   if (wanted(level, answer, outcome)) afterReply(write());
   // The machine-wide setting can only raise the level: read (a stat, usually) only when it could.
   else if (level !== "all") afterReply(machineWide(process.env).then((machine) => (wanted(raised(level, machine), answer, outcome) ? write() : undefined)));

@@ -24,8 +24,11 @@ const TAIL_BYTES = 32_768;
 /** A record is about 500 bytes: its end nearly always holds the last one whole. */
 const FIRST_TAIL_BYTES = 4_096;
 
-/** Whether the record was written. Never throws: a ledger that cannot be written must not change the call's answer. */
-export function appendRecord(fs: Fs, fields: Record<string, unknown>, env: Env = process.env): boolean {
+/**
+ * Whether the record was written. Never throws: a ledger that cannot be written must not change the
+ * call's answer. `refused` hears why a folder another user could change was not written to.
+ */
+export function appendRecord(fs: Fs, fields: Record<string, unknown>, env: Env = process.env, refused?: (why: string) => void): boolean {
   try {
     const dir = auditDir(env);
     let folder: unknown;
@@ -34,7 +37,11 @@ export function appendRecord(fs: Fs, fields: Record<string, unknown>, env: Env =
       if (path === dir) folder = found;
       return found;
     };
-    if (process.platform !== "win32" && logFolderProblem(connectorHome(env), stat, "audit")) return false;
+    const problem = process.platform === "win32" ? undefined : logFolderProblem(connectorHome(env), stat, "audit");
+    if (problem) {
+      refused?.(problem);
+      return false;
+    }
     // A folder the check found (so a folder of ours) is not made again, unless it is gone when the lock is taken.
     const make = () => void fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!folder) make();
