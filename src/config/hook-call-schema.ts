@@ -1,3 +1,4 @@
+import { once } from "../once.ts";
 import * as v from "valibot";
 import type { HookCallTarget } from "../core/hook-call-target.ts";
 
@@ -24,9 +25,8 @@ const buildNativeHookSchema = () =>
     handler: v.function("must be a function"),
     onFailure: onFailureSchema,
   });
-let nativeHook: ReturnType<typeof buildNativeHookSchema> | undefined;
 /** Built on first use: only a call of a native hook (a platform target) checks one. */
-export const nativeHookSchema = (): ReturnType<typeof buildNativeHookSchema> => (nativeHook ??= buildNativeHookSchema());
+export const nativeHookSchema = once(buildNativeHookSchema);
 
 /**
  * The hook path's check is shallower than install's: types only. The matcher is compiled when it

@@ -1,3 +1,4 @@
+import { once } from "../once.ts";
 import * as v from "valibot";
 import type { EventName } from "../events.ts";
 
@@ -22,17 +23,16 @@ function lenient(schema: v.GenericSchema, otherwise?: unknown) {
 }
 
 const inputObject = v.record(v.string(), v.unknown());
-let inputText: v.GenericSchema<unknown, Record<string, unknown>> | undefined;
+const inputText = once(
+  (): v.GenericSchema<unknown, Record<string, unknown>> =>
+    v.pipe(v.string(), v.parseJson(), v.record(v.string(), v.unknown(), "toolInput is a string that does not hold a JSON object")),
+);
 /**
  * Tool input arrives as an object, or as a JSON string (Copilot CLI's toolArgs): the string's
  * schema is made by the hosts that send one.
  */
 const toolInput = lenient(
-  v.lazy((input) =>
-    typeof input === "string"
-      ? (inputText ??= v.pipe(v.string(), v.parseJson(), v.record(v.string(), v.unknown(), "toolInput is a string that does not hold a JSON object")))
-      : inputObject,
-  ),
+  v.lazy((input) => (typeof input === "string" ? inputText() : inputObject)),
   {},
 );
 

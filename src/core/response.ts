@@ -1,3 +1,4 @@
+import { once } from "../once.ts";
 import * as v from "valibot";
 import type { HookResponse } from "../events.ts";
 import { DECISIONS, unknownDecision } from "./decision-words.ts";
@@ -50,9 +51,8 @@ function buildResponseSchema() {
   );
 }
 
-let built: ReturnType<typeof buildResponseSchema> | undefined;
 /** An answer as handlers may write it (buildResponseSchema), made once. */
-export const responseSchema = (): ReturnType<typeof buildResponseSchema> => (built ??= buildResponseSchema());
+export const responseSchema = once(buildResponseSchema);
 
 export type ParsedResponse = { ok: true; response: HookResponse | undefined } | { ok: false; problem: string; response?: HookResponse };
 

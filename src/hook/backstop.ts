@@ -10,18 +10,18 @@
  */
 import { BACKSTOP_GRACE_MS, blockedLine } from "../core/timeout.ts";
 
-let armed = false;
-let covered = false;
+/** This process's shell backstop: started once, or never where something else ends the process. */
+const shell = { armed: false, covered: false };
 
 /**
  * Something else ends this process past the deadline: the native backstop (native-backstop.ts), or
  * in a daemon's worker the client, which holds the deadline. The shell is then never started.
  */
-export const backstopCovered = (): void => void (covered = true);
+export const backstopCovered = (): void => void (shell.covered = true);
 
 export function armBackstop(deadline: number, where: string): void {
-  if (armed || covered || process.platform === "win32") return;
-  armed = true;
+  if (shell.armed || shell.covered || process.platform === "win32") return;
+  shell.armed = true;
   const seconds = Math.max(0.1, (deadline - performance.now() + BACKSTOP_GRACE_MS) / 1000).toFixed(3);
   const message = blockedLine(where);
   const script = '(sleep "$1" </dev/null >/dev/null 2>&1; printf "%s\\n" "$2" >&2; kill -9 "$3") & cat >/dev/null; kill $! 2>/dev/null';

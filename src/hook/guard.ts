@@ -42,8 +42,16 @@ export interface UserCodeHooks {
   onOverrun(): void;
 }
 
-let exitAttempt: ExitAttempt | undefined;
-let exitListeners: ((attempt: ExitAttempt) => void)[] = [];
+/**
+ * The handler run in hand: the exit it attempted, who hears of one, and the timers its handlers set
+ * during the call (undefined outside a handler's call, each with how it is cleared). Every field is
+ * the object's own from the start: user code may have changed Object.prototype.
+ */
+const running: {
+  exitAttempt: ExitAttempt | undefined;
+  exitListeners: ((attempt: ExitAttempt) => void)[];
+  callTimers: [clear: (handle: unknown) => void, handle: unknown][] | undefined;
+} = { exitAttempt: undefined, exitListeners: [], callTimers: undefined };
 
 /**
  * From here on user code may run (the config's top level included): process.exit throws instead
@@ -57,10 +65,10 @@ export function prepareForUserCode(
 ): (code: number) => never {
   const realExit = process.exit.bind(process) as (code: number) => never;
   process.exit = ((code?: unknown) => {
-    exitAttempt = new ExitAttempt(code);
+    running.exitAttempt = new ExitAttempt(code);
     // Indexes, not an iterator: user code's version of Array's may be in place.
-    for (let i = 0; i < exitListeners.length; i++) exitListeners[i]!(exitAttempt);
-    throw exitAttempt;
+    for (let i = 0; i < running.exitListeners.length; i++) running.exitListeners[i]!(running.exitAttempt);
+    throw running.exitAttempt;
   }) as typeof process.exit;
   const stray = (error: unknown) => (error instanceof ExitAttempt ? undefined : hooks.onStray(error));
   process.on("uncaughtException", stray);
@@ -72,9 +80,6 @@ export function prepareForUserCode(
 
 type Scheduler = (callback: (...args: unknown[]) => unknown, ms?: number, ...args: unknown[]) => unknown;
 
-/** Timers a handler set during its call, with how each is cleared; undefined outside a handler's call. */
-let callTimers: [clear: (handle: unknown) => void, handle: unknown][] | undefined;
-
 /**
  * Clears the timers the handlers of the call just answered set: in a process of its own they end
  * with the process, and in a daemon's worker one left behind must not run after the answer (nor
@@ -82,8 +87,8 @@ let callTimers: [clear: (handle: unknown) => void, handle: unknown][] | undefine
  * scope's, and stay.
  */
 export function clearCallTimers(): void {
-  const timers = callTimers;
-  callTimers = undefined;
+  const timers = running.callTimers;
+  running.callTimers = undefined;
   for (let i = 0; timers && i < timers.length; i++) timers[i]![0](timers[i]![1]);
 }
 
@@ -105,7 +110,7 @@ function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
           : callback,
         ...rest,
       ]);
-      if (callTimers) callTimers[callTimers.length] = [clear, handle];
+      if (running.callTimers) running.callTimers[running.callTimers.length] = [clear, handle];
       return handle;
     };
   }
@@ -128,10 +133,10 @@ function wrapTimers(clock: Clock, hooks: UserCodeHooks): void {
  * reply first, then drains them).
  */
 export function runGuarded(fn: () => unknown, clock: Clock, where: string): Ran {
-  exitAttempt = undefined;
+  running.exitAttempt = undefined;
   // `then` is read under the watchdog too: a getter or a Proxy trap is user code.
   let settled = false;
-  callTimers ??= [];
+  running.callTimers ??= [];
   user();
   const first = runUntil(
     (): { value: unknown; promise?: Promise<unknown>; early?: Outcome } => {
@@ -152,7 +157,7 @@ export function runGuarded(fn: () => unknown, clock: Clock, where: string): Ran 
     clock.deadline,
     (ran) => ran.promise !== undefined,
   );
-  const attempt = exitAttempt as ExitAttempt | undefined;
+  const attempt = running.exitAttempt as ExitAttempt | undefined;
   if (attempt) return { now: { kind: "exited", code: attempt.code } };
   if (first.kind !== "returned") return { now: first.kind === "threw" ? outcomeOfError(first.error) : first };
   const { value: returned, promise: value, early } = first.value;
@@ -182,7 +187,7 @@ const outcomeOfError = (error: unknown): Outcome => (error instanceof ExitAttemp
 /** The outcome of a handler's promise: its value, its error, or its process.exit. */
 async function settledOutcome(value: Promise<unknown>): Promise<Outcome> {
   const outcome = PromiseWithResolvers<Outcome>();
-  exitListeners = [(attempt) => outcome.resolve({ kind: "exited", code: attempt.code })];
+  running.exitListeners = [(attempt) => outcome.resolve({ kind: "exited", code: attempt.code })];
   PromisePrototypeThen(
     value,
     (resolved): void => outcome.resolve({ kind: "returned", value: resolved }),
@@ -191,7 +196,7 @@ async function settledOutcome(value: Promise<unknown>): Promise<Outcome> {
   try {
     return await outcome.promise;
   } finally {
-    exitListeners = [];
+    running.exitListeners = [];
   }
 }
 

@@ -160,18 +160,20 @@ const watched: { target: object; keys: Set<PropertyKey> }[] = [];
 const ABSENT = Symbol("absent");
 const changed = new Map<number, unknown>();
 const added = new Map<object, Map<PropertyKey, PropertyDescriptor>>();
-let recorded = false;
-let userState = false;
-/** True when a recorded property differs from its original; compiled in a daemon's worker (recordIntrinsics). */
-let anyChanged: () => boolean = () => true;
+/**
+ * Whether the originals are recorded, whether user code's built-ins are in place now, and the check
+ * that a recorded property differs from its original (compiled in a daemon's worker, recordIntrinsics).
+ * Every field is the object's own from the start: user code may have changed Object.prototype.
+ */
+const phase: { recorded: boolean; userState: boolean; anyChanged: () => boolean } = { recorded: false, userState: false, anyChanged: () => true };
 
 /**
  * Takes the originals: call once, after the framework's own replacements (stdout, timers,
  * process.exit) and before any user code runs. Later calls do nothing.
  */
 export function recordIntrinsics(more: [object, readonly PropertyKey[]][] = [], compiled = false): void {
-  if (recorded) return;
-  recorded = true;
+  if (phase.recorded) return;
+  phase.recorded = true;
   const groups = recordedProperties().concat(more);
   // Index loops: in a process this young, the iterator protocol is a call per step.
   for (let g = 0; g < groups.length; g++) {
@@ -185,7 +187,7 @@ export function recordIntrinsics(more: [object, readonly PropertyKey[]][] = [], 
   }
   const prototypes = [Object.prototype, Array.prototype, Function.prototype, Promise.prototype];
   for (let i = 0; i < prototypes.length; i++) watched[i] = { target: prototypes[i]!, keys: new Set(ownKeys(prototypes[i]!)) };
-  if (compiled) anyChanged = compileCheck();
+  if (compiled) phase.anyChanged = compileCheck();
 }
 
 /**
@@ -228,13 +230,13 @@ function put(target: Record<PropertyKey, unknown>, key: PropertyKey, value: unkn
  * what user code changed while the originals were in place (a stray callback) is noted too.
  */
 export function framework(): void {
-  if (!recorded) return;
-  if (userState) {
+  if (!phase.recorded) return;
+  if (phase.userState) {
     MapClear(changed);
     MapClear(added);
-    userState = false;
+    phase.userState = false;
   }
-  if (anyChanged()) restoreChanged();
+  if (phase.anyChanged()) restoreChanged();
   restoreAdded();
 }
 
@@ -269,8 +271,8 @@ function restoreAdded(): void {
 
 /** Puts user code's versions back before it runs again. */
 export function user(): void {
-  if (!recorded || userState) return;
-  userState = true;
+  if (!phase.recorded || phase.userState) return;
+  phase.userState = true;
   MapForEach(changed, (value, i) => put(targets[i]!, keys[i]!, value));
   MapForEach(added, (extra, target) =>
     MapForEach(extra, (descriptor, key) => {
@@ -284,11 +286,11 @@ export function user(): void {
 }
 
 /** Whether user code's versions are in place (between user() and framework()). */
-export const inUserState = (): boolean => userState;
+export const inUserState = (): boolean => phase.userState;
 
 /** Runs `fn`, our own synchronous code, with the originals in place, and leaves the state as it found it. */
 export function asFramework<T>(fn: () => T): T {
-  const wasUser = userState;
+  const wasUser = phase.userState;
   framework();
   try {
     return fn();

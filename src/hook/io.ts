@@ -15,7 +15,7 @@ const pending: Promise<unknown>[] = [];
 type LogFs = Pick<typeof import("node:fs"), "appendFileSync" | "constants" | "mkdirSync" | "renameSync" | "statSync">;
 
 /** Set where node:fs is loaded anyway (a daemon's worker): lines are written at once, before the reply is out. */
-let syncFs: LogFs | undefined;
+const logWriting: { syncFs: LogFs | undefined } = { syncFs: undefined };
 
 /**
  * A daemon's worker writes each line as it is logged: its answer leaves before its process would
@@ -23,7 +23,7 @@ let syncFs: LogFs | undefined;
  * as with a call in a process of its own, which flushes before it exits.
  */
 export function writeLogsAtOnce(fs: LogFs): void {
-  syncFs = fs;
+  logWriting.syncFs = fs;
 }
 
 /** One line per failure (redacted, capped, one line whatever it holds: src/one-line.ts), so a fail-open that a user never saw on stderr can still be found. */
@@ -31,7 +31,7 @@ export function logLine(message: string): void {
   if (logTarget.refused) return;
   try {
     const line = oneLine(redact(message));
-    if (syncFs) appendWith(syncFs, line);
+    if (logWriting.syncFs) appendWith(logWriting.syncFs, line);
     else pending[pending.length] = appendLog(line);
   } catch {
     // Called while user code's versions of the built-ins are in place (a stray error), and they failed: no line.

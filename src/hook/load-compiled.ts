@@ -11,21 +11,28 @@ export type Compiled =
   | { kind: "stale"; meta: CompiledMeta; body: string; changed: string[] }
   | { kind: "ready"; meta: CompiledMeta; body: string };
 
-/** Set in a daemon's worker; a call of its own reads with Bun's file reader and stat: no node:fs. */
-let readNow: ((path: string) => string) | undefined;
-let stampNow: ((path: string) => Stamp) | undefined;
+/**
+ * How this process reads compiled files, and what it read before: set by readCompiledWith (a
+ * daemon's worker with node:fs, a call of its own with glibc's calls; otherwise Bun's file reader
+ * and stat, awaited). `ahead` and `lastRead` live across a worker's calls (below).
+ */
+const reads: {
+  readNow: ((path: string) => string) | undefined;
+  stampNow: ((path: string) => Stamp) | undefined;
+  ahead: { path: string; compiled: Compiled } | undefined;
+  lastRead: { file: Stamp; parsed: ReturnType<typeof parsedFrom> } | undefined;
+} = { readNow: undefined, stampNow: undefined, ahead: undefined, lastRead: undefined };
 
 /**
  * A daemon's worker reads compiled files synchronously (Bun's async read is a trip through its
  * thread pool on every call) and stamps their inputs with one stat each (src/compiled/node-stamp.ts).
  */
 export const readCompiledWith = (read: (path: string) => string, stamper: (path: string) => Stamp): void => {
-  readNow = read;
-  stampNow = stamper;
+  reads.readNow = read;
+  reads.stampNow = stamper;
 };
 
-/** What readCompiledAhead found, for the call whose connection it was read for; its path says for which connector. */
-let ahead: { path: string; compiled: Compiled } | undefined;
+// reads.ahead: what readCompiledAhead found, for the call whose connection it was read for; its path says for which connector.
 
 /**
  * A daemon's worker reads (and checks the inputs of) the compiled file of the connector it served
@@ -35,12 +42,12 @@ let ahead: { path: string; compiled: Compiled } | undefined;
  * host started the call, so it is as fresh as a read made then.
  */
 export function readCompiledAhead(id: string, env: Record<string, string | undefined>): void {
-  ahead = undefined;
-  if (!readNow || !stampNow) return;
+  reads.ahead = undefined;
+  if (!reads.readNow || !reads.stampNow) return;
   try {
     const path = compiledPath(id, env);
-    const parsed = parsedNow(id, path, readNow, stampNow);
-    ahead = { path, compiled: parsed ? checked(parsed, changedInputs(parsed.meta, stampNow)) : { kind: "missing" } };
+    const parsed = parsedNow(id, path, reads.readNow, reads.stampNow);
+    reads.ahead = { path, compiled: parsed ? checked(parsed, changedInputs(parsed.meta, reads.stampNow)) : { kind: "missing" } };
   } catch {
     // No such file, or an input that cannot be looked at: the call reads it again, and fails open if it must.
   }
@@ -48,28 +55,27 @@ export function readCompiledAhead(id: string, env: Record<string, string | undef
 
 export async function readCompiled(id: string, env: Record<string, string | undefined>): Promise<Compiled> {
   const path = compiledPath(id, env);
-  const early = ahead;
-  ahead = undefined;
+  const early = reads.ahead;
+  reads.ahead = undefined;
   if (early?.path === path) return early.compiled;
   let parsed: ReturnType<typeof parsedFrom>;
   try {
-    parsed = readNow && stampNow ? parsedNow(id, path, readNow, stampNow) : parsedFrom(id, await Bun.file(path).text());
+    parsed = reads.readNow && reads.stampNow ? parsedNow(id, path, reads.readNow, reads.stampNow) : parsedFrom(id, await Bun.file(path).text());
   } catch {
     return { kind: "missing" };
   }
   if (!parsed) return { kind: "missing" };
-  return checked(parsed, stampNow ? changedInputs(parsed.meta, stampNow) : await changedInputsAsync(parsed.meta, bunStamp));
+  return checked(parsed, reads.stampNow ? changedInputs(parsed.meta, reads.stampNow) : await changedInputsAsync(parsed.meta, bunStamp));
 }
 
-/** The compiled file a daemon's worker read last, known by its stamp: written only by a rename (install), so a new one has another inode. */
-let lastRead: { file: Stamp; parsed: ReturnType<typeof parsedFrom> } | undefined;
+// reads.lastRead: the compiled file a daemon's worker read last, known by its stamp: written only by a rename (install), so a new one has another inode.
 
 /** The compiled file at `path`, read again only when its stamp changed. */
 function parsedNow(id: string, path: string, read: (path: string) => string, stamp: (path: string) => Stamp): ReturnType<typeof parsedFrom> {
   const file = stamp(path);
-  if (lastRead && lastRead.file[0] === path && sameStamp(lastRead.file, file)) return lastRead.parsed;
+  if (reads.lastRead && reads.lastRead.file[0] === path && sameStamp(reads.lastRead.file, file)) return reads.lastRead.parsed;
   const parsed = parsedFrom(id, read(path));
-  lastRead = file[4] ? { file, parsed } : undefined;
+  reads.lastRead = file[4] ? { file, parsed } : undefined;
   return parsed;
 }
 

@@ -121,12 +121,12 @@ function actionsOf(reply: Reply): { deny?: string } & Record<string, unknown> {
 }
 
 /** The host's environment as the module last sent it. */
-let hostEnv: Record<string, string | undefined> = process.env;
+const host: { env: Record<string, string | undefined> } = { env: process.env };
 
 function setEnv(env: Record<string, string | undefined> | undefined): Record<string, string | undefined> {
-  if (!env) return hostEnv;
+  if (!env) return host.env;
   replaceEnv(env);
-  return (hostEnv = env);
+  return (host.env = env);
 }
 
 export async function answer(call: WorkerCall): Promise<WorkerAnswer> {

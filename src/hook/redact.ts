@@ -104,14 +104,14 @@ export interface RedactionSources {
   payload?: unknown;
 }
 
-/** Until a call says whose they are: this process's environment (a call in a process of its own runs with it). */
-let sources: RedactionSources | undefined;
-export const setRedactionSources = (next: RedactionSources): void => void (sources = next);
+/** The call in hand's sources; until a call says whose they are: this process's environment (a call in a process of its own runs with it). */
+const callSources: { current: RedactionSources | undefined } = { current: undefined };
+export const setRedactionSources = (next: RedactionSources): void => void (callSources.current = next);
 
 /** The call's environment alone: what to scrub a text the payload itself holds by (a ledger's command). */
-export const redactionEnv = (): RedactionSources => ({ env: (sources ?? { env: process.env }).env });
+export const redactionEnv = (): RedactionSources => ({ env: (callSources.current ?? { env: process.env }).env });
 
-export const redact = (message: string, from: RedactionSources = sources ?? { env: process.env }): string => redactor(from)(message);
+export const redact = (message: string, from: RedactionSources = callSources.current ?? { env: process.env }): string => redactor(from)(message);
 
 /**
  * The scrubbing of `redact` with what to replace gathered once: a ledger record scrubs several

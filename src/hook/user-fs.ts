@@ -10,7 +10,8 @@ import { rewriteFsImports, USER_SOURCE_FILE } from "../compiled/fs-imports.ts";
  * config still loads inside the watchdog (watchdog.ts).
  */
 
-let registered = false;
+/** The plugin that guards user code's node:fs, registered once in this process. */
+const plugin = { registered: false };
 
 const sources = new Map<string, string>();
 
@@ -22,8 +23,8 @@ export function readSource(path: string): string {
 }
 
 export function guardUserFs(): void {
-  if (registered) return;
-  registered = true;
+  if (plugin.registered) return;
+  plugin.registered = true;
   Bun.plugin({
     name: "agent-connector-user-fs",
     setup(build) {

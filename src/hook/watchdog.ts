@@ -16,26 +16,33 @@ export type Guarded<T> = { kind: "returned"; value: T } | { kind: "threw"; error
 
 /** Where the watchdog's script finds the function to run: a name of this process's own, no Symbol.for (user code may replace it). */
 const SLOT = `__agentConnectorGuarded${process.pid}_${Date.now()}`;
-let runScript: ((options: { timeout: number }) => unknown) | undefined;
-let drain: Drain = () => {};
-/** What the watchdog's script runs next: taken once (a call of the global by user code meanwhile finds nothing). */
-let next: (() => void) | undefined;
+/**
+ * The watchdog of this process: the script that arms JSC's watchdog and the microtask drain (set
+ * once, by armWatchdog), and what the script runs next: taken once (a call of the global by user
+ * code meanwhile finds nothing).
+ */
+// Every field is the object's own from the start: reading one never reaches Object.prototype, which user code may have changed.
+const watchdog: { runScript: ((options: { timeout: number }) => unknown) | undefined; drain: Drain; next: (() => void) | undefined } = {
+  runScript: undefined,
+  drain: () => {},
+  next: undefined,
+};
 const runNext = (): void => {
-  const run = next;
-  next = undefined;
+  const run = watchdog.next;
+  watchdog.next = undefined;
   run?.();
 };
 
 /** Loads the watchdog (node:vm, bun:jsc): ~1 ms, paid only when a script config is about to run. */
 export async function armWatchdog(): Promise<void> {
-  if (runScript) return;
+  if (watchdog.runScript) return;
   const vm = await import("node:vm");
   const jsc = await import("bun:jsc");
-  drain = jsc.drainMicrotasks;
+  watchdog.drain = jsc.drainMicrotasks;
   // Defined once, never deleted: a global added and deleted on every run reshapes the global object each time.
   Object.defineProperty(globalThis, SLOT, { value: runNext, enumerable: false, writable: false, configurable: false });
   const script = new vm.Script(`globalThis.${SLOT}()`);
-  runScript = script.runInThisContext.bind(script);
+  watchdog.runScript = script.runInThisContext.bind(script);
 }
 
 /**
@@ -46,26 +53,26 @@ export async function armWatchdog(): Promise<void> {
  */
 export function runUntil<T>(fn: () => T, deadline: number, drainAfter?: (value: T) => boolean, asUser = true): Guarded<T> {
   let outcome: Guarded<T> | undefined;
-  next = () => {
+  watchdog.next = () => {
     try {
       outcome = { kind: "returned", value: fn() };
     } catch (error) {
       outcome = { kind: "threw", error };
     }
-    if (!drainAfter || outcome.kind !== "returned" || drainAfter(outcome.value)) drain();
+    if (!drainAfter || outcome.kind !== "returned" || drainAfter(outcome.value)) watchdog.drain();
   };
   const remaining = MathMax(1, MathFloor(deadline - performanceNow()));
   const entered = asUser && !inUserState();
   if (entered) user();
   try {
-    if (runScript) runScript({ timeout: remaining });
+    if (watchdog.runScript) watchdog.runScript({ timeout: remaining });
     else runNext();
   } catch {
     // The watchdog fired: fn's own result, if it got one, still stands (a deny already made).
     return outcome ?? { kind: "timed-out" };
   } finally {
     if (entered) framework();
-    next = undefined;
+    watchdog.next = undefined;
   }
   return outcome!;
 }

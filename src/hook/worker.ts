@@ -174,7 +174,7 @@ export async function runWorker(): Promise<void> {
 }
 
 /** This worker's umask, as the last call's host had it. */
-let umask = process.umask();
+const hostProcess = { umask: process.umask() };
 
 /**
  * The process becomes the host's hook process for this call: its folder, umask, environment and words. A
@@ -187,7 +187,7 @@ function enter(head: CallHead, serving: string | undefined): HookArgs {
     throw new Error(`${SERVES_ANOTHER} "${serving}", not ${args.connector ? `"${args.connector}"` : "a --config call"}`);
   process.chdir(head.cwd);
   // Most calls come with the umask of the one before: then no system call.
-  if (head.umask !== undefined && head.umask !== umask) process.umask((umask = head.umask));
+  if (head.umask !== undefined && head.umask !== hostProcess.umask) process.umask((hostProcess.umask = head.umask));
   replaceEnv(head.env);
   process.argv.splice(2, process.argv.length - 2, ...head.argv);
   return args;

@@ -1,3 +1,4 @@
+import { once } from "../once.ts";
 import { resolve } from "node:path";
 import type { CommandShell, HookFileSpec } from "../adapter.ts";
 import type { Registry } from "../registry/types.ts";
@@ -13,10 +14,8 @@ export { quote };
 export const commandShell = (spec: HookFileSpec, platform: string = process.platform): CommandShell =>
   platform === "win32" ? (spec.windows?.shell ?? "cmd") : "posix";
 
-let chosen: HookBinary | undefined;
-
 /** The binary hook commands call (src/install/self/location.ts: the stable path where there is one), chosen once per run. */
-export const hookBinaryChoice = (): HookBinary => (chosen ??= hookBinary(process.execPath));
+export const hookBinaryChoice = once((): HookBinary => hookBinary(process.execPath));
 
 /**
  * How a host starts us: the compiled binary by absolute path (the host's PATH may lack it),
