@@ -139,8 +139,8 @@ const SECRETS = {
   API_KEY: "secretvalue1",
   myToken: "abcdXY",
   BANK_PIN: "1234",
-  PWD: "/work/project",
-  HOME: "/home/someone",
+  PWD: "/fake/project",
+  HOME: "/fake/home/someone",
   OTHER: "longvalue123",
   QUOTED_TOKEN: 'say "hi"\\now',
   FLAG_AUTH: "true",
@@ -150,7 +150,7 @@ const JSON_VALUE = { AUGMENT_SESSION_AUTH: '{"accessToken":"tok123456789","neste
 /** What nets 1 and 2 take of SECRETS (and JSON_VALUE), as redact.ts's comment lists them. */
 const SECRET_TEXTS = ["secretvalue1", "abcdXY", "1234", "longvalue123", 'say "hi"\\now', 'say \\"hi\\"\\\\now'];
 const JSON_TEXTS = [JSON_VALUE.AUGMENT_SESSION_AUTH, JSON.stringify(JSON_VALUE.AUGMENT_SESSION_AUTH).slice(1, -1), "tok123456789", "nestedleaf"];
-const PAYLOAD = { tool_input: { command: "deploy --password hunter22\nsecond line here" }, cwd: "/work/project" };
+const PAYLOAD = { tool_input: { command: "deploy --password hunter22\nsecond line here" }, cwd: "/fake/project" };
 const PAYLOAD_TEXTS = ["deploy --password hunter22\nsecond line here", "deploy --password hunter22", "second line here"];
 
 for (const [what, sources, secrets] of [
@@ -161,7 +161,7 @@ for (const [what, sources, secrets] of [
   test(`a record's fields and a log line are scrubbed as the plain rules scrub them: ${what}`, () => {
     const scrub = redactor(sources);
     expect(secrets.every((secret) => secret.length >= MIN_SECRET_LENGTH)).toBe(true);
-    const pieces = [...TEXT_PIECES, ...secrets, "[redacted]", "\\", "/work/project", "/home/someone/x", "x".repeat(40), "3c85a3ab-2621-4a6c-874c-31f2ff177457"];
+    const pieces = [...TEXT_PIECES, ...secrets, "[redacted]", "\\", "/fake/project", "/fake/home/someone/x", "x".repeat(40), "3c85a3ab-2621-4a6c-874c-31f2ff177457"];
     for (let i = 0; i < 4_000; i++) {
       const sample = text(pieces, i % 10 === 0 ? 80 : 15);
       expect([sample, scrub(sample)]).toEqual([sample, plainScrub([...secrets], sample)]);
