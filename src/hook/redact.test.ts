@@ -161,7 +161,16 @@ for (const [what, sources, secrets] of [
   test(`a record's fields and a log line are scrubbed as the plain rules scrub them: ${what}`, () => {
     const scrub = redactor(sources);
     expect(secrets.every((secret) => secret.length >= MIN_SECRET_LENGTH)).toBe(true);
-    const pieces = [...TEXT_PIECES, ...secrets, "[redacted]", "\\", "/fake/project", "/fake/home/someone/x", "x".repeat(40), "3c85a3ab-2621-4a6c-874c-31f2ff177457"];
+    const pieces = [
+      ...TEXT_PIECES,
+      ...secrets,
+      "[redacted]",
+      "\\",
+      "/fake/project",
+      "/fake/home/someone/x",
+      "x".repeat(40),
+      "3c85a3ab-2621-4a6c-874c-31f2ff177457",
+    ];
     for (let i = 0; i < 4_000; i++) {
       const sample = text(pieces, i % 10 === 0 ? 80 : 15);
       expect([sample, scrub(sample)]).toEqual([sample, plainScrub([...secrets], sample)]);
